@@ -1,0 +1,18 @@
+/**
+ * Expected failures of the core, as values. The HTTP edge maps each tag to a status in one
+ * exhaustive switch (adapters/http/failure-response.ts); nothing else decides statuses.
+ */
+export type UpstreamSource = "rpc" | "explorer" | "payment" | "storage" | "price";
+
+export interface UpstreamFailure {
+  readonly _tag: "UpstreamFailure";
+  readonly source: UpstreamSource;
+  /** Human-readable cause, for logs; never sent to clients verbatim. */
+  readonly detail: string;
+}
+
+export const upstreamFailure = (source: UpstreamSource, detail: string): UpstreamFailure => ({
+  _tag: "UpstreamFailure",
+  source,
+  detail,
+});

@@ -1,0 +1,63 @@
+import type { TaskEither } from "fp-ts/TaskEither";
+import type { Address } from "../../domain/chain/address";
+import type {
+  AddressKind,
+  BlockRef,
+  EventLog,
+  Hex,
+  TokenMetadata,
+  TxHash,
+  TxReceipt,
+} from "../../domain/chain/chain-types";
+import type { UpstreamFailure } from "../failures";
+
+export interface CallRequest {
+  readonly to: Address;
+  readonly data: Hex;
+  readonly from?: Address;
+  readonly value?: bigint;
+}
+
+/** eth_call state overrides: pretend an account has this balance, code or storage. */
+export type StateOverrides = Readonly<
+  Record<
+    Address,
+    {
+      readonly balance?: bigint;
+      readonly code?: Hex;
+      /** slot (32-byte hex) -> value (32-byte hex) */
+      readonly stateDiff?: Readonly<Record<string, Hex>>;
+    }
+  >
+>;
+
+/** A call that reverted is an answer, not a failure: sell simulation needs to see it. */
+export type CallOutcome =
+  | { readonly ok: true; readonly returnData: Hex }
+  | { readonly ok: false; readonly revertData: Hex; readonly reason: string | null };
+
+export interface LogFilter {
+  readonly address?: Address | readonly Address[];
+  readonly topics?: readonly (Hex | readonly Hex[] | null)[];
+  readonly fromBlock: number;
+  readonly toBlock: number;
+}
+
+/** Current state of the chain, read through JSON-RPC. */
+export interface ChainReader {
+  chainId(): TaskEither<UpstreamFailure, number>;
+  headBlock(): TaskEither<UpstreamFailure, BlockRef>;
+  block(number: number): TaskEither<UpstreamFailure, BlockRef | null>;
+  codeAt(address: Address): TaskEither<UpstreamFailure, Hex>;
+  nativeBalance(address: Address): TaskEither<UpstreamFailure, bigint>;
+  nonce(address: Address): TaskEither<UpstreamFailure, number>;
+  receipt(hash: TxHash): TaskEither<UpstreamFailure, TxReceipt | null>;
+  logs(filter: LogFilter): TaskEither<UpstreamFailure, readonly EventLog[]>;
+  call(request: CallRequest, overrides?: StateOverrides): TaskEither<UpstreamFailure, CallOutcome>;
+  /** EOA, ERC-20, ERC-721, ERC-1155 or another contract, by code, ERC-165 and probing. */
+  classify(address: Address): TaskEither<UpstreamFailure, AddressKind>;
+  tokenMetadata(token: Address): TaskEither<UpstreamFailure, TokenMetadata>;
+  tokenBalance(token: Address, holder: Address): TaskEither<UpstreamFailure, bigint>;
+}
+
+export const ChainReader = Symbol.for("ChainReader");

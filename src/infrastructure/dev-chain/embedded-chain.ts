@@ -1,0 +1,81 @@
+import { HDNodeWallet, Mnemonic } from "ethers";
+import { createHardhatNetworkProvider } from "hardhat/internal/hardhat-network/provider/provider";
+import { JsonRpcServer } from "hardhat/internal/hardhat-network/jsonrpc/server";
+import type { EIP1193Provider } from "hardhat/types";
+
+/** The well-known development mnemonic: its keys are public, so this chain holds nothing of value. */
+export const DEV_MNEMONIC = "test test test test test test test test test test test junk";
+
+/** Arc testnet's chain id: the embedded chain mirrors its identity so clients need no special case. */
+export const ARC_TESTNET_CHAIN_ID = 5042002;
+
+export interface DevAccount {
+  readonly address: string;
+  readonly privateKey: string;
+}
+
+export interface EmbeddedChainOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly chainId?: number;
+  readonly accountCount?: number;
+}
+
+export interface EmbeddedChain {
+  readonly rpcUrl: string;
+  readonly chainId: number;
+  readonly accounts: readonly DevAccount[];
+  /** In-process EIP-1193 provider: faster than HTTP for seeding. */
+  readonly provider: EIP1193Provider;
+  close(): Promise<void>;
+}
+
+export function devAccounts(count: number): DevAccount[] {
+  const mnemonic = Mnemonic.fromPhrase(DEV_MNEMONIC);
+  return Array.from({ length: count }, (_, i) => {
+    const wallet = HDNodeWallet.fromMnemonic(mnemonic, `m/44'/60'/0'/0/${i}`);
+    return { address: wallet.address, privateKey: wallet.privateKey };
+  });
+}
+
+/** Gas money for each dev account: plenty, since the chain is throwaway. */
+const DEV_ACCOUNT_BALANCE = 10n ** 24n;
+
+/**
+ * Starts Hardhat's EDR in-process and serves it over standard JSON-RPC (HTTP and WebSocket),
+ * so ethers, viem, wallets and x402 clients talk to it as to any node.
+ */
+export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
+  const chainId = options.chainId ?? ARC_TESTNET_CHAIN_ID;
+  const accounts = devAccounts(options.accountCount ?? 20);
+  const provider = await createHardhatNetworkProvider(
+    {
+      hardfork: "cancun",
+      chainId,
+      networkId: chainId,
+      blockGasLimit: 30_000_000,
+      minGasPrice: 0n,
+      automine: true,
+      intervalMining: 0,
+      mempoolOrder: "priority",
+      chains: new Map(),
+      genesisAccounts: accounts.map((a) => ({ privateKey: a.privateKey, balance: DEV_ACCOUNT_BALANCE.toString() })),
+      allowUnlimitedContractSize: false,
+      throwOnTransactionFailures: true,
+      throwOnCallFailures: true,
+      allowBlocksWithSameTimestamp: false,
+      enableTransientStorage: false,
+      enableRip7212: false,
+    },
+    { enabled: false, printLineFn: () => {}, replaceLastLineFn: () => {} },
+  );
+  const server = new JsonRpcServer({ hostname: options.host, port: options.port, provider });
+  const bound = await server.listen();
+  return {
+    rpcUrl: `http://${options.host}:${bound.port}`,
+    chainId,
+    accounts,
+    provider,
+    close: () => server.close(),
+  };
+}
