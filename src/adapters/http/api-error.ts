@@ -1,0 +1,122 @@
+/**
+ * Every error code the HTTP edge can answer, and the one place that decides its status.
+ * SPEC.md names most codes; where it leaves the status open ("n/a") the choice is made here
+ * and listed in README ("Error codes").
+ */
+export type ApiErrorCode =
+  // input errors
+  | "invalid_address"
+  | "invalid_json"
+  | "addresses_required"
+  | "too_many_addresses"
+  | "invalid_addresses"
+  | "invalid_subject"
+  | "invalid_subject_type"
+  | "invalid_use_class"
+  | "invalid_chain_id"
+  | "invalid_ttl"
+  | "attestation_required"
+  | "invalid_wallet"
+  | "ladder_required"
+  | "invalid_ladder"
+  | "invalid_network"
+  | "ladder_preset_forbidden"
+  | "protocol_id_required"
+  | "invalid_request"
+  | "contract_not_wallet"
+  | "payload_too_large"
+  // payment
+  | "payment_required"
+  | "invalid_payment"
+  // access
+  | "unauthorized"
+  | "registration_not_found"
+  | "not_found"
+  | "route_not_found"
+  | "rate_limited"
+  // upstream and product failures
+  | "detection_failed"
+  | "scoring_unavailable"
+  | "batch_failed"
+  | "oracle_unavailable"
+  | "explorer_failed"
+  | "attest_failed"
+  | "check_failed"
+  | "staking_analysis_failed"
+  | "not_implemented"
+  | "not_ready"
+  | "internal_error";
+
+export interface ApiError {
+  readonly code: ApiErrorCode;
+  /** Extra body fields next to `error` (e.g. `max`, `reason`, `redirect`). */
+  readonly fields?: Readonly<Record<string, unknown>>;
+  /** Extra response headers (e.g. `Retry-After`). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export const apiError = (
+  code: ApiErrorCode,
+  fields?: Readonly<Record<string, unknown>>,
+  headers?: Readonly<Record<string, string>>,
+): ApiError => ({ code, fields, headers });
+
+function assertNever(value: never): never {
+  throw new Error(`unhandled error code: ${String(value)}`);
+}
+
+export function statusOf(code: ApiErrorCode): number {
+  switch (code) {
+    case "invalid_address":
+    case "invalid_json":
+    case "addresses_required":
+    case "too_many_addresses":
+    case "invalid_addresses":
+    case "invalid_subject":
+    case "invalid_subject_type":
+    case "invalid_use_class":
+    case "invalid_chain_id":
+    case "invalid_ttl":
+    case "attestation_required":
+    case "invalid_wallet":
+    case "ladder_required":
+    case "invalid_ladder":
+    case "invalid_network":
+    case "ladder_preset_forbidden":
+    case "protocol_id_required":
+    case "invalid_request":
+    case "contract_not_wallet":
+      return 400;
+    case "unauthorized":
+      return 401;
+    case "payment_required":
+      return 402;
+    case "registration_not_found":
+    case "not_found":
+    case "route_not_found":
+      return 404;
+    case "payload_too_large":
+      return 413;
+    case "invalid_payment":
+      return 422;
+    case "rate_limited":
+      return 429;
+    case "internal_error":
+      return 500;
+    case "not_implemented":
+      return 501;
+    case "not_ready":
+      return 503;
+    case "detection_failed":
+    case "scoring_unavailable":
+    case "batch_failed":
+    case "oracle_unavailable":
+    case "explorer_failed":
+    case "attest_failed":
+    case "check_failed":
+    case "staking_analysis_failed":
+      return 502;
+    default:
+      return assertNever(code);
+  }
+}

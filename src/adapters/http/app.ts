@@ -1,0 +1,34 @@
+import Koa from "koa";
+import type Router from "@koa/router";
+import type { Logger } from "pino";
+import { errorBoundary } from "./middleware/error-boundary";
+import { jsonBody } from "./middleware/json-body";
+import { noStoreOnApi } from "./middleware/no-store";
+import { openCors } from "./middleware/open-cors";
+import { requestId, type RequestState } from "./middleware/request-id";
+
+export interface HttpAppOptions {
+  readonly logger: Logger;
+  /** One router per product area, in the order they should match. */
+  readonly routers: readonly Router[];
+}
+
+/**
+ * The HTTP edge. Order matters: the request id comes first so every log line and error carries
+ * it; the error boundary wraps everything after it; CORS answers preflights before any body is
+ * read; bodies are parsed once for every route.
+ */
+export function buildHttpApp(options: HttpAppOptions): Koa<RequestState> {
+  const app = new Koa<RequestState>();
+  app.silent = true; // errors are logged by the boundary, with the request id
+  app.use(requestId(options.logger));
+  app.use(errorBoundary());
+  app.use(noStoreOnApi());
+  app.use(openCors());
+  app.use(jsonBody());
+  for (const router of options.routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  return app;
+}

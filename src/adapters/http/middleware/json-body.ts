@@ -1,0 +1,46 @@
+import type { Middleware } from "koa";
+import { sendError } from "../respond";
+
+/** SPEC.md bodies are small JSON documents; anything larger is refused before it is buffered. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+declare module "koa" {
+  interface Request {
+    /** The parsed JSON body of a POST/PUT/PATCH, `undefined` for other methods. */
+    jsonBody?: unknown;
+  }
+}
+
+const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
+
+/**
+ * Reads and parses JSON bodies for every method that carries one. Malformed or empty JSON is
+ * `400 invalid_json`; more than 64 KiB is `413 payload_too_large`, whatever Content-Length claims.
+ */
+export function jsonBody(): Middleware {
+  return async (ctx, next) => {
+    if (!WITH_BODY.has(ctx.method)) return next();
+    const declared = Number(ctx.get("Content-Length") || 0);
+    if (declared > MAX_BODY_BYTES) return sendError(ctx, { code: "payload_too_large", fields: { maxBytes: MAX_BODY_BYTES } });
+    const raw = await readLimited(ctx.req, MAX_BODY_BYTES);
+    if (raw === null) return sendError(ctx, { code: "payload_too_large", fields: { maxBytes: MAX_BODY_BYTES } });
+    try {
+      ctx.request.jsonBody = JSON.parse(raw) as unknown;
+    } catch {
+      return sendError(ctx, { code: "invalid_json" });
+    }
+    return next();
+  };
+}
+
+/** The body as text, or null once it passes `limit` bytes. */
+async function readLimited(stream: AsyncIterable<Buffer>, limit: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > limit) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

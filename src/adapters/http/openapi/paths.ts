@@ -1,0 +1,144 @@
+import { operation, ref } from "./operation";
+
+const obj = ref("JsonObject");
+const intQuery = (name: string, description: string) => ({ name, description, schema: { type: "integer" } });
+
+/** Every path the server registers, keyed as OpenAPI wants: path -> method -> operation. */
+export const paths: Record<string, Record<string, unknown>> = {
+  "/healthz": {
+    get: operation({ summary: "Liveness", tag: "service", ok: { 200: { description: "process is up", schema: obj } }, errors: [] }),
+  },
+  "/readyz": {
+    get: operation({ summary: "Readiness: chain and index reachable", tag: "service", ok: { 200: { description: "ready", schema: obj } }, errors: ["not_ready"] }),
+  },
+  "/openapi.json": {
+    get: operation({ summary: "This document", tag: "service", ok: { 200: { description: "OpenAPI 3.1", schema: obj } }, errors: [] }),
+  },
+  "/docs": {
+    get: operation({ summary: "Readable API reference", tag: "service", ok: { 200: { description: "HTML page" } }, errors: [] }),
+  },
+  "/api/widget/score/{address}": {
+    get: operation({
+      summary: "Widget score: ERC-20 score, VERIFIED issuer, or NTT for anything else",
+      tag: "widget", addressParam: true,
+      ok: { 200: { description: "one of three shapes", schema: ref("WidgetScore") } },
+      errors: ["invalid_address", "rate_limited", "detection_failed", "scoring_unavailable"],
+    }),
+  },
+  "/api/batch": {
+    post: operation({
+      summary: "Score up to 40 addresses", tag: "batch",
+      body: { type: "object", required: ["addresses"], properties: { addresses: { type: "array", maxItems: 40, items: ref("Address") } } },
+      ok: { 200: { description: "one BatchScore per distinct address", schema: { type: "array", items: ref("BatchScore") } } },
+      errors: ["invalid_json", "addresses_required", "too_many_addresses", "invalid_addresses", "rate_limited", "batch_failed", "payload_too_large"],
+    }),
+  },
+  "/api/oracle/{address}": {
+    get: operation({
+      summary: "Paid wallet score (HTTP 402, x402)", tag: "oracle", addressParam: true,
+      ok: { 200: { description: "oracle wallet response", schema: ref("OracleWalletResponse"), headers: ["X-Payment-Response", "Payment-Response"] } },
+      errors: ["invalid_address", "contract_not_wallet", "payment_required", "invalid_payment", "oracle_unavailable"],
+    }),
+  },
+  "/api/oracle/token/{address}": {
+    get: operation({
+      summary: "Token score: VERIFIED issuers and NFTs free, ERC-20 paid", tag: "oracle", addressParam: true,
+      ok: { 200: { description: "token score", schema: ref("TokenScore") } },
+      errors: ["invalid_address", "payment_required", "invalid_payment", "oracle_unavailable"],
+    }),
+  },
+  "/api/token-shield/nft/{address}": {
+    get: operation({
+      summary: "Free NFT contract score", tag: "nft", addressParam: true,
+      ok: { 200: { description: "NFT score", schema: ref("NftScore") } },
+      errors: ["invalid_address", "explorer_failed"],
+    }),
+  },
+  "/api/gating/attest": {
+    post: operation({
+      summary: "Issue a signed attestation of a score", tag: "gating", body: obj,
+      ok: { 201: { description: "{attestation, pricing, disclaimer, note?}", schema: obj } },
+      errors: ["invalid_json", "invalid_subject", "invalid_subject_type", "invalid_use_class", "invalid_chain_id", "invalid_ttl", "attest_failed"],
+    }),
+  },
+  "/api/gating/verify": {
+    post: operation({
+      summary: "Verify an attestation", tag: "gating", body: obj,
+      ok: { 200: { description: "{valid, reasons, ...}", schema: obj } },
+      errors: ["invalid_json", "attestation_required"],
+    }),
+  },
+  "/api/gating/check": {
+    post: operation({
+      summary: "Evaluate a caller's ladder of score bands", tag: "gating", body: obj,
+      ok: { 200: { description: "ladder evaluation", schema: obj } },
+      errors: ["invalid_json", "invalid_wallet", "ladder_required", "invalid_ladder", "invalid_network", "ladder_preset_forbidden", "protocol_id_required", "check_failed"],
+    }),
+  },
+  "/api/protocol-guard/check": {
+    post: operation({
+      summary: "Per-wallet check for a protocol", tag: "protocol-guard", body: obj,
+      ok: { 200: { description: "check result, pricing free", schema: obj } },
+      errors: ["invalid_json", "invalid_wallet", "invalid_request", "registration_not_found"],
+    }),
+  },
+  "/api/protocol-guard/subscribe": {
+    post: operation({
+      summary: "Register a protocol for monitoring", tag: "protocol-guard", body: obj,
+      ok: { 201: { description: "subscription with manageToken (shown once)", schema: ref("Subscription") } },
+      errors: ["invalid_json", "invalid_request"],
+    }),
+  },
+  "/api/protocol-guard/subscriptions": {
+    get: operation({
+      summary: "List registrations, or read one with its manage token", tag: "protocol-guard",
+      query: [{ name: "id", description: "sub_<id>", schema: { type: "string" } }, { name: "token", description: "manage token", schema: { type: "string" } }],
+      ok: { 200: { description: "rows, or one subscription with last 20 alerts and events", schema: obj } },
+      errors: ["unauthorized", "registration_not_found"],
+    }),
+    patch: operation({
+      summary: "Update channels and rules", tag: "protocol-guard", body: obj,
+      ok: { 200: { description: "updated subscription", schema: ref("Subscription") } },
+      errors: ["invalid_json", "invalid_request", "unauthorized", "registration_not_found"],
+    }),
+  },
+  "/api/staking/analyze/{address}": {
+    get: operation({
+      summary: "Staking behaviour as a commitment signal", tag: "staking", addressParam: true,
+      ok: { 200: { description: "StakingSignal", schema: ref("StakingSignal") } },
+      errors: ["invalid_address", "staking_analysis_failed"],
+    }),
+  },
+  "/api/staking/leaderboard": {
+    get: operation({
+      summary: "Stakers ranked by duration-weighted standing", tag: "staking",
+      query: [intQuery("limit", "1..100, default 50"), intQuery("offset", ">= 0, default 0")],
+      ok: { 200: { description: "ranked rows", schema: { type: "array", items: ref("LeaderboardRow") } } },
+      errors: ["staking_analysis_failed"],
+    }),
+  },
+  "/api/snapshots/{address}": {
+    get: operation({
+      summary: "Stored score snapshots", tag: "snapshots", addressParam: true,
+      query: [intQuery("limit", "clamped to 1..50, default 20"), { name: "id", description: "snap_<id>", schema: { type: "string" } }],
+      ok: { 200: { description: "list newest first, or one snapshot", schema: obj } },
+      errors: ["invalid_address", "not_found"],
+    }),
+  },
+  "/api/graph-trust": {
+    post: operation({ summary: "Platform only: graph-trust proxy", tag: "platform", body: obj, ok: { 200: { description: "proxy answer", schema: obj } }, errors: ["invalid_json", "unauthorized"] }),
+  },
+  "/api/stats": {
+    get: operation({ summary: "Site counters", tag: "platform", ok: { 200: { description: "counters", schema: obj } }, errors: [] }),
+  },
+  "/api/agent-status": {
+    get: operation({ summary: "Site counters for agents", tag: "platform", ok: { 200: { description: "counters", schema: obj } }, errors: [] }),
+  },
+  "/api/arc-score/{address}": {
+    get: operation({
+      summary: "Internal local scorer with raw breakdown", tag: "platform", addressParam: true,
+      ok: { 200: { description: "score with breakdown", schema: obj } },
+      errors: ["invalid_address", "scoring_unavailable"],
+    }),
+  },
+};

@@ -1,0 +1,14 @@
+import Router from "@koa/router";
+import * as E from "fp-ts/Either";
+import { sendError, sendNotImplemented } from "../respond";
+import { addressParam } from "../validation";
+
+export function snapshotRoutes(): Router {
+  const router = new Router();
+  router.get("/api/snapshots/:address", async (ctx) => {
+    const address = addressParam(ctx.params);
+    if (E.isLeft(address)) return sendError(ctx, address.left);
+    return sendNotImplemented(ctx);
+  });
+  return router;
+}

@@ -1,0 +1,48 @@
+import { isIP } from "node:net";
+import * as t from "io-ts";
+
+/** An integer from an environment string, within [min, max]. */
+export function intInRange(name: string, min: number, max: number) {
+  return new t.Type<number, string, unknown>(
+    name,
+    (u): u is number => typeof u === "number" && Number.isInteger(u) && u >= min && u <= max,
+    (u, c) => {
+      if (typeof u !== "string" || !/^-?\d+$/.test(u.trim())) return t.failure(u, c, `expected an integer in ${min}..${max}`);
+      const n = Number(u.trim());
+      return n >= min && n <= max ? t.success(n) : t.failure(u, c, `expected an integer in ${min}..${max}`);
+    },
+    String,
+  );
+}
+
+/** Comma-separated IP addresses (trusted proxies). */
+export const IpList = new t.Type<readonly string[], string, unknown>(
+  "IpList",
+  (u): u is readonly string[] => Array.isArray(u) && u.every((ip) => typeof ip === "string" && isIP(ip) !== 0),
+  (u, c) => {
+    if (typeof u !== "string") return t.failure(u, c, "expected comma-separated IP addresses");
+    const ips = u.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    const bad = ips.find((ip) => isIP(ip) === 0);
+    return bad === undefined ? t.success(ips) : t.failure(u, c, `"${bad}" is not an IP address`);
+  },
+  (ips) => ips.join(","),
+);
+
+/** An http(s) URL. */
+export const HttpUrl = new t.Type<string, string, unknown>(
+  "HttpUrl",
+  (u): u is string => typeof u === "string",
+  (u, c) => {
+    if (typeof u !== "string") return t.failure(u, c, "expected an http(s) URL");
+    try {
+      const url = new URL(u);
+      return url.protocol === "http:" || url.protocol === "https:" ? t.success(u.replace(/\/$/, "")) : t.failure(u, c, "expected an http(s) URL");
+    } catch {
+      return t.failure(u, c, "expected an http(s) URL");
+    }
+  },
+  String,
+);
+
+export const LogLevel = t.keyof({ fatal: null, error: null, warn: null, info: null, debug: null, trace: null, silent: null });
+export type LogLevel = t.TypeOf<typeof LogLevel>;
