@@ -1,0 +1,48 @@
+import type { Clock } from "../ports/clock.port";
+
+interface Entry<V> {
+  readonly value: V;
+  readonly expiresAt: number;
+}
+
+/**
+ * A TTL cache whose concurrent misses for one key share a single computation. Only results the
+ * caller calls cacheable are kept (failures are never cached, so an outage is not remembered).
+ */
+export class CoalescingCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly inFlight = new Map<string, Promise<V>>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+    private readonly isCacheable: (value: V) => boolean,
+  ) {}
+
+  async get(key: string, compute: () => Promise<V>): Promise<V> {
+    const entry = this.entries.get(key);
+    if (entry !== undefined && entry.expiresAt > this.clock.nowMs()) return entry.value;
+    const pending = this.inFlight.get(key);
+    if (pending !== undefined) return pending;
+    const computation = compute().then((value) => {
+      if (this.ttlMs > 0 && this.isCacheable(value)) this.store(key, value);
+      return value;
+    });
+    this.inFlight.set(key, computation);
+    try {
+      return await computation;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  private store(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: this.clock.nowMs() + this.ttlMs });
+    if (this.entries.size > this.maxEntries) {
+      const [oldest] = this.entries.keys();
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+}
