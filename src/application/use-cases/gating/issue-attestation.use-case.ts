@@ -1,0 +1,47 @@
+import * as TE from "fp-ts/TaskEither";
+import { pipe } from "fp-ts/function";
+import { inject, injectable } from "inversify";
+import type { SignedAttestation } from "../../../domain/gating/attestation";
+import type { AttestCommand } from "../../../domain/gating/attest-request";
+import { attestationDisclaimer } from "../../../domain/gating/gating-text";
+import { AttestationSigner } from "../../ports/attestation-signer.port";
+import { WalletScorer } from "../../ports/wallet-scorer.port";
+import { GatingClock } from "./gating-clock.port";
+import { gatingFailure, type GatingFailure } from "./gating-failure";
+import { GatingSettings } from "./gating-settings";
+import { signAttestation } from "./sign-attestation";
+
+export interface AttestResult {
+  readonly attestation: SignedAttestation;
+  readonly pricing: "free";
+  readonly disclaimer: string;
+  /** Set when the requested ttlSeconds was clamped. */
+  readonly note?: string;
+}
+
+/** POST /api/gating/attest: score the subject now and sign that score; no score, no attestation. */
+@injectable()
+export class IssueAttestation {
+  constructor(
+    @inject(WalletScorer) private readonly scorer: WalletScorer,
+    @inject(AttestationSigner) private readonly signer: AttestationSigner,
+    @inject(GatingClock) private readonly clock: GatingClock,
+    @inject(GatingSettings) private readonly settings: GatingSettings,
+  ) {}
+
+  execute(command: AttestCommand): TE.TaskEither<GatingFailure, AttestResult> {
+    const request = { ...command, chainId: command.chainId ?? this.settings.chainId };
+    return pipe(
+      this.scorer.scoreSubject({ subject: command.subject, subjectType: command.subjectType }),
+      TE.mapLeft((unavailable) => `scoring unavailable: ${unavailable.detail}`),
+      TE.flatMap((scored) => signAttestation(this.signer, this.clock, request, scored)),
+      TE.mapLeft((detail) => gatingFailure("attest_failed", detail)),
+      TE.map(({ attestation, note }) => ({
+        attestation,
+        pricing: "free" as const,
+        disclaimer: attestationDisclaimer(attestation.devSigned),
+        ...(note === undefined ? {} : { note }),
+      })),
+    );
+  }
+}

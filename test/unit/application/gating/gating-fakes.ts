@@ -1,0 +1,39 @@
+import * as TE from "fp-ts/TaskEither";
+import type { Address } from "../../../../src/domain/chain/address";
+import type { GatingClock } from "../../../../src/application/use-cases/gating/gating-clock.port";
+import {
+  scoringUnavailable,
+  type SubjectScore,
+  type WalletScorer,
+} from "../../../../src/application/ports/wallet-scorer.port";
+
+/** Scores from a table; a subject not in it is unavailable (as when the explorer is down). */
+export class FakeWalletScorer implements WalletScorer {
+  readonly calls: Address[] = [];
+
+  constructor(private readonly scores: ReadonlyMap<Address, SubjectScore>) {}
+
+  scoreSubject(request: { readonly subject: Address }) {
+    this.calls.push(request.subject);
+    const score = this.scores.get(request.subject);
+    return score === undefined ? TE.left(scoringUnavailable("explorer down")) : TE.right(score);
+  }
+}
+
+export class FixedClock implements GatingClock {
+  constructor(public now: number) {}
+
+  nowSeconds(): number {
+    return this.now;
+  }
+}
+
+export const subjectScore = (overrides: Partial<SubjectScore> = {}): SubjectScore => ({
+  score: 72,
+  tier: "HIGH",
+  confidence: 80,
+  flags: ["VELOCITY_BURST", "CONCENTRATION"],
+  snapshotId: "snap_abc",
+  scoringVersion: "v1.0",
+  ...overrides,
+});

@@ -1,0 +1,33 @@
+import { expect } from "chai";
+import { Container } from "inversify";
+import { Wallet } from "ethers";
+import { AttestationSigner } from "../../../../src/application/ports/attestation-signer.port";
+import { WalletScorer } from "../../../../src/application/ports/wallet-scorer.port";
+import { CheckGate } from "../../../../src/application/use-cases/gating/check-gate.use-case";
+import { GatingClock } from "../../../../src/application/use-cases/gating/gating-clock.port";
+import { GatingSettings } from "../../../../src/application/use-cases/gating/gating-settings";
+import { GetGatingSchema } from "../../../../src/application/use-cases/gating/get-gating-schema.use-case";
+import { IssueAttestation } from "../../../../src/application/use-cases/gating/issue-attestation.use-case";
+import { VerifyAttestation } from "../../../../src/application/use-cases/gating/verify-attestation.use-case";
+import { EthersAttestationSigner } from "../../../../src/adapters/attestation/ethers-attestation-signer.adapter";
+import { SystemGatingClock } from "../../../../src/adapters/attestation/system-gating-clock.adapter";
+import { FakeWalletScorer } from "./gating-fakes";
+
+describe("gating use-cases under Inversify", () => {
+  it("resolve with the tokens they declare (explicit @inject, no emitted metadata)", () => {
+    const container = new Container();
+    const signer = new EthersAttestationSigner({ privateKey: Wallet.createRandom().privateKey, isDevKey: true });
+    container.bind<AttestationSigner>(AttestationSigner).toConstantValue(signer);
+    container.bind<WalletScorer>(WalletScorer).toConstantValue(new FakeWalletScorer(new Map()));
+    container.bind<GatingClock>(GatingClock).toConstantValue(new SystemGatingClock());
+    container.bind<GatingSettings>(GatingSettings).toConstantValue({ chainId: 5042002 });
+    container.bind(IssueAttestation).toSelf();
+    container.bind(VerifyAttestation).toSelf();
+    container.bind(CheckGate).toSelf();
+    container.bind(GetGatingSchema).toSelf();
+    expect(container.get(IssueAttestation)).to.be.instanceOf(IssueAttestation);
+    expect(container.get(VerifyAttestation)).to.be.instanceOf(VerifyAttestation);
+    expect(container.get(CheckGate)).to.be.instanceOf(CheckGate);
+    expect(container.get(GetGatingSchema).execute().issuer.address).to.equal(signer.issuer());
+  });
+});
