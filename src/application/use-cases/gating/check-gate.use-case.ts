@@ -6,7 +6,7 @@ import type { CheckCommand } from "../../../domain/gating/check-request";
 import { evaluateLadder, type LadderEvaluation } from "../../../domain/gating/ladder-evaluation";
 import { AttestationSigner } from "../../ports/attestation-signer.port";
 import { WalletScorer } from "../../ports/wallet-scorer.port";
-import { GatingClock } from "./gating-clock.port";
+import { Clock } from "../../ports/clock.port";
 import { gatingFailure, type GatingFailure } from "./gating-failure";
 import { GatingSettings } from "./gating-settings";
 import { signAttestation } from "./sign-attestation";
@@ -33,7 +33,7 @@ export class CheckGate {
   constructor(
     @inject(WalletScorer) private readonly scorer: WalletScorer,
     @inject(AttestationSigner) private readonly signer: AttestationSigner,
-    @inject(GatingClock) private readonly clock: GatingClock,
+    @inject(Clock) private readonly clock: Clock,
     @inject(GatingSettings) private readonly settings: GatingSettings,
   ) {}
 

@@ -6,7 +6,7 @@ import type { AttestCommand } from "../../../domain/gating/attest-request";
 import { attestationDisclaimer } from "../../../domain/gating/gating-text";
 import { AttestationSigner } from "../../ports/attestation-signer.port";
 import { WalletScorer } from "../../ports/wallet-scorer.port";
-import { GatingClock } from "./gating-clock.port";
+import { Clock } from "../../ports/clock.port";
 import { gatingFailure, type GatingFailure } from "./gating-failure";
 import { GatingSettings } from "./gating-settings";
 import { signAttestation } from "./sign-attestation";
@@ -25,7 +25,7 @@ export class IssueAttestation {
   constructor(
     @inject(WalletScorer) private readonly scorer: WalletScorer,
     @inject(AttestationSigner) private readonly signer: AttestationSigner,
-    @inject(GatingClock) private readonly clock: GatingClock,
+    @inject(Clock) private readonly clock: Clock,
     @inject(GatingSettings) private readonly settings: GatingSettings,
   ) {}
 

@@ -12,7 +12,7 @@ import { decodeSignedAttestation } from "../../../domain/gating/attestation-code
 import { resolveTtl, type UseClass } from "../../../domain/gating/use-class";
 import type { AttestationSigner } from "../../ports/attestation-signer.port";
 import type { SubjectScore } from "../../ports/wallet-scorer.port";
-import type { GatingClock } from "./gating-clock.port";
+import type { Clock } from "../../ports/clock.port";
 
 export interface AttestationRequest {
   readonly subject: Address;
@@ -37,7 +37,7 @@ const asPercent = (value: number): number | undefined =>
  */
 export function signAttestation(
   signer: AttestationSigner,
-  clock: GatingClock,
+  clock: Clock,
   request: AttestationRequest,
   scored: SubjectScore,
 ): TE.TaskEither<string, IssuedAttestation> {
@@ -47,7 +47,7 @@ export function signAttestation(
     return TE.left(`scorer returned a score outside 0-100 (${scored.score}, ${scored.confidence})`);
   }
   const { ttlSeconds, note } = resolveTtl(request.useClass, request.ttlSeconds);
-  const issuedAt = clock.nowSeconds();
+  const issuedAt = Math.floor(clock.nowMs() / 1000);
   const flags = canonicalFlagCodes(scored.flags);
   const payload: AttestationPayload = {
     id: signer.newAttestationId(),

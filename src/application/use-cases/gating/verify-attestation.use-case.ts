@@ -6,7 +6,7 @@ import { ATTESTATION_DISCLAIMER, attestationDisclaimer } from "../../../domain/g
 import { verificationReasons, type VerificationReason } from "../../../domain/gating/verification-rules";
 import type { VerifyCommand } from "../../../domain/gating/verify-request";
 import { AttestationSigner } from "../../ports/attestation-signer.port";
-import { GatingClock } from "./gating-clock.port";
+import { Clock } from "../../ports/clock.port";
 
 export interface VerifyResult {
   readonly valid: boolean;
@@ -27,7 +27,7 @@ export interface VerifyResult {
 export class VerifyAttestation {
   constructor(
     @inject(AttestationSigner) private readonly signer: AttestationSigner,
-    @inject(GatingClock) private readonly clock: GatingClock,
+    @inject(Clock) private readonly clock: Clock,
   ) {}
 
   execute(command: VerifyCommand): T.Task<VerifyResult> {
@@ -46,7 +46,7 @@ export class VerifyAttestation {
         trustedIssuers: [this.signer.issuer()],
         expectedSubject: command.expectedSubject,
         expectedChainId: command.expectedChainId,
-        now: this.clock.nowSeconds(),
+        now: Math.floor(this.clock.nowMs() / 1000),
       });
       return {
         valid: reasons.length === 0,

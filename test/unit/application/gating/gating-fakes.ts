@@ -1,6 +1,6 @@
 import * as TE from "fp-ts/TaskEither";
 import type { Address } from "../../../../src/domain/chain/address";
-import type { GatingClock } from "../../../../src/application/use-cases/gating/gating-clock.port";
+import type { Clock } from "../../../../src/application/ports/clock.port";
 import {
   scoringUnavailable,
   type SubjectScore,
@@ -20,11 +20,12 @@ export class FakeWalletScorer implements WalletScorer {
   }
 }
 
-export class FixedClock implements GatingClock {
+/** A clock fixed at `now` Unix seconds. */
+export class FixedClock implements Clock {
   constructor(public now: number) {}
 
-  nowSeconds(): number {
-    return this.now;
+  nowMs(): number {
+    return this.now * 1000;
   }
 }
 

@@ -4,13 +4,13 @@ import { Wallet } from "ethers";
 import { AttestationSigner } from "../../../../src/application/ports/attestation-signer.port";
 import { WalletScorer } from "../../../../src/application/ports/wallet-scorer.port";
 import { CheckGate } from "../../../../src/application/use-cases/gating/check-gate.use-case";
-import { GatingClock } from "../../../../src/application/use-cases/gating/gating-clock.port";
+import { Clock } from "../../../../src/application/ports/clock.port";
 import { GatingSettings } from "../../../../src/application/use-cases/gating/gating-settings";
 import { GetGatingSchema } from "../../../../src/application/use-cases/gating/get-gating-schema.use-case";
 import { IssueAttestation } from "../../../../src/application/use-cases/gating/issue-attestation.use-case";
 import { VerifyAttestation } from "../../../../src/application/use-cases/gating/verify-attestation.use-case";
 import { EthersAttestationSigner } from "../../../../src/adapters/attestation/ethers-attestation-signer.adapter";
-import { SystemGatingClock } from "../../../../src/adapters/attestation/system-gating-clock.adapter";
+import { SystemClock } from "../../../../src/adapters/clock/system-clock.adapter";
 import { FakeWalletScorer } from "./gating-fakes";
 
 describe("gating use-cases under Inversify", () => {
@@ -19,7 +19,7 @@ describe("gating use-cases under Inversify", () => {
     const signer = new EthersAttestationSigner({ privateKey: Wallet.createRandom().privateKey, isDevKey: true });
     container.bind<AttestationSigner>(AttestationSigner).toConstantValue(signer);
     container.bind<WalletScorer>(WalletScorer).toConstantValue(new FakeWalletScorer(new Map()));
-    container.bind<GatingClock>(GatingClock).toConstantValue(new SystemGatingClock());
+    container.bind<Clock>(Clock).to(SystemClock);
     container.bind<GatingSettings>(GatingSettings).toConstantValue({ chainId: 5042002 });
     container.bind(IssueAttestation).toSelf();
     container.bind(VerifyAttestation).toSelf();
