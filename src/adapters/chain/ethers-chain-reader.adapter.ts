@@ -1,0 +1,159 @@
+import { FetchRequest, JsonRpcProvider, Network } from "ethers";
+import * as TE from "fp-ts/TaskEither";
+import { inject, injectable } from "inversify";
+import type { UpstreamFailure } from "../../application/failures";
+import type { CallOutcome, CallRequest, ChainReader, LogFilter, StateOverrides } from "../../application/ports/chain-reader.port";
+import type { Address } from "../../domain/chain/address";
+import type { AddressKind, BlockRef, EventLog, Hex, TokenMetadata, TxHash, TxReceipt } from "../../domain/chain/chain-types";
+import { ConcurrencyLimiter } from "../shared/concurrency-limiter";
+import { asHex, quantityToNumber, toQuantity } from "../shared/hex-values";
+import { DEFAULT_RETRY_POLICY, retryWithBackoff, type RetryPolicy } from "../shared/retry-with-backoff";
+import { upstreamTask } from "../shared/upstream-task";
+import { decodeRevertReason, decodeWord, probeCalldata } from "./abi-probes";
+import { classifyContract, isEoaCode, readTokenMetadata } from "./address-probing";
+import { isTransientRpcError, revertDataOf } from "./ethers-errors";
+import { toBlockRef, toEventLog, toTxReceipt } from "./ethers-mappers";
+import { encodeStateOverrides } from "./state-overrides";
+
+export interface EthersChainReaderOptions {
+  readonly rpcUrl: string;
+  /** Known up front (static network): ethers then never spends a request detecting it. */
+  readonly chainId: number;
+  /** Per HTTP request, default 10 s. */
+  readonly timeoutMs?: number;
+  readonly retry?: RetryPolicy;
+  /** RPC calls in flight at once, default 8. */
+  readonly maxConcurrent?: number;
+}
+
+export const EthersChainReaderOptions = Symbol.for("EthersChainReaderOptions");
+
+/** ChainReader over any JSON-RPC node through ethers v6. */
+@injectable()
+export class EthersChainReader implements ChainReader {
+  private readonly provider: JsonRpcProvider;
+  private readonly limiter: ConcurrencyLimiter;
+  private readonly retry: RetryPolicy;
+
+  constructor(@inject(EthersChainReaderOptions) options: EthersChainReaderOptions) {
+    const connection = new FetchRequest(options.rpcUrl);
+    connection.timeout = options.timeoutMs ?? 10_000;
+    // Retries are ours (429 and 5xx alike, with one policy); ethers' own 429 loop is switched off.
+    connection.retryFunc = () => Promise.resolve(false);
+    const network = Network.from(options.chainId);
+    this.provider = new JsonRpcProvider(connection, network, { staticNetwork: network });
+    this.limiter = new ConcurrencyLimiter(options.maxConcurrent ?? 8);
+    this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+  }
+
+  chainId(): TE.TaskEither<UpstreamFailure, number> {
+    return this.task("eth_chainId", async () => quantityToNumber(String(await this.rpc((p) => p.send("eth_chainId", [])))));
+  }
+
+  headBlock(): TE.TaskEither<UpstreamFailure, BlockRef> {
+    return this.task("head block", async () => {
+      const block = await this.rpc((p) => p.getBlock("latest"));
+      if (block === null) throw new Error("node returned no latest block");
+      return toBlockRef(block);
+    });
+  }
+
+  block(number: number): TE.TaskEither<UpstreamFailure, BlockRef | null> {
+    return this.task(`block ${number}`, async () => {
+      const block = await this.rpc((p) => p.getBlock(number));
+      return block === null ? null : toBlockRef(block);
+    });
+  }
+
+  codeAt(address: Address): TE.TaskEither<UpstreamFailure, Hex> {
+    return this.task(`code of ${address}`, () => this.code(address));
+  }
+
+  nativeBalance(address: Address): TE.TaskEither<UpstreamFailure, bigint> {
+    return this.task(`balance of ${address}`, () => this.rpc((p) => p.getBalance(address, "latest")));
+  }
+
+  nonce(address: Address): TE.TaskEither<UpstreamFailure, number> {
+    return this.task(`nonce of ${address}`, () => this.rpc((p) => p.getTransactionCount(address, "latest")));
+  }
+
+  receipt(hash: TxHash): TE.TaskEither<UpstreamFailure, TxReceipt | null> {
+    return this.task(`receipt ${hash}`, async () => {
+      const receipt = await this.rpc((p) => p.getTransactionReceipt(hash));
+      return receipt === null ? null : toTxReceipt(receipt);
+    });
+  }
+
+  logs(filter: LogFilter): TE.TaskEither<UpstreamFailure, readonly EventLog[]> {
+    return this.task(`logs ${filter.fromBlock}..${filter.toBlock}`, async () => {
+      const logs = await this.rpc((p) =>
+        p.getLogs({
+          address: typeof filter.address === "string" || filter.address === undefined ? filter.address : [...filter.address],
+          topics: filter.topics?.map((topic) => (topic === null || typeof topic === "string" ? topic : [...topic])),
+          fromBlock: filter.fromBlock,
+          toBlock: filter.toBlock,
+        }),
+      );
+      return logs.map(toEventLog);
+    });
+  }
+
+  call(request: CallRequest, overrides?: StateOverrides): TE.TaskEither<UpstreamFailure, CallOutcome> {
+    return this.task(`eth_call to ${request.to}`, () => this.ethCall(request, overrides));
+  }
+
+  classify(address: Address): TE.TaskEither<UpstreamFailure, AddressKind> {
+    return this.task(`classify ${address}`, async () =>
+      isEoaCode(await this.code(address)) ? "eoa" : classifyContract((data) => this.ethCall({ to: address, data })),
+    );
+  }
+
+  tokenMetadata(token: Address): TE.TaskEither<UpstreamFailure, TokenMetadata> {
+    return this.task(`metadata of ${token}`, () => readTokenMetadata((data) => this.ethCall({ to: token, data })));
+  }
+
+  tokenBalance(token: Address, holder: Address): TE.TaskEither<UpstreamFailure, bigint> {
+    return this.task(`balanceOf ${holder} on ${token}`, async () => {
+      const outcome = await this.ethCall({ to: token, data: probeCalldata.balanceOf(holder) });
+      const balance = outcome.ok ? decodeWord(outcome.returnData) : null;
+      if (balance === null) throw new Error(outcome.ok ? "balanceOf answered no uint256" : `balanceOf reverted: ${outcome.reason ?? outcome.revertData}`);
+      return balance;
+    });
+  }
+
+  /** Stops the provider's timers; call on shutdown. */
+  close(): void {
+    this.provider.destroy();
+  }
+
+  private async code(address: Address): Promise<Hex> {
+    return asHex(await this.rpc((p) => p.getCode(address, "latest")));
+  }
+
+  /** A revert is an answer (sell simulation needs it); only transport and node faults throw. */
+  private async ethCall(request: CallRequest, overrides?: StateOverrides): Promise<CallOutcome> {
+    const tx = {
+      to: request.to,
+      data: request.data,
+      ...(request.from === undefined ? {} : { from: request.from }),
+      ...(request.value === undefined ? {} : { value: toQuantity(request.value) }),
+    };
+    const params: unknown[] = overrides === undefined ? [tx, "latest"] : [tx, "latest", encodeStateOverrides(overrides)];
+    try {
+      return { ok: true, returnData: asHex(String(await this.rpc((p) => p.send("eth_call", params)))) };
+    } catch (error) {
+      const revertData = revertDataOf(error);
+      if (revertData === null) throw error;
+      const data = asHex(revertData);
+      return { ok: false, revertData: data, reason: decodeRevertReason(data) };
+    }
+  }
+
+  private rpc<T>(run: (provider: JsonRpcProvider) => Promise<T>): Promise<T> {
+    return this.limiter.run(() => retryWithBackoff(() => run(this.provider), isTransientRpcError, this.retry));
+  }
+
+  private task<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
+    return upstreamTask("rpc", what, run);
+  }
+}

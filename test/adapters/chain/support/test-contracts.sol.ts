@@ -1,0 +1,50 @@
+/**
+ * Small contracts the adapter tests deploy on the embedded chain. OpenZeppelin for the token
+ * standards (realistic ERC-165 answers and events), hand-written for the odd cases.
+ */
+export const TEST_CONTRACT_SOURCES: Record<string, string> = {
+  "SmallToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
+contract SmallToken is ERC20 {
+  constructor(uint256 supply) ERC20("Small", "SML") { _mint(msg.sender, supply); }
+}`,
+  "SmallNft.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
+contract SmallNft is ERC721 {
+  constructor() ERC721("Small Nft", "SNFT") {}
+  function mint(address to, uint256 id) external { _mint(to, id); }
+}`,
+  "SmallMulti.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+import {ERC1155} from "@openzeppelin/contracts/token/ERC1155/ERC1155.sol";
+contract SmallMulti is ERC1155 {
+  constructor() ERC1155("") {}
+  function mint(address to, uint256 id, uint256 amount) external { _mint(to, id, amount, ""); }
+  function mintBatch(address to, uint256[] calldata ids, uint256[] calldata amounts) external { _mintBatch(to, ids, amounts, ""); }
+}`,
+  "LegacyToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// Like MKR: name and symbol are bytes32, not string.
+contract LegacyToken {
+  bytes32 public name = "Maker";
+  bytes32 public symbol = "MKR";
+  uint8 public decimals = 18;
+  uint256 public totalSupply = 1000;
+  mapping(address => uint256) public balanceOf;
+  constructor() { balanceOf[msg.sender] = 1000; }
+}`,
+  "Probe.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// Reverts, panics and reads that state overrides can change.
+contract Probe {
+  uint256 public stored = 7;
+  function answer() external pure returns (uint256) { return 42; }
+  function fails() external pure { revert("nope, not today"); }
+  function panics(uint256 x) external pure returns (uint256) { return 10 / x; }
+  function failsBare() external pure { revert(); }
+  function callerBalance() external view returns (uint256) { return msg.sender.balance; }
+  function codeSizeOf(address a) external view returns (uint256) { return a.code.length; }
+}`,
+};
