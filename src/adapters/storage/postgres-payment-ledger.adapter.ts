@@ -1,0 +1,143 @@
+import * as TE from "fp-ts/TaskEither";
+import { inject, injectable } from "inversify";
+import type { Pool } from "pg";
+import type { UpstreamFailure } from "../../application/failures";
+import type { PaymentLedger, PaymentRecord, PaymentTotals, ReserveOutcome } from "../../application/ports/payment-ledger.port";
+import { asAddress } from "../../domain/chain/address";
+import type { ChainTime, TxHash } from "../../domain/chain/chain-types";
+import type { PaymentKey } from "../../domain/payment/payment-proof";
+import type { Settlement } from "../../domain/payment/settlement-response";
+import { upstreamTask } from "../shared/upstream-task";
+
+export interface PostgresPaymentLedgerConfig {
+  readonly pool: Pool;
+  /** Table name; tests use their own. Created when missing. */
+  readonly table?: string;
+}
+
+export const PostgresPaymentLedgerConfig = Symbol.for("PostgresPaymentLedgerConfig");
+
+interface Row {
+  proof_key: string;
+  status: "reserved" | "settled";
+  expires_at: string;
+  payer: string | null;
+  value: string | null;
+  transaction: string | null;
+}
+
+/**
+ * Ledger in PostgreSQL, so reservations survive restarts and hold across instances. The
+ * primary key on the proof key makes `reserve` one atomic INSERT ... ON CONFLICT: a conflicting
+ * row is taken over only when it was never settled and has expired.
+ */
+@injectable()
+export class PostgresPaymentLedger implements PaymentLedger {
+  private readonly pool: Pool;
+  private readonly table: string;
+  private ready: Promise<void> | undefined;
+
+  constructor(@inject(PostgresPaymentLedgerConfig) config: PostgresPaymentLedgerConfig) {
+    this.pool = config.pool;
+    this.table = config.table ?? "payment_ledger";
+    if (!/^[a-z_][a-z0-9_]*$/.test(this.table)) throw new Error(`bad table name: ${this.table}`);
+  }
+
+  reserve(key: PaymentKey, expiresAt: ChainTime, now: ChainTime): TE.TaskEither<UpstreamFailure, ReserveOutcome> {
+    return this.query("reserve", async () => {
+      const result = await this.pool.query(
+        `INSERT INTO ${this.table} (proof_key, status, expires_at) VALUES ($1, 'reserved', $2)
+         ON CONFLICT (proof_key) DO UPDATE SET expires_at = EXCLUDED.expires_at, reserved_at = now()
+         WHERE ${this.table}.status = 'reserved' AND ${this.table}.expires_at <= $3
+         RETURNING proof_key`,
+        [key, expiresAt, now],
+      );
+      return result.rowCount === 1 ? "reserved" : "already_used";
+    });
+  }
+
+  markSettled(key: PaymentKey, settlement: Settlement): TE.TaskEither<UpstreamFailure, void> {
+    return this.query("mark settled", async () => {
+      await this.pool.query(
+        `INSERT INTO ${this.table} (proof_key, status, expires_at, payer, value, transaction, settled_at)
+         VALUES ($1, 'settled', 0, $2, $3, $4, now())
+         ON CONFLICT (proof_key) DO UPDATE SET status = 'settled', payer = $2, value = $3, transaction = $4, settled_at = now()`,
+        [key, settlement.payer, settlement.value.toString(), settlement.transaction],
+      );
+    });
+  }
+
+  release(key: PaymentKey): TE.TaskEither<UpstreamFailure, void> {
+    return this.query("release", async () => {
+      await this.pool.query(`DELETE FROM ${this.table} WHERE proof_key = $1 AND status = 'reserved'`, [key]);
+    });
+  }
+
+  find(key: PaymentKey): TE.TaskEither<UpstreamFailure, PaymentRecord | null> {
+    return this.query("find", async () => {
+      const result = await this.pool.query<Row>(
+        `SELECT proof_key, status, expires_at::text, payer, value::text, transaction FROM ${this.table} WHERE proof_key = $1`,
+        [key],
+      );
+      const row = result.rows[0];
+      return row === undefined ? null : toRecord(row);
+    });
+  }
+
+  totals(): TE.TaskEither<UpstreamFailure, PaymentTotals> {
+    return this.query("totals", async () => {
+      const result = await this.pool.query<{ paid: string; moved: string }>(
+        `SELECT count(*)::text AS paid, coalesce(sum(value), 0)::text AS moved FROM ${this.table} WHERE status = 'settled'`,
+      );
+      const row = result.rows[0];
+      return { paidQueries: Number(row?.paid ?? 0), valueMoved: BigInt(row?.moved ?? 0) };
+    });
+  }
+
+  private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
+    return upstreamTask("storage", `payment ledger ${what}`, async () => {
+      await this.ensureTable();
+      return run();
+    });
+  }
+
+  /** Once per instance; a failed attempt is retried by the next call. */
+  private ensureTable(): Promise<void> {
+    this.ready ??= this.createTable().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  private async createTable(): Promise<void> {
+    try {
+      await this.pool.query(
+        `CREATE TABLE IF NOT EXISTS ${this.table} (
+           proof_key text PRIMARY KEY,
+           status text NOT NULL CHECK (status IN ('reserved', 'settled')),
+           expires_at bigint NOT NULL,
+           payer text,
+           value numeric(78, 0),
+           transaction text,
+           reserved_at timestamptz NOT NULL DEFAULT now(),
+           settled_at timestamptz
+         )`,
+      );
+    } catch (error) {
+      // Two processes creating the table at once: the loser sees a duplicate, which is fine.
+      if ((error as { code?: string }).code !== "23505" && (error as { code?: string }).code !== "42P07") throw error;
+    }
+  }
+}
+
+function toRecord(row: Row): PaymentRecord {
+  return {
+    key: row.proof_key as PaymentKey,
+    status: row.status,
+    expiresAt: Number(row.expires_at),
+    payer: row.payer === null ? null : asAddress(row.payer),
+    value: row.value === null ? null : BigInt(row.value),
+    transaction: row.transaction as TxHash | null,
+  };
+}

@@ -1,0 +1,44 @@
+import type { TaskEither } from "fp-ts/TaskEither";
+import type { Address } from "../../domain/chain/address";
+import type { ChainTime, TxHash } from "../../domain/chain/chain-types";
+import type { PaymentKey } from "../../domain/payment/payment-proof";
+import type { Settlement } from "../../domain/payment/settlement-response";
+import type { UpstreamFailure } from "../failures";
+
+export type ReserveOutcome = "reserved" | "already_used";
+
+export interface PaymentRecord {
+  readonly key: PaymentKey;
+  readonly status: "reserved" | "settled";
+  readonly expiresAt: ChainTime;
+  readonly payer: Address | null;
+  readonly value: bigint | null;
+  readonly transaction: TxHash | null;
+}
+
+export interface PaymentTotals {
+  /** Answers that were paid for (settled payments). */
+  readonly paidQueries: number;
+  /** Sum of settled values, in the asset's smallest unit. */
+  readonly valueMoved: bigint;
+}
+
+/**
+ * Spent and in-flight payments, so one payment buys one answer. `reserve` is atomic: of any
+ * number of concurrent calls for one key exactly one gets "reserved".
+ */
+export interface PaymentLedger {
+  /**
+   * Claims `key` until `expiresAt` (chain time). A key is free again only when it was never
+   * settled and its previous reservation expired (`expiresAt <= now`).
+   */
+  reserve(key: PaymentKey, expiresAt: ChainTime, now: ChainTime): TaskEither<UpstreamFailure, ReserveOutcome>;
+  /** Records the money movement; a settled key is never reserved again. */
+  markSettled(key: PaymentKey, settlement: Settlement): TaskEither<UpstreamFailure, void>;
+  /** Drops a reservation that was not settled (nothing moved, the payer may retry). */
+  release(key: PaymentKey): TaskEither<UpstreamFailure, void>;
+  find(key: PaymentKey): TaskEither<UpstreamFailure, PaymentRecord | null>;
+  totals(): TaskEither<UpstreamFailure, PaymentTotals>;
+}
+
+export const PaymentLedger = Symbol.for("PaymentLedger");

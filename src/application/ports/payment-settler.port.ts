@@ -1,0 +1,29 @@
+import type { TaskEither } from "fp-ts/TaskEither";
+import type { Address } from "../../domain/chain/address";
+import type { TxHash } from "../../domain/chain/chain-types";
+import type { AuthorizationProof } from "../../domain/payment/payment-proof";
+import type { PaymentReason } from "../../domain/payment/payment-reason";
+import type { PaymentTerms } from "../../domain/payment/payment-terms";
+import type { UpstreamFailure } from "../failures";
+
+export type SettlementResult =
+  | { readonly settled: true; readonly transaction: TxHash; readonly payer: Address }
+  | {
+      readonly settled: false;
+      readonly reason: PaymentReason;
+      /**
+       * false only when no transaction left this process (refused before sending): then the
+       * authorization is untouched and its reservation may be released.
+       */
+      readonly broadcast: boolean;
+    };
+
+/**
+ * Moves the money of a verified authorization (`transferWithAuthorization`) and waits until it
+ * is mined. Left means the outcome is unknown (node unreachable mid-way): treat as maybe paid.
+ */
+export interface PaymentSettler {
+  settle(proof: AuthorizationProof, terms: PaymentTerms, resource: string): TaskEither<UpstreamFailure, SettlementResult>;
+}
+
+export const PaymentSettler = Symbol.for("PaymentSettler");
