@@ -1,5 +1,7 @@
 import type { Logger } from "pino";
 import { buildHttpApp } from "../adapters/http/app";
+import { startChainRuntime } from "./chain-runtime";
+import type { DevWorld } from "./dev-chain/dev-world";
 import type { Config } from "./config/config";
 import { buildContainer } from "./container";
 import { startHttpServer } from "./http-server";
@@ -7,22 +9,29 @@ import { composeRouters } from "./routers";
 
 export interface RunningApplication {
   readonly url: string;
+  readonly rpcUrl: string;
+  /** Set in embedded mode: the seeded world (its manifest names every role). */
+  readonly devWorld: DevWorld | null;
   /** Stop accepting, finish in-flight requests, close adapters. */
   stop(): Promise<void>;
 }
 
 /** Starts the chain side (embedded or remote), the container and the HTTP server, in that order. */
 export async function startApplication(config: Config, logger: Logger): Promise<RunningApplication> {
-  const container = buildContainer({ config, logger, readinessProbes: [] });
+  const chain = await startChainRuntime(config, logger);
+  const container = buildContainer({ config, logger, chain });
   const publicUrl = config.env.PUBLIC_BASE_URL ?? `http://${config.env.HOST}:${config.env.PORT}`;
-  const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl) });
+  const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl, chain) });
   const server = await startHttpServer(app, config.env.HOST, config.env.PORT);
-  logger.info({ url: server.url, chainMode: config.chainMode }, "listening");
+  logger.info({ url: server.url, chainMode: config.chainMode, rpcUrl: chain.rpcUrl }, "listening");
   return {
     url: server.url,
+    rpcUrl: chain.rpcUrl,
+    devWorld: chain.devWorld,
     stop: async () => {
       await server.close();
       container.unbindAll();
+      await chain.close();
     },
   };
 }

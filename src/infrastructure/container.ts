@@ -1,19 +1,24 @@
 import "reflect-metadata";
 import { Container } from "inversify";
 import type { Logger } from "pino";
+import { ChainReader } from "../application/ports/chain-reader.port";
 import { Clock } from "../application/ports/clock.port";
+import { ExplorerHistory } from "../application/ports/explorer-history.port";
 import { RateLimiter } from "../application/ports/rate-limiter.port";
-import { ReadinessProbes, type ReadinessProbe } from "../application/ports/readiness-probe.port";
+import { ReadinessProbes } from "../application/ports/readiness-probe.port";
+import { SnapshotStore } from "../application/ports/snapshot-store.port";
 import { CheckReadiness } from "../application/use-cases/health/check-readiness.use-case";
 import { SystemClock } from "../adapters/clock/system-clock.adapter";
 import { InMemoryRateLimiter } from "../adapters/rate-limit/in-memory-rate-limiter.adapter";
+import { InMemorySnapshotStore } from "../adapters/storage/in-memory-snapshot-store.adapter";
+import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
 
 /** What the composition root needs besides configuration: things started before it. */
 export interface Runtime {
   readonly config: Config;
   readonly logger: Logger;
-  readonly readinessProbes: readonly ReadinessProbe[];
+  readonly chain: Pick<ChainRuntime, "chainReader" | "explorer" | "probes" | "chainId">;
 }
 
 /** Every use-case class; the smoke test resolves each from the production container. */
@@ -24,7 +29,10 @@ export function buildContainer(runtime: Runtime): Container {
   const container = new Container({ defaultScope: "Singleton" });
   container.bind(Clock).to(SystemClock);
   container.bind(RateLimiter).to(InMemoryRateLimiter);
-  container.bind(ReadinessProbes).toConstantValue(runtime.readinessProbes);
+  container.bind(ReadinessProbes).toConstantValue(runtime.chain.probes);
+  container.bind(ChainReader).toConstantValue(runtime.chain.chainReader);
+  container.bind(ExplorerHistory).toConstantValue(runtime.chain.explorer);
+  container.bind(SnapshotStore).toConstantValue(new InMemorySnapshotStore());
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
   return container;
 }

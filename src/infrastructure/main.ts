@@ -12,7 +12,11 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.right.env.LOG_LEVEL);
   const app = await startApplication(config.right, logger);
-  console.log(`Credence is ready at ${app.url}  (API reference: ${app.url}/docs)`);
+  if (app.devWorld !== null) {
+    console.log(`Embedded chain (id ${app.devWorld.manifest.chainId}) at ${app.rpcUrl}; seeded world roles:`);
+    console.log(JSON.stringify(app.devWorld.manifest, null, 1));
+  }
+  console.log(`Credence is ready at ${app.url}  (API reference: ${app.url}/docs, seeded roles: ${app.url}/api/dev/scenario)`);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -4,6 +4,7 @@ import { RateLimiter } from "../application/ports/rate-limiter.port";
 import { CheckReadiness } from "../application/use-cases/health/check-readiness.use-case";
 import { rateLimit } from "../adapters/http/middleware/rate-limit";
 import { batchRoutes } from "../adapters/http/routes/batch.routes";
+import { devRoutes } from "../adapters/http/routes/dev.routes";
 import { docsRoutes } from "../adapters/http/routes/docs.routes";
 import { gatingRoutes } from "../adapters/http/routes/gating.routes";
 import { healthRoutes } from "../adapters/http/routes/health.routes";
@@ -14,12 +15,18 @@ import { snapshotRoutes } from "../adapters/http/routes/snapshots.routes";
 import { stakingRoutes } from "../adapters/http/routes/staking.routes";
 import { tokenShieldRoutes } from "../adapters/http/routes/token-shield.routes";
 import { widgetRoutes } from "../adapters/http/routes/widget.routes";
+import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
 
 const MINUTE_MS = 60_000;
 
 /** Builds one router per product area from the container's use-cases. */
-export function composeRouters(container: Container, config: Config, publicUrl: string): Router[] {
+export function composeRouters(
+  container: Container,
+  config: Config,
+  publicUrl: string,
+  chain: Pick<ChainRuntime, "devWorld">,
+): Router[] {
   const limiter = container.get<RateLimiter>(RateLimiter);
   const limited = (name: string, perMinute: number) =>
     rateLimit({ name, limiter, trustedProxies: config.trustedProxies, policy: { limit: perMinute, windowMs: MINUTE_MS } });
@@ -35,5 +42,6 @@ export function composeRouters(container: Container, config: Config, publicUrl: 
     stakingRoutes(),
     snapshotRoutes(),
     platformRoutes(),
+    ...(chain.devWorld === null ? [] : [devRoutes(chain.devWorld.manifest)]),
   ];
 }

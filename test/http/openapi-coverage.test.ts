@@ -2,7 +2,7 @@ import { expect } from "chai";
 import type { RunningServer } from "../../src/infrastructure/http-server";
 import { composeRouters } from "../../src/infrastructure/routers";
 import { buildContainer } from "../../src/infrastructure/container";
-import { silentLogger, startTestServer, testConfig } from "../support/http-harness";
+import { detachedChain, silentLogger, startTestServer, testConfig } from "../support/http-harness";
 
 /** Koa's `:param` to OpenAPI's `{param}`. */
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
@@ -16,7 +16,7 @@ describe("OpenAPI document", () => {
 
   it("has an entry for every registered route and method", async () => {
     const config = testConfig();
-    const routers = composeRouters(buildContainer({ config, logger: silentLogger, readinessProbes: [] }), config, "http://x");
+    const routers = composeRouters(buildContainer({ config, logger: silentLogger, chain: detachedChain() }), config, "http://x", { devWorld: null });
     const document = (await (await fetch(server.url + "/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
     const missing: string[] = [];
     for (const router of routers) {

@@ -1,9 +1,11 @@
 import * as E from "fp-ts/Either";
 import pino from "pino";
 import type Router from "@koa/router";
+import { EthersChainReader } from "../../src/adapters/chain/ethers-chain-reader.adapter";
+import { LocalIndexExplorer } from "../../src/adapters/explorer/local-index-explorer.adapter";
 import { buildHttpApp } from "../../src/adapters/http/app";
 import { loadConfig, type Config } from "../../src/infrastructure/config/config";
-import { buildContainer } from "../../src/infrastructure/container";
+import { buildContainer, type Runtime } from "../../src/infrastructure/container";
 import { startHttpServer, type RunningServer } from "../../src/infrastructure/http-server";
 import { composeRouters } from "../../src/infrastructure/routers";
 
@@ -15,13 +17,27 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return config.right;
 }
 
+/**
+ * The production adapters pointed at a port where nothing listens and never started: the edge
+ * tests exercise validation, CORS and limits, which must not depend on a chain.
+ */
+export function detachedChain(): Runtime["chain"] {
+  const rpcUrl = "http://127.0.0.1:9";
+  return {
+    chainId: 5042002,
+    chainReader: new EthersChainReader({ rpcUrl, chainId: 5042002, timeoutMs: 200, retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 } }),
+    explorer: new LocalIndexExplorer({ rpcUrl }),
+    probes: [],
+  };
+}
+
 /** A real server on 127.0.0.1 with the production routers (or the given ones). */
 export async function startTestServer(
   options: { env?: Record<string, string>; routers?: Router[] } = {},
 ): Promise<RunningServer> {
   const config = testConfig(options.env);
-  const container = buildContainer({ config, logger: silentLogger, readinessProbes: [] });
-  const routers = options.routers ?? composeRouters(container, config, "http://127.0.0.1");
+  const container = buildContainer({ config, logger: silentLogger, chain: detachedChain() });
+  const routers = options.routers ?? composeRouters(container, config, "http://127.0.0.1", { devWorld: null });
   const app = buildHttpApp({ logger: silentLogger, routers });
   return startHttpServer(app, "127.0.0.1", 0);
 }

@@ -19,6 +19,9 @@ export type ApiErrorCode =
   | "invalid_wallet"
   | "ladder_required"
   | "invalid_ladder"
+  | "invalid_ladder_preset"
+  | "invalid_capability"
+  | "invalid_amount"
   | "invalid_network"
   | "ladder_preset_forbidden"
   | "protocol_id_required"
@@ -81,6 +84,9 @@ export function statusOf(code: ApiErrorCode): number {
     case "invalid_wallet":
     case "ladder_required":
     case "invalid_ladder":
+    case "invalid_ladder_preset":
+    case "invalid_capability":
+    case "invalid_amount":
     case "invalid_network":
     case "ladder_preset_forbidden":
     case "protocol_id_required":

@@ -19,6 +19,8 @@ export interface EmbeddedChainOptions {
   readonly port: number;
   readonly chainId?: number;
   readonly accountCount?: number;
+  /** Genesis block time; a seeded world starts its history in the past so its head lands on the wall clock. */
+  readonly initialDate?: Date;
 }
 
 export interface EmbeddedChain {
@@ -66,6 +68,7 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise
       allowBlocksWithSameTimestamp: false,
       enableTransientStorage: false,
       enableRip7212: false,
+      ...(options.initialDate === undefined ? {} : { initialDate: options.initialDate }),
     },
     { enabled: false, printLineFn: () => {}, replaceLastLineFn: () => {} },
   );

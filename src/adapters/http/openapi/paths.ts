@@ -75,6 +75,13 @@ export const paths: Record<string, Record<string, unknown>> = {
       errors: ["invalid_json", "invalid_wallet", "ladder_required", "invalid_ladder", "invalid_network", "ladder_preset_forbidden", "protocol_id_required", "check_failed"],
     }),
   },
+  "/api/gating/schema": {
+    get: operation({
+      summary: "EIP-712 domain, types and issuer of attestations, for offline verification", tag: "gating",
+      ok: { 200: { description: "{domain, types, primaryType, issuer, ...}", schema: obj } },
+      errors: [],
+    }),
+  },
   "/api/protocol-guard/check": {
     post: operation({
       summary: "Per-wallet check for a protocol", tag: "protocol-guard", body: obj,
@@ -123,6 +130,13 @@ export const paths: Record<string, Record<string, unknown>> = {
       query: [intQuery("limit", "clamped to 1..50, default 20"), { name: "id", description: "snap_<id>", schema: { type: "string" } }],
       ok: { 200: { description: "list newest first, or one snapshot", schema: obj } },
       errors: ["invalid_address", "not_found"],
+    }),
+  },
+  "/api/dev/scenario": {
+    get: operation({
+      summary: "Embedded mode only: the seeded world's roles and contracts", tag: "dev",
+      ok: { 200: { description: "role -> address manifest", schema: obj } },
+      errors: [],
     }),
   },
   "/api/graph-trust": {

@@ -1,0 +1,41 @@
+import type { ChainWriter } from "./chain-writer";
+import { runTimeline, type Scenario } from "./timeline";
+import type { World } from "./world";
+import { botAndFreshScenario } from "./scenarios/bot-and-fresh.scenario";
+import { coordinatedBuyScenario } from "./scenarios/coordinated-buy.scenario";
+import { exitSyncScenario } from "./scenarios/exit-sync.scenario";
+import { gamingStakingScenario } from "./scenarios/gaming-staking.scenario";
+import { healthyTokenScenario } from "./scenarios/healthy-token.scenario";
+import { honestStakingScenario } from "./scenarios/honest-staking.scenario";
+import { honeypotScenario } from "./scenarios/honeypot.scenario";
+import { longLivedWalletScenario } from "./scenarios/long-lived-wallet.scenario";
+import { nft1155Scenario, nftOrganicScenario, nftWashScenario } from "./scenarios/nft-collections.scenario";
+import { nftDumpScenario } from "./scenarios/nft-dump.scenario";
+import { rugPullScenario } from "./scenarios/rug-pull.scenario";
+import { taxTokenScenario } from "./scenarios/tax-token.scenario";
+import { washTradingScenario } from "./scenarios/wash-trading.scenario";
+
+/**
+ * Plays every scenario of the seeded world, interleaved in chain time. The order here only breaks
+ * ties between scenarios acting in the same second, so it is part of what makes runs identical.
+ */
+export async function seedWorld(writer: ChainWriter, world: World, startedAt: number): Promise<void> {
+  const scenarios: Record<string, Scenario> = {
+    healthyToken: healthyTokenScenario(world),
+    longLivedWallet: longLivedWalletScenario(world),
+    honestStaking: honestStakingScenario(world),
+    gamingStaking: gamingStakingScenario(world),
+    nftOrganic: nftOrganicScenario(world),
+    nftWash: nftWashScenario(world),
+    nft1155: nft1155Scenario(world),
+    nftDump: nftDumpScenario(world),
+    washTrading: washTradingScenario(world),
+    exitSync: exitSyncScenario(world),
+    taxToken: taxTokenScenario(world),
+    honeypot: honeypotScenario(world),
+    rugPull: rugPullScenario(world),
+    botAndFresh: botAndFreshScenario(world),
+    coordinatedBuy: coordinatedBuyScenario(world),
+  };
+  await runTimeline(writer, scenarios, startedAt);
+}
