@@ -1,0 +1,265 @@
+import type { FlagRule } from "./flag-rule";
+import { CONTRACT, NFT, TOKEN, WALLET } from "./thresholds";
+
+export type { FlagRule } from "./flag-rule";
+
+const pct = (share: number): string => `${Math.round(share * 100)}%`;
+const bps = (value: number): string => `${value / 100}%`;
+
+const WALLET_FLAGS = {
+  WASH_TRADING: {
+    appliesTo: ["wallet"], severity: "high", points: -25, category: "manipulation",
+    title: "round-trip (wash) transfers",
+    rule: `At least ${WALLET.washMinRoundTrips} round trips along one route: the same asset leaves to a counterparty and comes back (from that counterparty, or, when it left first, from one other address: a small cycle) within ${WALLET.washWindowSeconds / 3600} h, amount within ${bps(WALLET.washAmountToleranceBps)}. Known pools are not counterparties.`,
+  },
+  VELOCITY_BURST: {
+    appliesTo: ["wallet"], severity: "medium", points: -10, category: "manipulation",
+    title: "bursts of transactions",
+    rule: `At least ${WALLET.velocityMinTransactions} transactions sent within any ${WALLET.velocityWindowSeconds / 60}-minute window.`,
+  },
+  MACHINE_REGULAR_INTERVALS: {
+    appliesTo: ["wallet"], severity: "medium", points: -12, category: "manipulation",
+    title: "machine-regular timing",
+    rule: `At least ${WALLET.regularMinIntervals} consecutive gaps between sent transactions equal to the first gap of the run within ${bps(WALLET.regularToleranceBps)} (or ${WALLET.regularToleranceMinSeconds} s).`,
+  },
+  SELF_INTERACTION: {
+    appliesTo: ["wallet"], severity: "low", points: -5, category: "manipulation",
+    title: "transfers to itself",
+    rule: `At least ${WALLET.selfInteractionMin} transactions or token transfers from the wallet to itself.`,
+  },
+  COUNTERPARTY_CONCENTRATION: {
+    appliesTo: ["wallet"], severity: "low", points: -5, category: "concentration",
+    title: "activity concentrated on one counterparty",
+    rule: `With at least ${WALLET.concentrationMinInteractions} interactions, one counterparty takes part in ${pct(WALLET.concentrationTopShare)} or more of them.`,
+  },
+  EXIT_SYNC_PARTICIPANT: {
+    appliesTo: ["wallet"], severity: "high", points: -20, category: "exit_risk",
+    title: "took part in a synchronized exit",
+    rule: "The wallet is one of the sellers of an EXIT_SYNC window of a token it traded.",
+  },
+  DEPLOYED_AND_DUMPED: {
+    appliesTo: ["wallet"], severity: "high", points: -30, category: "exit_risk",
+    title: "deployed a token and dumped it",
+    rule: `The wallet deployed a token and, within ${WALLET.deployedDumpWindowDays} days of deployment, sold into the token's pools at least ${pct(WALLET.deployedDumpShare)} of its holding (peak balance minus the liquidity it provided).`,
+  },
+  RUGGED_DEPLOYMENT: {
+    appliesTo: ["wallet"], severity: "critical", points: -60, category: "exit_risk",
+    title: "pulled the liquidity of its own token",
+    rule: `The wallet deployed a token and removed at least ${pct(TOKEN.rugLiquidityShare)} of the liquidity ever added to one of its pools. Blocking.`,
+  },
+  COORDINATED_BUY_PARTICIPANT: {
+    appliesTo: ["wallet"], severity: "high", points: -20, category: "sybil",
+    title: "took part in a coordinated buy",
+    rule: "The wallet is one of the first-time buyers of a COORDINATED_BUY window of a token it traded.",
+  },
+  SHARED_FUNDING_SOURCE: {
+    appliesTo: ["wallet"], severity: "medium", points: -12, category: "sybil",
+    title: "funded by a source that funds many fresh wallets",
+    rule: `The address that first funded the wallet sent first-time funding to at least ${WALLET.sharedFundingMinFreshRecipients} distinct fresh addresses (nonce <= ${WALLET.freshRecipientMaxNonce} when known) within ${WALLET.sharedFundingWindowSeconds / 3600} h of funding this one. Funders labelled as faucet, exchange or bridge are exempt.`,
+  },
+  FRESH_WALLET: {
+    appliesTo: ["wallet"], severity: "info", points: 0, category: "history",
+    title: "fresh wallet",
+    rule: `First activity less than ${WALLET.freshWalletAgeDays} days ago, or at most ${WALLET.freshWalletMaxTransactions} transactions.`,
+  },
+} as const satisfies Record<string, FlagRule>;
+
+const TOKEN_FLAGS = {
+  HONEYPOT_PATTERN: {
+    appliesTo: ["token"], severity: "critical", points: -100, category: "market_integrity",
+    title: "honeypot: holders cannot sell",
+    rule: `A simulated sell through the pool by a non-privileged seller (a real holder, or a fresh address given a balance by state override) reverts while buying works (a simulated buy succeeds, or non-privileged buys appear in the history), or returns less than ${bps(10_000 - TOKEN.honeypotSellTaxBps)} of the quoted amount. A failed buy alone is not a failed sell. Blocking.`,
+  },
+  RUG_PULL: {
+    appliesTo: ["token"], severity: "critical", points: -100, category: "exit_risk",
+    title: "liquidity pulled by the deployer",
+    rule: `The deployer or owner removed at least ${pct(TOKEN.rugLiquidityShare)} of the liquidity ever added to a pool of the token. Blocking.`,
+  },
+  COORDINATED_EXIT: {
+    appliesTo: ["token"], severity: "critical", points: -60, category: "exit_risk",
+    title: "deployer exited together with holders",
+    rule: `The deployer or owner sold at least ${pct(TOKEN.exitSyncPositionShare)} of its position inside an EXIT_SYNC window. Blocking.`,
+  },
+  NO_SUCCESSFUL_SELLS: {
+    appliesTo: ["token"], severity: "high", points: -30, category: "market_integrity",
+    title: "nobody has managed to sell",
+    rule: `At least ${TOKEN.noSellsMinBuyers} distinct non-privileged buyers and not one successful sell into a pool by a non-privileged holder (flow corroboration; not blocking without a simulation).`,
+  },
+  HIGH_SELL_TAX: {
+    appliesTo: ["token"], severity: "medium", points: -10, category: "market_integrity",
+    title: "high sell tax",
+    rule: `Measured sell tax (quoted vs simulated output) of at least ${bps(TOKEN.taxBps)}; high severity and -25 from ${bps(TOKEN.taxHighBps)}.`,
+  },
+  HIGH_BUY_TAX: {
+    appliesTo: ["token"], severity: "medium", points: -5, category: "market_integrity",
+    title: "high buy tax",
+    rule: `Measured buy tax of at least ${bps(TOKEN.taxBps)}; high severity and -15 from ${bps(TOKEN.taxHighBps)}.`,
+  },
+  COORDINATED_BUY: {
+    appliesTo: ["token"], severity: "high", points: -20, category: "sybil",
+    title: "coordinated first buys",
+    rule: `At least ${TOKEN.coordinatedBuyMinBuyers} first-time buyers within ${TOKEN.coordinatedBuyWindowBlocks} blocks, of whom at least ${TOKEN.coordinatedBuySharedFunderMin} (and ${pct(TOKEN.coordinatedBuySharedFunderShare)} of those with a known funder) were first funded by the same address.`,
+  },
+  EXIT_SYNC: {
+    appliesTo: ["token"], severity: "high", points: -25, category: "exit_risk",
+    title: "holders exited together",
+    rule: `At least ${TOKEN.exitSyncMinSellers} distinct holders each sold at least ${pct(TOKEN.exitSyncPositionShare)} of their position into a pool within ${TOKEN.exitSyncWindowSeconds / 60} minutes.`,
+  },
+  LOW_HOLDER_QUALITY: {
+    appliesTo: ["token"], severity: "medium", points: -15, category: "sybil",
+    title: "buyers are mostly low-trust or fresh wallets",
+    rule: `Of at least ${TOKEN.lowHolderQualityMinAssessed} assessed purchasing holders, ${pct(TOKEN.lowHolderQualityShare)} or more are LOW or BLOCKED, or younger than ${TOKEN.freshHolderAgeDays} days.`,
+  },
+  HIGH_CONCENTRATION: {
+    appliesTo: ["token"], severity: "medium", points: -12, category: "concentration",
+    title: "supply concentrated in few holders",
+    rule: `Shares are of the supply outside pools and burn addresses. HHI over holders other than the deployer and owner of at least ${TOKEN.concentrationHhi} (of 10,000), or a top-10 share of at least ${pct(TOKEN.concentrationTop10Share)} with ${TOKEN.concentrationTop10MinHolders}+ holders.`,
+  },
+  DEPLOYER_HOLDS_MUCH: {
+    appliesTo: ["token"], severity: "medium", points: -10, category: "concentration",
+    title: "deployer holds much of the supply",
+    rule: `Deployer and owner together hold at least ${pct(TOKEN.deployerShare)} of the supply outside pools and burn addresses; high severity and -20 from ${pct(TOKEN.deployerShareHigh)}.`,
+  },
+  DEPLOYER_DUMPED: {
+    appliesTo: ["token"], severity: "high", points: -25, category: "exit_risk",
+    title: "deployer sold most of its tokens",
+    rule: `The deployer sold into the token's pools at least ${pct(TOKEN.deployerDumpShare)} of its holding (peak balance minus the liquidity it provided).`,
+  },
+  DEPLOYER_LOW_TRUST: {
+    appliesTo: ["token", "nft", "contract"], severity: "medium", points: -10, category: "history",
+    title: "deployer has a low trust score",
+    rule: "The deployer's own wallet score is LOW; high severity and -20 when it is BLOCKED.",
+  },
+  NO_LIQUIDITY: {
+    appliesTo: ["token"], severity: "medium", points: -15, category: "market_integrity",
+    title: "no liquidity",
+    rule: "No pool was found for the token, or every pool's reserves are empty.",
+  },
+  LOW_LIQUIDITY: {
+    appliesTo: ["token"], severity: "low", points: -5, category: "market_integrity",
+    title: "thin liquidity",
+    rule: `Pool liquidity (twice the priced quote reserves) is below $${TOKEN.lowLiquidityUsd}.`,
+  },
+  LIQUIDITY_REMOVED: {
+    appliesTo: ["token"], severity: "medium", points: -15, category: "exit_risk",
+    title: "liquidity removed",
+    rule: `An address other than the deployer or owner removed at least ${pct(TOKEN.rugLiquidityShare)} of the liquidity ever added to a pool.`,
+  },
+  YOUNG_CONTRACT: {
+    appliesTo: ["token", "nft", "contract"], severity: "low", points: -5, category: "history",
+    title: "very young contract",
+    rule: `The contract was created less than ${TOKEN.youngContractDays} days ago (chain time).`,
+  },
+  OWNER_CAN_MINT: {
+    appliesTo: ["token"], severity: "medium", points: -10, category: "control",
+    title: "owner can mint",
+    rule: "The bytecode dispatches mint(address,uint256) 0x40c10f19 or mint(uint256) 0xa0712d68. Info only when ownership is renounced.",
+  },
+  OWNER_CAN_BLACKLIST: {
+    appliesTo: ["token"], severity: "medium", points: -10, category: "control",
+    title: "owner can blacklist holders",
+    rule: "The bytecode dispatches a blacklist/bot/freeze setter (e.g. blacklist(address) 0xf9f92be4, addBlackList 0x0ecb93c0, setBlacklist 0x153b0d1e, setBots 0x9c0db5f3, freezeAccount 0xe724529c). Info only when ownership is renounced.",
+  },
+  OWNER_CAN_PAUSE: {
+    appliesTo: ["token", "contract"], severity: "low", points: -5, category: "control",
+    title: "owner can pause transfers",
+    rule: "The bytecode dispatches pause() 0x8456cb59. Info only when ownership is renounced.",
+  },
+  OWNER_CAN_SET_FEES: {
+    appliesTo: ["token"], severity: "medium", points: -10, category: "control",
+    title: "owner can change fees",
+    rule: "The bytecode dispatches a fee/tax setter (e.g. setFee 0x69fe0e2d, setFees 0x0b78f9c0, setTaxFee 0xc4081a4c, setSellFee 0x8b4cee08, setTaxes 0xc647b20e). Info only when ownership is renounced.",
+  },
+  UPGRADEABLE_PROXY: {
+    appliesTo: ["token", "nft", "contract"], severity: "medium", points: -8, category: "control",
+    title: "upgradeable: code can be replaced",
+    rule: "The bytecode dispatches upgradeTo(address) 0x3659cfe6 or upgradeToAndCall(address,bytes) 0x4f1ef286, or pushes an EIP-1967 implementation/beacon slot constant. (An immutable EIP-1167 clone is not upgradeable; its implementation's code is stated as a limitation.)",
+  },
+} as const satisfies Record<string, FlagRule>;
+
+const NFT_FLAGS = {
+  NFT_WASH_TRANSFERS: {
+    appliesTo: ["nft"], severity: "high", points: -20, category: "manipulation",
+    title: "items bouncing between two holders",
+    rule: `At least ${NFT.washMinBounces} times an item went back from B to A within ${NFT.washWindowSeconds / 86_400} days of going from A to B.`,
+  },
+  NFT_MINT_CONCENTRATION: {
+    appliesTo: ["nft"], severity: "medium", points: -10, category: "concentration",
+    title: "mints concentrated in one address",
+    rule: `With at least ${NFT.mintConcentrationMinItems} items minted, one address received ${pct(NFT.mintConcentrationShare)} or more of them.`,
+  },
+  NFT_CREATOR_DUMPING: {
+    appliesTo: ["nft"], severity: "medium", points: -15, category: "exit_risk",
+    title: "creator dumped its items",
+    rule: `The creator sent out at least ${pct(NFT.creatorDumpShare)} of its peak holding (min ${NFT.creatorDumpMinItems} items) within ${NFT.creatorDumpWindowSeconds / 3600} h, starting a day or more after its first mint (launch distribution is not dumping).`,
+  },
+  NFT_HOLDER_CONCENTRATION: {
+    appliesTo: ["nft"], severity: "medium", points: -10, category: "concentration",
+    title: "one holder owns most items",
+    rule: `With at least ${NFT.holderConcentrationMinItems} items outstanding, one holder owns ${pct(NFT.holderConcentrationShare)} or more.`,
+  },
+} as const satisfies Record<string, FlagRule>;
+
+const CONTRACT_FLAGS = {
+  HIGH_FAILURE_RATE: {
+    appliesTo: ["contract"], severity: "low", points: -5, category: "market_integrity",
+    title: "most calls fail",
+    rule: `With at least ${CONTRACT.failureRateMinTransactions} transactions, ${pct(CONTRACT.failureRateShare)} or more reverted.`,
+  },
+} as const satisfies Record<string, FlagRule>;
+
+/**
+ * Staking gaming codes (SPEC.md StakingSignal rules 2, 4, 5, 6). The staking analysis raises them;
+ * wallet scoring turns each into a wallet flag, and any of them zeroes the staking boost.
+ * An unknown code from the staking analysis is reported as STAKING_GAMING.
+ */
+const STAKING_FLAGS = {
+  STAKE_ON_OWN_TOKEN: {
+    appliesTo: ["wallet"], severity: "medium", points: -10, category: "staking",
+    title: "stakes a token it deployed",
+    rule: "The wallet stakes a token it deployed itself; such stakes earn no points.",
+  },
+  STAKING_RING: {
+    appliesTo: ["wallet"], severity: "high", points: -15, category: "staking",
+    title: "staking ring",
+    rule: "The wallet belongs to a group of wallets staking toward each other's contracts; the stakes are voided.",
+  },
+  STAKE_CHURN: {
+    appliesTo: ["wallet"], severity: "medium", points: -10, category: "staking",
+    title: "stake/unstake churn",
+    rule: "The wallet repeatedly stakes and unstakes within a day, farming stake events without commitment.",
+  },
+  UNSTAKE_AFTER_DEPLOY: {
+    appliesTo: ["wallet"], severity: "medium", points: -10, category: "staking",
+    title: "unstaked right after deploying",
+    rule: "The wallet unstaked shortly after deploying a contract (capital pulled to launch something).",
+  },
+  STAKING_GAMING: {
+    appliesTo: ["wallet"], severity: "medium", points: -10, category: "staking",
+    title: "staking gaming pattern",
+    rule: "Any other gaming pattern reported by the staking analysis.",
+  },
+} as const satisfies Record<string, FlagRule>;
+
+
+/** Every flag code Credence can raise, with its rule. README's flag table is copied from here. */
+export const FLAG_CATALOGUE = {
+  ...WALLET_FLAGS,
+  ...TOKEN_FLAGS,
+  ...NFT_FLAGS,
+  ...CONTRACT_FLAGS,
+  ...STAKING_FLAGS,
+} as const satisfies Record<string, FlagRule>;
+
+export type FlagCode = keyof typeof FLAG_CATALOGUE;
+
+export const STAKING_FLAG_CATALOGUE = STAKING_FLAGS;
+export type StakingFlagCode = keyof typeof STAKING_FLAGS;
+
+export function flagRule(code: FlagCode): FlagRule {
+  return FLAG_CATALOGUE[code];
+}
+
+export function isFlagCode(value: string): value is FlagCode {
+  return Object.prototype.hasOwnProperty.call(FLAG_CATALOGUE, value);
+}

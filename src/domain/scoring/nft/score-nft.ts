@@ -1,0 +1,69 @@
+import type { ChainTime } from "../../chain/chain-types";
+import { component } from "../breakdown";
+import { ShortfallList, coverageShortfall } from "../common/confidence";
+import {
+  contractAgeDays,
+  creationShortfall,
+  deployerScoreShortfall,
+  deployerTrustFlag,
+  youngContractFlag,
+} from "../common/creator-checks";
+import { finalizeScore } from "../common/finalize";
+import { logScale, sqrtScale } from "../common/math";
+import type { Flag } from "../flag";
+import type { NftProfile } from "../profiles/nft-profile";
+import type { ScoreResult } from "../score-result";
+import { TOKEN } from "../thresholds";
+import { ownerPrivileges } from "../token/owner-privileges";
+import { creatorDumpFlag, holderConcentrationFlag, mintConcentrationFlag, nftWashFlag } from "./nft-flags";
+import { nftHoldings } from "./nft-holdings";
+
+const SPARSE_TRANSFERS = 10;
+
+/** Scores an ERC-721 / ERC-1155 collection. Sparse data lowers confidence; it never fails. */
+export function scoreNft(profile: NftProfile, now: ChainTime): ScoreResult {
+  const transfers = profile.transfers.items;
+  const holdings = nftHoldings(transfers);
+  const age = contractAgeDays(profile.creation, now);
+  const creator = profile.creation?.creator ?? null;
+  const upgradeable = ownerPrivileges(profile.bytecode, null).flags.filter((f) => f.code === "UPGRADEABLE_PROXY");
+  const flags: Flag[] = [
+    ...upgradeable,
+    ...[
+      nftWashFlag(transfers),
+      mintConcentrationFlag(holdings),
+      holderConcentrationFlag(holdings),
+      creatorDumpFlag(transfers, creator),
+      youngContractFlag(profile.creation, age),
+      deployerTrustFlag(profile.creation, profile.creatorWalletScore),
+    ].filter((f): f is Flag => f !== null),
+  ];
+  const isNft = profile.kind === "erc721" || profile.kind === "erc1155";
+  const shortfalls = new ShortfallList();
+  shortfalls.when(!isNft, 40, `The contract was not detected as ERC-721 or ERC-1155 (classified ${profile.kind}).`);
+  shortfalls.add(coverageShortfall(profile.transfers.coverage, "transfers", 25, "holdings are replayed from a partial history"));
+  shortfalls.when(transfers.length < SPARSE_TRANSFERS, 30, `Sparse data: ${transfers.length} transfer(s) seen.`);
+  shortfalls.add(creationShortfall(profile.creation));
+  shortfalls.add(deployerScoreShortfall(profile.creatorWalletScore));
+
+  const spread = holdings.holderCount === 0 ? 0 : (1 - holdings.topHolderShare) * 15 + (1 - holdings.hhi / 10_000) * 10;
+  const creatorScore = profile.creatorWalletScore;
+  return finalizeScore({
+    subject: profile.contract,
+    subjectType: "nft",
+    officialIssuer: false,
+    components: [
+      component("holders", "holder count", holdings.holderCount, "holders", logScale(holdings.holderCount, 200, 30), 30, "More distinct holders"),
+      component("distribution", "holder distribution", holdings.topHolderShare * 100, "% held by the top holder", spread, 25, "Items spread over more holders"),
+      component("age", "collection age", age ?? 0, "days", sqrtScale(age ?? 0, 90, 20), 20, "More time on chain without incident"),
+      component("activity", "participants", holdings.participants, "addresses", logScale(holdings.participants, 300, 15), 15, "More independent collectors trading"),
+      component("creator", "creator trust", creatorScore?.score ?? 0, "creator score", creatorScore === null ? 4 : (creatorScore.score / 100) * 10, 10, "A creator with a stronger wallet record"),
+    ],
+    flags,
+    stakingBoostOffered: 0,
+    stakingBoostMax: 0,
+    shortfalls: shortfalls.all(),
+    state: holdings.holderCount < TOKEN.miningMinHolders ? "mining" : "graduated",
+    now,
+  });
+}

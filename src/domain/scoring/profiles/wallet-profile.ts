@@ -1,0 +1,74 @@
+import type { Address } from "../../chain/address";
+import type { ChainTime, ChainTransaction, Page, TokenTransfer } from "../../chain/chain-types";
+import type { TokenMarket } from "./market";
+import type { BuyerFunding } from "./token-profile";
+
+/**
+ * The first address that sent this wallet native value, and that funder's own history, so the domain
+ * can see whether it sprays first funding over many fresh wallets.
+ */
+export interface FundingContext {
+  readonly funder: Address;
+  /** ExplorerHistory.transactionsOf(funder). */
+  readonly funderTransactions: Page<ChainTransaction>;
+  /** Set from configuration: faucets, exchanges and bridges fund many fresh wallets legitimately. */
+  readonly funderLabel: "faucet" | "exchange" | "bridge" | null;
+  /** ChainReader.nonce of the funder's recipients, for as many as the assembler read (optional). */
+  readonly recipientNonces?: ReadonlyMap<Address, number>;
+}
+
+/** A contract this wallet created, with enough of its life to tell whether others used it. */
+export interface DeploymentContext {
+  readonly contract: Address;
+  readonly creationTxHash: ChainTransaction["hash"];
+  readonly createdAt: ChainTime;
+  /** ExplorerHistory.transactionsOf(contract): who called it. */
+  readonly transactions: Page<ChainTransaction>;
+  /** Set when the contract is an ERC-20: its transfers and pools, to see a dump or a rug. */
+  readonly market: TokenMarket | null;
+}
+
+/** A token the wallet bought, with the market around its buys and sells. */
+export interface TradedTokenContext {
+  readonly market: TokenMarket;
+  /**
+   * First funders of the token's dense-window buyers (see `coordinatedBuyCandidates`), when read.
+   * Without it the domain still knows every address the wallet's own funder funded.
+   */
+  readonly buyerFunding: ReadonlyMap<Address, BuyerFunding> | null;
+}
+
+/** A staking analysis result as scoring consumes it (see the staking issue). */
+export interface StakingInput {
+  /** StakingSignal.scoreBoost; bounded again here. */
+  readonly scoreBoost: number;
+  readonly gamingFlags: readonly { readonly code: string; readonly evidence: unknown }[];
+}
+
+export interface WalletProfile {
+  readonly address: Address;
+  /** ExplorerHistory.transactionsOf(address): the whole history the explorer gives, oldest first. */
+  readonly transactions: Page<ChainTransaction>;
+  /** ExplorerHistory.tokenTransfersOf(address). */
+  readonly tokenTransfers: Page<TokenTransfer>;
+  /** ExplorerHistory.nftTransfersOf(address); an empty page when not read. */
+  readonly nftTransfers: Page<TokenTransfer>;
+  /** ChainReader.nativeBalance(address). */
+  readonly nativeBalance: bigint;
+  readonly nativeDecimals: number;
+  /** Dollar price of one native unit (1 on Arc, where gas is USDC), null when unknown. */
+  readonly nativeUnitUsd: number | null;
+  /** Null when the wallet never received native value, or the funder was not read. */
+  readonly funding: FundingContext | null;
+  /**
+   * Markets of the tokens the wallet bought (see `tradedTokensOf`), for coordinated-buy and exit-sync
+   * participation. The assembler may bound this list; it then says how many it skipped.
+   */
+  readonly tradedTokens: readonly TradedTokenContext[];
+  readonly tradedTokensSkipped: number;
+  /** Contracts created by the wallet (see `deploymentsOf`). */
+  readonly deployments: readonly DeploymentContext[];
+  readonly deploymentsSkipped: number;
+  /** Null when the staking analysis was not available. */
+  readonly staking: StakingInput | null;
+}

@@ -1,0 +1,79 @@
+import type { Address } from "../../chain/address";
+import type { ChainTime } from "../../chain/chain-types";
+import { ShortfallList, coverageShortfall } from "../common/confidence";
+import {
+  contractAgeDays,
+  creationShortfall,
+  deployerScoreShortfall,
+  deployerTrustFlag,
+  youngContractFlag,
+} from "../common/creator-checks";
+import { finalizeScore } from "../common/finalize";
+import { verifiedIssuerResult } from "../common/verified-issuer";
+import type { Flag } from "../flag";
+import { analyzeMarket } from "../market/trades";
+import type { TokenProfile } from "../profiles/token-profile";
+import type { ScoreResult } from "../score-result";
+import type { ScoreState } from "../subject";
+import { TOKEN } from "../thresholds";
+import { distributionFlags, holderDistribution } from "./holder-distribution";
+import { holderQualityFlag } from "./holder-quality";
+import { liquidityFlags, readLiquidity } from "./liquidity";
+import { marketFindings } from "./market-flags";
+import { ownerPrivileges } from "./owner-privileges";
+import { simulationFindings } from "./sell-simulation";
+import { tokenComponents } from "./token-components";
+
+/** Scores an ERC-20 from its holders, market, bytecode, sell simulation and deployer. Pure; `now` is chain time. */
+export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
+  if (profile.officialIssuer) return verifiedIssuerResult(profile.token, "token", now);
+  const market = profile.market;
+  const analysis = analyzeMarket(market);
+  const distribution = holderDistribution(profile.holders.items, market, profile.metadata.totalSupply);
+  const liquidity = readLiquidity(market.pools);
+  const age = contractAgeDays(profile.creation, now);
+  const simulation = simulationFindings(profile.sellSimulation, analysis);
+  const marketResult = marketFindings(market, analysis, profile.buyerFunding);
+  const privileges = ownerPrivileges(profile.bytecode, market.owner);
+  const quality = profile.holderQuality === null ? null : holderQualityFlag(profile.holderQuality);
+  const flags: Flag[] = [
+    ...simulation.flags,
+    ...marketResult.flags,
+    ...distributionFlags(distribution, market),
+    ...liquidityFlags(market.pools, liquidity),
+    ...privileges.flags,
+    ...[youngContractFlag(profile.creation, age), deployerTrustFlag(profile.creation, profile.deployerWalletScore), quality].filter(
+      (f): f is Flag => f !== null,
+    ),
+  ];
+  const traders = new Set<Address>();
+  for (const t of analysis.trades) if (!analysis.privileged.has(t.trader)) traders.add(t.trader);
+
+  const shortfalls = new ShortfallList();
+  simulation.shortfalls.forEach((s) => shortfalls.add(s));
+  marketResult.shortfalls.forEach((s) => shortfalls.add(s));
+  shortfalls.add(coverageShortfall(market.transfers.coverage, "token transfers", 15));
+  shortfalls.add(coverageShortfall(profile.holders.coverage, "holders", 5, "the holder count is a lower bound"));
+  market.pools.forEach((p) => shortfalls.add(coverageShortfall(p.lpTransfers.coverage, `LP transfers of pool ${p.pool}`, 5)));
+  shortfalls.when(distribution.holderCount < TOKEN.miningMinHolders, 20, `Only ${distribution.holderCount} holder(s): distribution and flow checks have little to go on.`);
+  shortfalls.when(liquidity.hasLiquidity && liquidity.liquidityUsd === null, 5, "No price for the pools' quote token: liquidity is not valued in dollars.");
+  shortfalls.when(privileges.delegates, 10, "The contract is a proxy: the implementation's functions were not inspected.");
+  shortfalls.when(profile.holderQuality === null, 5, "Purchasing holders' quality was not assessed.");
+  shortfalls.add(creationShortfall(profile.creation));
+  shortfalls.add(deployerScoreShortfall(profile.deployerWalletScore));
+
+  const state: ScoreState =
+    !liquidity.hasLiquidity || distribution.holderCount < TOKEN.miningMinHolders ? "mining" : "graduated";
+  return finalizeScore({
+    subject: profile.token,
+    subjectType: "token",
+    officialIssuer: false,
+    components: tokenComponents({ distribution, liquidity, ageDays: age, deployer: profile.deployerWalletScore, traders: traders.size }),
+    flags,
+    stakingBoostOffered: profile.deployerStakingBoost,
+    stakingBoostMax: TOKEN.maxDeployerStakingBoost,
+    shortfalls: shortfalls.all(),
+    state,
+    now,
+  });
+}

@@ -1,0 +1,114 @@
+import type { Address } from "../../chain/address";
+import type { Shortfall } from "../common/confidence";
+import { type Flag, distinctSample, raiseFlag } from "../flag";
+import type { MarketAnalysis } from "../market/trades";
+import type { SellSimulation, SimulationAttempt } from "../profiles/market";
+import { TOKEN } from "../thresholds";
+
+export interface SimulationFindings {
+  readonly flags: readonly Flag[];
+  readonly shortfalls: readonly Shortfall[];
+  readonly buyTaxBps: number | null;
+  readonly sellTaxBps: number | null;
+}
+
+/** (expected - actual) / expected in basis points; 0 when the token delivered at least the quote. */
+export function taxBps(attempt: SimulationAttempt): number | null {
+  if (!attempt.outcome.ok || attempt.expectedOut === null || attempt.expectedOut <= 0n) return null;
+  const lost = attempt.expectedOut - attempt.outcome.amountOut;
+  return lost <= 0n ? 0 : Number((lost * 10_000n) / attempt.expectedOut);
+}
+
+function maxTax(attempts: readonly SimulationAttempt[]): number | null {
+  let max: number | null = null;
+  for (const a of attempts) {
+    const t = taxBps(a);
+    if (t !== null && (max === null || t > max)) max = t;
+  }
+  return max;
+}
+
+function taxFlag(code: "HIGH_SELL_TAX" | "HIGH_BUY_TAX", bps: number | null, highPoints: number): Flag | null {
+  if (bps === null || bps < TOKEN.taxBps) return null;
+  const evidence = { detail: `Simulation measured a ${bps / 100}% ${code === "HIGH_SELL_TAX" ? "sell" : "buy"} tax.`, figures: { taxBps: bps } };
+  return raiseFlag(code, evidence, bps >= TOKEN.taxHighBps ? { severity: "high", points: highPoints } : undefined);
+}
+
+interface Flow {
+  readonly buyers: number;
+  readonly sells: number;
+}
+
+/** Non-privileged buyers and successful non-privileged sells seen in the transfers. */
+export function nonPrivilegedFlow(analysis: MarketAnalysis): Flow {
+  const buyers = new Set<Address>();
+  let sells = 0;
+  for (const t of analysis.trades) {
+    if (analysis.privileged.has(t.trader)) continue;
+    if (t.kind === "buy") buyers.add(t.trader);
+    else sells++;
+  }
+  return { buyers: buyers.size, sells };
+}
+
+/**
+ * HONEYPOT_PATTERN: a non-privileged seller's simulated sell reverts (or keeps >= 90% as tax) while
+ * buying works. A failing buy is not a failing sell: with buys failing too, trading may simply be off,
+ * which is stated as a limitation, not as a honeypot.
+ */
+export function simulationFindings(simulation: SellSimulation | null, analysis: MarketAnalysis): SimulationFindings {
+  const flow = nonPrivilegedFlow(analysis);
+  const flowText = `History: ${flow.buyers} non-privileged buyer(s), ${flow.sells} successful non-privileged sell(s).`;
+  const noSells =
+    flow.buyers >= TOKEN.noSellsMinBuyers && flow.sells === 0
+      ? raiseFlag("NO_SUCCESSFUL_SELLS", { detail: flowText, figures: { buyers: flow.buyers, sells: 0 } })
+      : null;
+  if (simulation === null) {
+    const shortfall = { cost: 25, limitation: "No sell simulation ran: a honeypot cannot be ruled out." };
+    return { flags: noSells === null ? [] : [noSells], shortfalls: [shortfall], buyTaxBps: null, sellTaxBps: null };
+  }
+  const open = (a: SimulationAttempt): boolean =>
+    (a.actorRole === "holder" || a.actorRole === "fresh") && !analysis.privileged.has(a.actor);
+  const buys = simulation.attempts.filter((a) => a.action === "buy");
+  const sells = simulation.attempts.filter((a) => a.action === "sell" && open(a));
+  const buyWorks = buys.length > 0 ? buys.some((a) => a.outcome.ok) : flow.buyers > 0;
+  const failed = sells.filter((a) => !a.outcome.ok);
+  const okSells = sells.filter((a) => a.outcome.ok);
+  const sellTaxBps = maxTax(okSells);
+  const buyTaxBps = maxTax(buys);
+  const shortfalls: Shortfall[] = [];
+  if (sells.length === 0) {
+    shortfalls.push({ cost: 20, limitation: "The sell simulation had no non-privileged seller: a honeypot cannot be ruled out." });
+  }
+  if (!buyWorks && failed.length > 0) {
+    shortfalls.push({ cost: 15, limitation: "Simulated buys and sells both failed: trading may be disabled; no honeypot verdict." });
+  }
+  const confiscatory = sellTaxBps !== null && sellTaxBps >= TOKEN.honeypotSellTaxBps;
+  const flags: Flag[] = [];
+  if (buyWorks && (failed.length > 0 || confiscatory)) {
+    const reasons = distinctSample(failed.map((a) => (a.outcome.ok ? "" : (a.outcome.reason ?? "reverted"))), 3);
+    const freshFailed = failed.some((a) => a.actorRole === "fresh");
+    const what =
+      failed.length > 0
+        ? `${failed.length} of ${sells.length} simulated sells by non-privileged sellers${freshFailed ? " (a fresh address among them)" : ""} reverted (${reasons.join("; ")})`
+        : `simulated sells returned only ${(10_000 - (sellTaxBps ?? 0)) / 100}% of the quote`;
+    flags.push(
+      raiseFlag("HONEYPOT_PATTERN", {
+        detail: `At block ${simulation.blockNumber} ${what} while buying works. ${flowText}`,
+        // The sellers that failed and the pools they sold into: both can be checked with the same eth_call.
+        counterparties: distinctSample(
+          (failed.length > 0 ? failed : okSells).flatMap((a) => (a.pool === null ? [a.actor] : [a.actor, a.pool])),
+        ),
+        blocks: [simulation.blockNumber],
+        figures: { failedSells: failed.length, simulatedSells: sells.length, sellTaxBps: sellTaxBps ?? "n/a", buyers: flow.buyers, nonPrivilegedSells: flow.sells },
+      }),
+    );
+  } else {
+    if (noSells !== null) flags.push(noSells);
+    const sellTax = taxFlag("HIGH_SELL_TAX", sellTaxBps, -25);
+    if (sellTax !== null) flags.push(sellTax);
+  }
+  const buyTax = taxFlag("HIGH_BUY_TAX", buyTaxBps, -15);
+  if (buyTax !== null) flags.push(buyTax);
+  return { flags, shortfalls, buyTaxBps, sellTaxBps };
+}
