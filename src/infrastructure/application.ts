@@ -1,9 +1,11 @@
 import type { Logger } from "pino";
 import { buildHttpApp } from "../adapters/http/app";
+import { IndexStakingBlocks } from "../application/use-cases/staking/index-staking-blocks.use-case";
 import { startChainRuntime } from "./chain-runtime";
+import { startStakingIndexLoop } from "./staking-index-loop";
 import type { DevWorld } from "./dev-chain/dev-world";
 import type { Config } from "./config/config";
-import { buildContainer } from "./container";
+import { buildContainer, ShutdownHooks } from "./container";
 import { startHttpServer } from "./http-server";
 import { composeRouters } from "./routers";
 
@@ -20,6 +22,8 @@ export interface RunningApplication {
 export async function startApplication(config: Config, logger: Logger): Promise<RunningApplication> {
   const chain = await startChainRuntime(config, logger);
   const container = buildContainer({ config, logger, chain });
+  const stakingIndex = startStakingIndexLoop(container.get(IndexStakingBlocks), () => chain.localIndex?.syncedTo, logger);
+  await stakingIndex.catchUp();
   const publicUrl = config.env.PUBLIC_BASE_URL ?? `http://${config.env.HOST}:${config.env.PORT}`;
   const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl, chain) });
   const server = await startHttpServer(app, config.env.HOST, config.env.PORT);
@@ -30,6 +34,8 @@ export async function startApplication(config: Config, logger: Logger): Promise<
     devWorld: chain.devWorld,
     stop: async () => {
       await server.close();
+      stakingIndex.stop();
+      for (const hook of container.get<readonly (() => Promise<void>)[]>(ShutdownHooks)) await hook();
       container.unbindAll();
       await chain.close();
     },

@@ -1,5 +1,5 @@
 import "reflect-metadata";
-import { Container } from "inversify";
+import { Container, type Newable } from "inversify";
 import type { Logger } from "pino";
 import { ChainReader } from "../application/ports/chain-reader.port";
 import { Clock } from "../application/ports/clock.port";
@@ -11,6 +11,14 @@ import { CheckReadiness } from "../application/use-cases/health/check-readiness.
 import { SystemClock } from "../adapters/clock/system-clock.adapter";
 import { InMemoryRateLimiter } from "../adapters/rate-limit/in-memory-rate-limiter.adapter";
 import { InMemorySnapshotStore } from "../adapters/storage/in-memory-snapshot-store.adapter";
+import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
+import { ReadPaymentTotals } from "../application/use-cases/payment/read-payment-totals.use-case";
+import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking.use-case";
+import { GetStakingLeaderboard } from "../application/use-cases/staking/get-staking-leaderboard.use-case";
+import { IndexStakingBlocks } from "../application/use-cases/staking/index-staking-blocks.use-case";
+import { marketSettings, MarketSettingsToken } from "./bindings/market-settings";
+import { bindPayments } from "./bindings/payment.bindings";
+import { bindStaking } from "./bindings/staking.bindings";
 import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
 
@@ -18,11 +26,21 @@ import type { Config } from "./config/config";
 export interface Runtime {
   readonly config: Config;
   readonly logger: Logger;
-  readonly chain: Pick<ChainRuntime, "chainReader" | "explorer" | "probes" | "chainId">;
+  readonly chain: Pick<ChainRuntime, "chainReader" | "explorer" | "probes" | "chainId" | "rpcUrl" | "devWorld">;
 }
 
+/** Functions the application awaits on shutdown, after the server stops accepting. */
+export const ShutdownHooks = Symbol.for("ShutdownHooks");
+
 /** Every use-case class; the smoke test resolves each from the production container. */
-export const USE_CASES = [CheckReadiness] as const;
+export const USE_CASES: readonly Newable<object>[] = [
+  CheckReadiness,
+  PaidQuery,
+  ReadPaymentTotals,
+  AnalyzeStaking,
+  GetStakingLeaderboard,
+  IndexStakingBlocks,
+];
 
 /** The one composition root: ports bound to adapters, use-cases bound to themselves. */
 export function buildContainer(runtime: Runtime): Container {
@@ -33,6 +51,11 @@ export function buildContainer(runtime: Runtime): Container {
   container.bind(ChainReader).toConstantValue(runtime.chain.chainReader);
   container.bind(ExplorerHistory).toConstantValue(runtime.chain.explorer);
   container.bind(SnapshotStore).toConstantValue(new InMemorySnapshotStore());
+  const payments = bindPayments(container, runtime.config, runtime.chain);
+  container.bind(ShutdownHooks).toConstantValue([payments.close]);
+  const market = marketSettings(runtime.config, runtime.chain.devWorld);
+  container.bind(MarketSettingsToken).toConstantValue(market);
+  bindStaking(container, runtime.chain.chainReader, market, runtime.config.chainMode === "embedded");
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
   return container;
 }

@@ -2,6 +2,8 @@ import type Router from "@koa/router";
 import type { Container } from "inversify";
 import { RateLimiter } from "../application/ports/rate-limiter.port";
 import { CheckReadiness } from "../application/use-cases/health/check-readiness.use-case";
+import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking.use-case";
+import { GetStakingLeaderboard } from "../application/use-cases/staking/get-staking-leaderboard.use-case";
 import { rateLimit } from "../adapters/http/middleware/rate-limit";
 import { batchRoutes } from "../adapters/http/routes/batch.routes";
 import { devRoutes } from "../adapters/http/routes/dev.routes";
@@ -39,7 +41,7 @@ export function composeRouters(
     tokenShieldRoutes(),
     gatingRoutes(),
     protocolGuardRoutes(),
-    stakingRoutes(),
+    stakingRoutes({ analyzeStaking: container.get(AnalyzeStaking), getLeaderboard: container.get(GetStakingLeaderboard) }),
     snapshotRoutes(),
     platformRoutes(),
     ...(chain.devWorld === null ? [] : [devRoutes(chain.devWorld.manifest)]),

@@ -12,7 +12,12 @@ import { composeRouters } from "../../src/infrastructure/routers";
 export const silentLogger = pino({ level: "silent" });
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  const config = loadConfig({ PORT: "0", ...env });
+  const config = loadConfig({
+    PORT: "0",
+    PAYMENT_PAY_TO: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
+    PAYMENT_SETTLEMENT_PRIVATE_KEY: "0x" + "11".repeat(32),
+    ...env,
+  });
   if (E.isLeft(config)) throw new Error(config.left.join("; "));
   return config.right;
 }
@@ -25,6 +30,8 @@ export function detachedChain(): Runtime["chain"] {
   const rpcUrl = "http://127.0.0.1:9";
   return {
     chainId: 5042002,
+    rpcUrl,
+    devWorld: null,
     chainReader: new EthersChainReader({ rpcUrl, chainId: 5042002, timeoutMs: 200, retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 } }),
     explorer: new LocalIndexExplorer({ rpcUrl }),
     probes: [],

@@ -1,6 +1,6 @@
 /** Patterns that make staking a performance rather than a commitment; any one zeroes `scoreBoost`. */
 export type GamingFlagCode =
-  | "SELF_STAKE_DEPLOYER"
+  | "STAKE_ON_OWN_TOKEN"
   | "STAKING_RING"
   | "STAKE_CHURN"
   | "UNSTAKE_AFTER_DEPLOY"

@@ -16,7 +16,7 @@ function selfStakeFlag(positions: readonly FlaggablePosition[]): GamingFlag[] {
   const self = positions.filter((p) => p.selfDeployed !== null);
   if (self.length === 0) return [];
   const deployed = self.map((p) => p.selfDeployed as Address);
-  return [gamingFlag("SELF_STAKE_DEPLOYER", `Staked into what it deployed itself (${deployed.map(short).join(", ")}); those stakes earn nothing.`, {
+  return [gamingFlag("STAKE_ON_OWN_TOKEN", `Staked into what it deployed itself (${deployed.map(short).join(", ")}); those stakes earn nothing.`, {
     txHashes: self.map((p) => p.stakeTx),
     contracts: [...deployed, ...self.map((p) => p.contract)],
   })];

@@ -18,7 +18,7 @@ import {
 import type { TargetTier } from "./target-trust";
 import { isCredibleTier } from "./target-trust";
 
-export type VoidReason = "SELF_STAKE_DEPLOYER" | "BLOCKED_TARGET" | "STAKING_RING" | "STAKE_CHURN";
+export type VoidReason = "STAKE_ON_OWN_TOKEN" | "BLOCKED_TARGET" | "STAKING_RING" | "STAKE_CHURN";
 
 export interface JudgedPosition extends StakePosition, ScorablePosition {
   readonly target: Address;
@@ -52,7 +52,7 @@ function judgePosition(
   const selfDeployed = selfStakedDeployment(p, evidence.deployers);
   const { start, reset } = effectiveStakeStart(p, evidence.ageResets);
   const voidedBy: VoidReason | null =
-    selfDeployed !== null ? "SELF_STAKE_DEPLOYER"
+    selfDeployed !== null ? "STAKE_ON_OWN_TOKEN"
     : isBlockedTarget(tier) ? "BLOCKED_TARGET"
     : ringTxs.has(p.stakeTx) ? "STAKING_RING"
     : churned.has(p) ? "STAKE_CHURN"

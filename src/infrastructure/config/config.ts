@@ -1,6 +1,7 @@
 import * as E from "fp-ts/Either";
 import * as t from "io-ts";
-import { HttpUrl, IpList, intInRange, LogLevel } from "./env-codecs";
+import { AddressCodec } from "../../domain/chain/address";
+import { AddressList, HttpUrl, IpList, intInRange, LogLevel, PostgresUrl, PrivateKey } from "./env-codecs";
 
 /**
  * Every environment variable the service reads, with its default. README's "Configuration"
@@ -19,6 +20,21 @@ const variables = {
   CHAIN_ID: { codec: intInRange("chain id", 1, 2 ** 31), fallback: "5042002" },
   DEV_CHAIN_HOST: { codec: t.string, fallback: "127.0.0.1" },
   DEV_CHAIN_PORT: { codec: intInRange("port", 0, 65535), fallback: "8545" },
+  OFFICIAL_ISSUERS: { codec: AddressList, fallback: undefined },
+  STAKING_CONTRACTS: { codec: AddressList, fallback: undefined },
+  DEX_FACTORY: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
+  DEX_ROUTER: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
+  DEX_QUOTE_TOKENS: { codec: AddressList, fallback: undefined },
+  SCORE_CACHE_TTL_SECONDS: { codec: intInRange("seconds", 0, 86_400), fallback: "60" },
+  DATABASE_URL: { codec: t.union([PostgresUrl, t.undefined]), fallback: undefined },
+  ATTESTATION_PRIVATE_KEY: { codec: t.union([t.string, t.undefined]), fallback: undefined },
+  PAYMENT_MODE: { codec: t.keyof({ local: null, facilitator: null }), fallback: "local" },
+  PAYMENT_FACILITATOR_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
+  PAYMENT_PAY_TO: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
+  PAYMENT_SETTLEMENT_PRIVATE_KEY: { codec: t.union([PrivateKey, t.undefined]), fallback: undefined },
+  PAYMENT_PRICE_ATOMIC: { codec: intInRange("atomic units", 1, 1_000_000_000), fallback: "1000" },
+  PAYMENT_ASSET: { codec: AddressCodec, fallback: "0x3600000000000000000000000000000000000000" },
+  PAYMENT_NETWORK: { codec: t.string, fallback: "arc-testnet" },
 } as const;
 
 type Variables = typeof variables;
@@ -45,11 +61,32 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
       values[name] = decoded.right;
     }
   }
-  if (errors.length > 0) return E.left(errors);
   const decoded = values as EnvValues;
+  if (errors.length === 0) errors.push(...productionRequirements(decoded));
+  if (errors.length > 0) return E.left(errors);
   return E.right({
     env: decoded,
     chainMode: decoded.RPC_URL === undefined ? "embedded" : "rpc",
     trustedProxies: new Set(decoded.TRUSTED_PROXIES),
   });
+}
+
+/**
+ * Outside the embedded default the service handles real money and real attestations, so what
+ * the dev chain can supply for itself must be configured.
+ */
+function productionRequirements(env: EnvValues): string[] {
+  if (env.RPC_URL === undefined) return [];
+  const missing: string[] = [];
+  if (env.PAYMENT_PAY_TO === undefined) missing.push("PAYMENT_PAY_TO: required with RPC_URL (where oracle payments go)");
+  if (env.PAYMENT_MODE === "local" && env.PAYMENT_SETTLEMENT_PRIVATE_KEY === undefined) {
+    missing.push("PAYMENT_SETTLEMENT_PRIVATE_KEY: required with RPC_URL in local payment mode (it submits settlements)");
+  }
+  if (env.PAYMENT_MODE === "facilitator" && env.PAYMENT_FACILITATOR_URL === undefined) {
+    missing.push("PAYMENT_FACILITATOR_URL: required when PAYMENT_MODE=facilitator");
+  }
+  if (env.DATABASE_URL === undefined) {
+    missing.push("DATABASE_URL: required with RPC_URL (spent payments must survive a restart)");
+  }
+  return missing;
 }

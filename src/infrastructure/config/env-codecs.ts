@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import * as t from "io-ts";
+import { parseAddress, type Address } from "../../domain/chain/address";
 
 /** An integer from an environment string, within [min, max]. */
 export function intInRange(name: string, min: number, max: number) {
@@ -46,3 +47,32 @@ export const HttpUrl = new t.Type<string, string, unknown>(
 
 export const LogLevel = t.keyof({ fatal: null, error: null, warn: null, info: null, debug: null, trace: null, silent: null });
 export type LogLevel = t.TypeOf<typeof LogLevel>;
+
+/** Comma-separated addresses (official issuers); absent means "the defaults". */
+export const AddressList = new t.Type<readonly Address[] | undefined, string, unknown>(
+  "AddressList",
+  (u): u is readonly Address[] | undefined => u === undefined || Array.isArray(u),
+  (u, c) => {
+    if (u === undefined) return t.success(undefined);
+    if (typeof u !== "string") return t.failure(u, c, "expected comma-separated addresses");
+    const parts = u.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    const addresses = parts.map(parseAddress);
+    const bad = parts.find((_, i) => addresses[i] === undefined);
+    return bad === undefined ? t.success(addresses as Address[]) : t.failure(u, c, `"${bad}" is not an address`);
+  },
+  (a) => (a ?? []).join(","),
+);
+
+export const PrivateKey = new t.Type<string, string, unknown>(
+  "PrivateKey",
+  (u): u is string => typeof u === "string" && /^0x[0-9a-fA-F]{64}$/.test(u),
+  (u, c) => (typeof u === "string" && /^0x[0-9a-fA-F]{64}$/.test(u.trim()) ? t.success(u.trim()) : t.failure(u, c, "expected a 0x-prefixed 32-byte hex private key")),
+  String,
+);
+
+export const PostgresUrl = new t.Type<string, string, unknown>(
+  "PostgresUrl",
+  (u): u is string => typeof u === "string",
+  (u, c) => (typeof u === "string" && /^postgres(ql)?:\/\//.test(u) ? t.success(u) : t.failure(u, c, "expected a postgres:// URL")),
+  String,
+);

@@ -40,7 +40,7 @@ describe("AnalyzeStaking", () => {
 
   it("flags the self-staking deployer with the stake transaction and its token", async () => {
     const signal = await analyze(ROLES.selfStaker);
-    expect(codes(signal)).to.deep.equal(["SELF_STAKE_DEPLOYER"]);
+    expect(codes(signal)).to.deep.equal(["STAKE_ON_OWN_TOKEN"]);
     expect(signal.gamingFlags[0]?.evidence.contracts).to.include(ROLES.scamToken);
     expect(signal.gamingFlags[0]?.evidence.txHashes).to.have.length(1);
     expect(signal.scoreBoost).to.equal(0);

@@ -45,7 +45,7 @@ describe("assessStaking (StakingSignal)", () => {
   it("flags the self-staking deployer with the stake and the token as evidence", () => {
     const own = stake({ daysAgo: 60 });
     const signal = assessStaking(evidence({ activities: [own], deployers: new Map([[TOKEN, WALLET]]) }), NOW);
-    expect(signal.gamingFlags.map((f) => f.code)).to.deep.equal(["SELF_STAKE_DEPLOYER"]);
+    expect(signal.gamingFlags.map((f) => f.code)).to.deep.equal(["STAKE_ON_OWN_TOKEN"]);
     expect(signal.gamingFlags[0]?.evidence.txHashes).to.deep.equal([own.txHash]);
     expect(signal.gamingFlags[0]?.evidence.contracts).to.include(TOKEN);
     expect(signal).to.include({ totalPoints: 0, scoreBoost: 0 });

@@ -1,0 +1,28 @@
+import type { Address } from "../../domain/chain/address";
+import type { Config } from "../config/config";
+import type { DevWorld } from "../dev-chain/dev-world";
+import { EURC_ADDRESS, USDC_ADDRESS } from "../dev-chain/dev-world";
+
+/** Where markets and staking live on the scored chain: configured, or taken from the seeded world. */
+export interface MarketSettings {
+  readonly officialIssuers: readonly Address[];
+  readonly dexFactory: Address | null;
+  readonly dexRouter: Address | null;
+  /** Tokens pools are quoted in (stablecoin first). */
+  readonly quoteTokens: readonly Address[];
+  readonly stakingContracts: readonly Address[];
+}
+
+export const MarketSettingsToken = Symbol.for("MarketSettings");
+
+export function marketSettings(config: Config, devWorld: DevWorld | null): MarketSettings {
+  const world = devWorld?.manifest;
+  const usdc = USDC_ADDRESS as Address;
+  return {
+    officialIssuers: config.env.OFFICIAL_ISSUERS ?? [usdc, EURC_ADDRESS as Address],
+    dexFactory: config.env.DEX_FACTORY ?? (world?.contracts.uniswapFactory as Address | undefined) ?? null,
+    dexRouter: config.env.DEX_ROUTER ?? (world?.contracts.uniswapRouter as Address | undefined) ?? null,
+    quoteTokens: config.env.DEX_QUOTE_TOKENS ?? [usdc, ...(world ? [world.contracts.weth as Address] : [])],
+    stakingContracts: config.env.STAKING_CONTRACTS ?? ((world?.contracts.stakingContracts as Address[] | undefined) ?? []),
+  };
+}

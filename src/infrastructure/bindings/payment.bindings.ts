@@ -1,0 +1,74 @@
+import type { Container } from "inversify";
+import pg from "pg";
+import { EthersPaymentOptions } from "../../adapters/payment/eip3009-contract";
+import { EthersPaymentSettler, EthersSettlerOptions } from "../../adapters/payment/ethers-payment-settler.adapter";
+import { EthersPaymentVerifier } from "../../adapters/payment/ethers-payment-verifier.adapter";
+import { FacilitatorOptions } from "../../adapters/payment/facilitator-client";
+import { FacilitatorPaymentSettler } from "../../adapters/payment/facilitator-payment-settler.adapter";
+import { FacilitatorPaymentVerifier } from "../../adapters/payment/facilitator-payment-verifier.adapter";
+import { InMemoryPaymentLedger } from "../../adapters/storage/in-memory-payment-ledger.adapter";
+import { PostgresPaymentLedger, PostgresPaymentLedgerConfig } from "../../adapters/storage/postgres-payment-ledger.adapter";
+import { PaymentLedger } from "../../application/ports/payment-ledger.port";
+import { PaymentSettler } from "../../application/ports/payment-settler.port";
+import { PaymentVerifier } from "../../application/ports/payment-verifier.port";
+import { PaymentTermsConfig } from "../../application/use-cases/payment/payment-terms.token";
+import type { Address } from "../../domain/chain/address";
+import { DEFAULT_PAYMENT_TERMS, type PaymentTerms } from "../../domain/payment/payment-terms";
+import type { Config } from "../config/config";
+import type { DevWorld } from "../dev-chain/dev-world";
+
+export interface PaymentRuntime {
+  readonly rpcUrl: string;
+  readonly chainId: number;
+  readonly devWorld: DevWorld | null;
+}
+
+/** Oracle price, payee and asset from configuration; the embedded world supplies its own payee and settler. */
+export function paymentTerms(config: Config, runtime: PaymentRuntime): PaymentTerms {
+  const payTo = config.env.PAYMENT_PAY_TO ?? (runtime.devWorld?.manifest.payee as Address | undefined);
+  if (payTo === undefined) throw new Error("PAYMENT_PAY_TO is required: nobody would receive oracle payments");
+  return {
+    ...DEFAULT_PAYMENT_TERMS,
+    chainId: runtime.chainId,
+    network: config.env.PAYMENT_NETWORK,
+    asset: config.env.PAYMENT_ASSET,
+    price: BigInt(config.env.PAYMENT_PRICE_ATOMIC),
+    payTo,
+  };
+}
+
+function settlementKey(config: Config, runtime: PaymentRuntime): string {
+  const configured = config.env.PAYMENT_SETTLEMENT_PRIVATE_KEY;
+  if (configured !== undefined) return configured;
+  const world = runtime.devWorld;
+  const devKey = world?.chain.accounts[world.manifest.devAccounts.settlerIndex]?.privateKey;
+  if (devKey === undefined) throw new Error("PAYMENT_SETTLEMENT_PRIVATE_KEY is required in local payment mode");
+  return devKey;
+}
+
+/**
+ * Local mode verifies and settles on chain with our own settlement key; facilitator mode
+ * delegates both to a remote x402 facilitator. Spent payments live in PostgreSQL when
+ * DATABASE_URL is set (always outside the embedded default, where config insists on it).
+ */
+export function bindPayments(container: Container, config: Config, runtime: PaymentRuntime): { close(): Promise<void> } {
+  container.bind(PaymentTermsConfig).toConstantValue(paymentTerms(config, runtime));
+  container.bind(EthersPaymentOptions).toConstantValue({ rpcUrl: runtime.rpcUrl, chainId: runtime.chainId });
+  if (config.env.PAYMENT_MODE === "facilitator") {
+    container.bind(FacilitatorOptions).toConstantValue({ url: config.env.PAYMENT_FACILITATOR_URL! });
+    container.bind(PaymentVerifier).to(FacilitatorPaymentVerifier);
+    container.bind(PaymentSettler).to(FacilitatorPaymentSettler);
+  } else {
+    container.bind(EthersSettlerOptions).toConstantValue({ settlementPrivateKey: settlementKey(config, runtime) });
+    container.bind(PaymentVerifier).to(EthersPaymentVerifier);
+    container.bind(PaymentSettler).to(EthersPaymentSettler);
+  }
+  if (config.env.DATABASE_URL === undefined) {
+    container.bind(PaymentLedger).to(InMemoryPaymentLedger);
+    return { close: async () => {} };
+  }
+  const pool = new pg.Pool({ connectionString: config.env.DATABASE_URL, max: 5 });
+  container.bind(PostgresPaymentLedgerConfig).toConstantValue({ pool });
+  container.bind(PaymentLedger).to(PostgresPaymentLedger);
+  return { close: () => pool.end() };
+}

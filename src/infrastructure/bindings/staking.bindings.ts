@@ -1,0 +1,39 @@
+import type { Container } from "inversify";
+import { ConfiguredPriceSource } from "../../adapters/price/configured-price-source.adapter";
+import { UniswapV2PoolPriceSource } from "../../adapters/price/uniswap-v2-pool-price-source.adapter";
+import { InMemoryStakingAgeResets } from "../../adapters/staking/in-memory-staking-age-resets.adapter";
+import { InMemoryStakingLeaderboardStore } from "../../adapters/staking/in-memory-staking-leaderboard-store.adapter";
+import { InMemoryStakingTargetTrust } from "../../adapters/staking/in-memory-staking-target-trust.adapter";
+import type { ChainReader } from "../../application/ports/chain-reader.port";
+import { PriceSource } from "../../application/ports/price-source.port";
+import { StakingAgeResets } from "../../application/ports/staking-age-resets.port";
+import { StakingLeaderboardStore } from "../../application/ports/staking-leaderboard.port";
+import { StakingTargetTrust } from "../../application/ports/staking-target-trust.port";
+import { stakingSettings, StakingSettings } from "../../application/use-cases/staking/staking-settings";
+import type { MarketSettings } from "./market-settings";
+
+/** Arc's native coin is USDC, so one native unit is a dollar (18 decimals at the native level). */
+const NATIVE_PRICE = { usd: 1, decimals: 18 };
+
+export function bindStaking(container: Container, chainReader: ChainReader, market: MarketSettings, embedded: boolean): void {
+  container.bind(StakingSettings).toConstantValue(
+    stakingSettings({
+      stakingContracts: market.stakingContracts,
+      // A remote node would be asked for logs from genesis otherwise.
+      eventLookbackBlocks: embedded ? null : 50_000,
+    }),
+  );
+  const configured = new ConfiguredPriceSource({ native: NATIVE_PRICE });
+  const stablecoin = market.quoteTokens[0];
+  container
+    .bind(PriceSource)
+    .toConstantValue(
+      market.dexFactory !== null && stablecoin !== undefined
+        ? new UniswapV2PoolPriceSource(chainReader, { factory: market.dexFactory, quoteToken: stablecoin }, configured)
+        : configured,
+    );
+  container.bind(StakingTargetTrust).toConstantValue(new InMemoryStakingTargetTrust());
+  container.bind(StakingAgeResets).toConstantValue(new InMemoryStakingAgeResets());
+  // One shared instance: the indexer writes it, the leaderboard route reads it.
+  container.bind(StakingLeaderboardStore).toConstantValue(new InMemoryStakingLeaderboardStore());
+}
