@@ -52,7 +52,7 @@ export function buildContainer(runtime: Runtime): Container {
   container.bind(ExplorerHistory).toConstantValue(runtime.chain.explorer);
   container.bind(SnapshotStore).toConstantValue(new InMemorySnapshotStore());
   const payments = bindPayments(container, runtime.config, runtime.chain);
-  container.bind(ShutdownHooks).toConstantValue([payments.close]);
+  container.bind(ShutdownHooks).toConstantValue([() => payments.close()]);
   const market = marketSettings(runtime.config, runtime.chain.devWorld);
   container.bind(MarketSettingsToken).toConstantValue(market);
   bindStaking(container, runtime.chain.chainReader, market, runtime.config.chainMode === "embedded");

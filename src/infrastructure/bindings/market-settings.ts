@@ -17,12 +17,12 @@ export const MarketSettingsToken = Symbol.for("MarketSettings");
 
 export function marketSettings(config: Config, devWorld: DevWorld | null): MarketSettings {
   const world = devWorld?.manifest;
-  const usdc = USDC_ADDRESS as Address;
+  const usdc = USDC_ADDRESS;
   return {
-    officialIssuers: config.env.OFFICIAL_ISSUERS ?? [usdc, EURC_ADDRESS as Address],
-    dexFactory: config.env.DEX_FACTORY ?? (world?.contracts.uniswapFactory as Address | undefined) ?? null,
-    dexRouter: config.env.DEX_ROUTER ?? (world?.contracts.uniswapRouter as Address | undefined) ?? null,
-    quoteTokens: config.env.DEX_QUOTE_TOKENS ?? [usdc, ...(world ? [world.contracts.weth as Address] : [])],
+    officialIssuers: config.env.OFFICIAL_ISSUERS ?? [usdc, EURC_ADDRESS],
+    dexFactory: config.env.DEX_FACTORY ?? (world?.contracts.uniswapFactory) ?? null,
+    dexRouter: config.env.DEX_ROUTER ?? (world?.contracts.uniswapRouter) ?? null,
+    quoteTokens: config.env.DEX_QUOTE_TOKENS ?? [usdc, ...(world ? [world.contracts.weth] : [])],
     stakingContracts: config.env.STAKING_CONTRACTS ?? ((world?.contracts.stakingContracts as Address[] | undefined) ?? []),
   };
 }

@@ -12,7 +12,6 @@ import { PaymentLedger } from "../../application/ports/payment-ledger.port";
 import { PaymentSettler } from "../../application/ports/payment-settler.port";
 import { PaymentVerifier } from "../../application/ports/payment-verifier.port";
 import { PaymentTermsConfig } from "../../application/use-cases/payment/payment-terms.token";
-import type { Address } from "../../domain/chain/address";
 import { DEFAULT_PAYMENT_TERMS, type PaymentTerms } from "../../domain/payment/payment-terms";
 import type { Config } from "../config/config";
 import type { DevWorld } from "../dev-chain/dev-world";
@@ -25,7 +24,7 @@ export interface PaymentRuntime {
 
 /** Oracle price, payee and asset from configuration; the embedded world supplies its own payee and settler. */
 export function paymentTerms(config: Config, runtime: PaymentRuntime): PaymentTerms {
-  const payTo = config.env.PAYMENT_PAY_TO ?? (runtime.devWorld?.manifest.payee as Address | undefined);
+  const payTo = config.env.PAYMENT_PAY_TO ?? (runtime.devWorld?.manifest.payee);
   if (payTo === undefined) throw new Error("PAYMENT_PAY_TO is required: nobody would receive oracle payments");
   return {
     ...DEFAULT_PAYMENT_TERMS,

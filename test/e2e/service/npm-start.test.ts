@@ -14,8 +14,8 @@ function startService(): Promise<{ child: ChildProcess; url: string; output: () 
       const ready = /Credence is ready at (http:\/\/\S+)/.exec(output);
       if (ready) resolve({ child, url: ready[1]!, output: () => output });
     };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
     child.once("exit", (code) => reject(new Error(`exited with ${code} before ready:\n${output}`)));
   });
 }
