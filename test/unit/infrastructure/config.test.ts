@@ -14,10 +14,28 @@ describe("configuration", () => {
     expect(config.right.chainMode).to.equal("embedded");
   });
 
+  const production = {
+    RPC_URL: "https://rpc.testnet.arc.network/",
+    PAYMENT_PAY_TO: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    PAYMENT_SETTLEMENT_PRIVATE_KEY: "0x" + "ab".repeat(32),
+    DATABASE_URL: "postgres://root@127.0.0.1:5432/test",
+  };
+
   it("switches to RPC mode when RPC_URL is set", () => {
-    const config = loadConfig({ RPC_URL: "https://rpc.testnet.arc.network/" });
+    const config = loadConfig(production);
     expect(E.isRight(config) && config.right.chainMode).to.equal("rpc");
     expect(E.isRight(config) && config.right.env.RPC_URL).to.equal("https://rpc.testnet.arc.network");
+  });
+
+  it("outside the embedded default, refuses to start without a payee, a settlement key and a database", () => {
+    const config = loadConfig({ RPC_URL: production.RPC_URL });
+    expect(E.isLeft(config) && config.left.map((m) => m.split(":")[0])).to.deep.equal([
+      "PAYMENT_PAY_TO",
+      "PAYMENT_SETTLEMENT_PRIVATE_KEY",
+      "DATABASE_URL",
+    ]);
+    const facilitator = loadConfig({ ...production, PAYMENT_MODE: "facilitator" });
+    expect(E.isLeft(facilitator) && facilitator.left[0]).to.match(/^PAYMENT_FACILITATOR_URL/);
   });
 
   it("names every bad variable", () => {
