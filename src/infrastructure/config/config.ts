@@ -1,5 +1,7 @@
 import * as E from "fp-ts/Either";
 import * as t from "io-ts";
+import { resolveAttestationKey } from "../../adapters/attestation/attestation-key-config";
+import type { AttestationKey } from "../../adapters/attestation/ethers-attestation-signer.adapter";
 import { AddressCodec } from "../../domain/chain/address";
 import { AddressList, HttpUrl, IpList, intInRange, LogLevel, PostgresUrl, PrivateKey } from "./env-codecs";
 
@@ -42,6 +44,8 @@ export type EnvValues = { readonly [K in keyof Variables]: t.TypeOf<Variables[K]
 
 export interface Config {
   readonly env: EnvValues;
+  /** Signs attestations: configured, or (embedded default only) a fresh dev key per process. */
+  readonly attestationKey: AttestationKey;
   /** No RPC_URL: run the embedded dev chain and our own index. */
   readonly chainMode: "embedded" | "rpc";
   readonly trustedProxies: ReadonlySet<string>;
@@ -63,9 +67,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
   }
   const decoded = values as EnvValues;
   if (errors.length === 0) errors.push(...productionRequirements(decoded));
-  if (errors.length > 0) return E.left(errors);
+  const attestationKey = resolveAttestationKey({
+    privateKey: decoded.ATTESTATION_PRIVATE_KEY,
+    embeddedDefault: decoded.RPC_URL === undefined,
+  });
+  if (E.isLeft(attestationKey)) errors.push(attestationKey.left);
+  if (errors.length > 0 || E.isLeft(attestationKey)) return E.left(errors);
   return E.right({
     env: decoded,
+    attestationKey: attestationKey.right,
     chainMode: decoded.RPC_URL === undefined ? "embedded" : "rpc",
     trustedProxies: new Set(decoded.TRUSTED_PROXIES),
   });

@@ -19,6 +19,7 @@ describe("configuration", () => {
     PAYMENT_PAY_TO: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
     PAYMENT_SETTLEMENT_PRIVATE_KEY: "0x" + "ab".repeat(32),
     DATABASE_URL: "postgres://root@127.0.0.1:5432/test",
+    ATTESTATION_PRIVATE_KEY: "0x" + "cd".repeat(32),
   };
 
   it("switches to RPC mode when RPC_URL is set", () => {
@@ -33,6 +34,7 @@ describe("configuration", () => {
       "PAYMENT_PAY_TO",
       "PAYMENT_SETTLEMENT_PRIVATE_KEY",
       "DATABASE_URL",
+      "ATTESTATION_PRIVATE_KEY is required outside the embedded default",
     ]);
     const facilitator = loadConfig({ ...production, PAYMENT_MODE: "facilitator" });
     expect(E.isLeft(facilitator) && facilitator.left[0]).to.match(/^PAYMENT_FACILITATOR_URL/);
