@@ -1,0 +1,13 @@
+import type { TaskEither } from "fp-ts/TaskEither";
+import type { Address } from "../../domain/chain/address";
+import type { StakingInput } from "../../domain/scoring";
+
+/**
+ * A wallet's staking signal as scoring consumes it. Null when no analysis is available; scoring then
+ * states the limitation instead of failing (staking never decides a score on its own).
+ */
+export interface StakingInputSource {
+  stakingOf(wallet: Address): TaskEither<never, StakingInput | null>;
+}
+
+export const StakingInputSource = Symbol.for("StakingInputSource");

@@ -1,0 +1,50 @@
+import { pipe } from "fp-ts/function";
+import * as TE from "fp-ts/TaskEither";
+import { inject, injectable } from "inversify";
+import type { Address } from "../../../domain/chain/address";
+import type { ChainTime } from "../../../domain/chain/chain-types";
+import { type KnownWalletScore, type WalletProfile, scoreWallet } from "../../../domain/scoring";
+import type { UpstreamFailure } from "../../failures";
+import { type WalletDepth, WalletProfileAssembler } from "./wallet-profile.assembler";
+
+export interface KnownWallet {
+  readonly score: KnownWalletScore;
+  /** Days since the wallet's first transaction or transfer (chain time), null when it has none. */
+  readonly ageDays: number | null;
+}
+
+function firstSeen(profile: WalletProfile): ChainTime | null {
+  const first = [profile.transactions.items[0]?.timestamp, profile.tokenTransfers.items[0]?.timestamp].filter(
+    (t): t is number => t !== undefined,
+  );
+  return first.length === 0 ? null : Math.min(...first);
+}
+
+/**
+ * Scores a wallet around a subject (a deployer, a purchasing holder) as an input, not as an answer:
+ * no snapshot, no cache, and no further recursion (a wallet profile never scores other wallets).
+ */
+@injectable()
+export class KnownWalletScorer {
+  constructor(@inject(WalletProfileAssembler) private readonly wallets: WalletProfileAssembler) {}
+
+  scoreOf(wallet: Address, now: ChainTime, depth: WalletDepth): TE.TaskEither<UpstreamFailure, KnownWallet> {
+    return pipe(
+      this.wallets.assemble(wallet, depth),
+      TE.map((profile) => {
+        const result = scoreWallet(profile, now);
+        const seen = firstSeen(profile);
+        return {
+          score: { score: result.score, tier: result.tier },
+          ageDays: seen === null ? null : Math.max(0, (now - seen) / 86_400),
+        };
+      }),
+    );
+  }
+
+  /** The wallet's score alone; null when there is no wallet to score (unknown deployer). */
+  scoreIfKnown(wallet: Address | null, now: ChainTime): TE.TaskEither<UpstreamFailure, KnownWalletScore | null> {
+    if (wallet === null) return TE.right(null);
+    return pipe(this.scoreOf(wallet, now, "full"), TE.map((known): KnownWalletScore | null => known.score));
+  }
+}

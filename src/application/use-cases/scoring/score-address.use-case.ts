@@ -1,0 +1,109 @@
+import { sequenceS } from "fp-ts/Apply";
+import * as E from "fp-ts/Either";
+import { pipe } from "fp-ts/function";
+import * as TE from "fp-ts/TaskEither";
+import { inject, injectable } from "inversify";
+import type { Address } from "../../../domain/chain/address";
+import type { AddressKind, BlockRef } from "../../../domain/chain/chain-types";
+import { type ScoreResult, scoreStability, verifiedIssuerResult } from "../../../domain/scoring";
+import { SNAPSHOT_LIST_MAX, type Snapshot } from "../../../domain/snapshots/snapshot";
+import { CoalescingCache } from "../../caching/coalescing-cache";
+import { upstreamFailure } from "../../failures";
+import { ChainReader } from "../../ports/chain-reader.port";
+import { Clock } from "../../ports/clock.port";
+import { ScoringSettings } from "../../ports/scoring-settings.port";
+import { SnapshotStore } from "../../ports/snapshot-store.port";
+import { type ScoredAddress, type ScoringFailed, scoringFailed, subjectTypeOf } from "./scored-address";
+import { ScoringStats } from "./scoring-stats";
+import { SubjectScorer } from "./subject-scorer";
+
+type Answer = E.Either<ScoringFailed, ScoredAddress>;
+
+/**
+ * Scores any address: classify it, short-circuit official issuers to VERIFIED, otherwise assemble
+ * and score its profile at the head block; explain, snapshot, count. Answers are cached per address
+ * for the configured TTL and concurrent requests share one computation; failures are never cached.
+ */
+@injectable()
+export class ScoreAddress {
+  private readonly cache: CoalescingCache<Answer>;
+
+  constructor(
+    @inject(ChainReader) private readonly chain: ChainReader,
+    @inject(SubjectScorer) private readonly subjects: SubjectScorer,
+    @inject(SnapshotStore) private readonly snapshots: SnapshotStore,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(ScoringSettings) private readonly settings: ScoringSettings,
+    @inject(ScoringStats) private readonly stats: ScoringStats,
+  ) {
+    this.cache = new CoalescingCache<Answer>(clock, settings.cacheTtlMs, settings.cacheMaxEntries, E.isRight);
+  }
+
+  execute(address: Address): TE.TaskEither<ScoringFailed, ScoredAddress> {
+    return async () => {
+      const answer = await this.cache.get(address, () => this.compute(address)());
+      this.stats.recordAnswer(E.isRight(answer));
+      return answer;
+    };
+  }
+
+  private compute(address: Address): TE.TaskEither<ScoringFailed, ScoredAddress> {
+    const officialIssuer = this.settings.officialIssuers.includes(address);
+    return pipe(
+      sequenceS(TE.ApplyPar)({ kind: this.chain.classify(address), head: this.chain.headBlock() }),
+      TE.mapLeft(scoringFailed("detection")),
+      TE.bindW("result", ({ kind, head }) =>
+        officialIssuer
+          ? TE.right(verifiedIssuerResult(address, subjectTypeOf(kind), head.timestamp))
+          : pipe(this.subjects.score(address, kind, head), TE.mapLeft(scoringFailed("scoring"))),
+      ),
+      TE.chain(({ kind, head, result }) => TE.tryCatch(() => this.record(address, kind, head, result, officialIssuer), storageFailed)),
+    );
+  }
+
+  private async record(address: Address, kind: AddressKind, head: BlockRef, result: ScoreResult, officialIssuer: boolean): Promise<ScoredAddress> {
+    const queriedAt = new Date(this.clock.nowMs()).toISOString();
+    const block = { number: head.number, timestamp: head.timestamp };
+    const previous = await this.snapshots.listFor(address, SNAPSHOT_LIST_MAX);
+    const snapshot = await this.snapshots.record({
+      subject: address,
+      subjectType: result.subjectType,
+      score: result.score,
+      tier: result.tier,
+      confidence: result.confidence,
+      flags: result.flags.map((f) => f.code),
+      scoringVersion: result.scoringVersion,
+      queriedAt,
+      block,
+    });
+    this.stats.recordComputed(kind, result.tier);
+    const { limitations: _limitations, ...explanation } = result.explanation;
+    return {
+      address,
+      kind,
+      subjectType: result.subjectType,
+      officialIssuer,
+      score: result.score,
+      tier: result.tier,
+      confidence: result.confidence,
+      flags: result.flags,
+      state: result.state,
+      limitations: result.limitations,
+      breakdown: result.breakdown,
+      // The current answer is the newest point of the history it is judged against.
+      explanation: { ...explanation, scoreStability: scoreStability([...historyOf(previous), { score: result.score, queriedAt }]) },
+      snapshotId: snapshot.id,
+      scoringVersion: result.scoringVersion,
+      queriedAt,
+      block,
+    };
+  }
+}
+
+function historyOf(snapshots: readonly Snapshot[]): { score: number; queriedAt: string }[] {
+  return snapshots.flatMap((s) => (s.score === null ? [] : [{ score: s.score, queriedAt: s.queriedAt }]));
+}
+
+function storageFailed(error: unknown): ScoringFailed {
+  return scoringFailed("scoring")(upstreamFailure("storage", `snapshot store: ${error instanceof Error ? error.message : String(error)}`));
+}

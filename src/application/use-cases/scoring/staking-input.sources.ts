@@ -1,0 +1,35 @@
+import { pipe } from "fp-ts/function";
+import * as TE from "fp-ts/TaskEither";
+import { inject, injectable } from "inversify";
+import type { Address } from "../../../domain/chain/address";
+import type { StakingInput } from "../../../domain/scoring";
+import type { StakingInputSource } from "../../ports/scoring-staking.port";
+import { AnalyzeStaking } from "../staking/analyze-staking.use-case";
+
+/**
+ * Feeds WalletProfile.staking from the staking analysis. A failed analysis is "not available" (the
+ * domain then states the limitation): staking is a bonus input and never blocks a score.
+ */
+@injectable()
+export class AnalyzeStakingInputSource implements StakingInputSource {
+  constructor(@inject(AnalyzeStaking) private readonly analyze: AnalyzeStaking) {}
+
+  stakingOf(wallet: Address): TE.TaskEither<never, StakingInput | null> {
+    return pipe(
+      this.analyze.execute(wallet),
+      TE.map((signal): StakingInput | null => ({
+        scoreBoost: signal.scoreBoost,
+        gamingFlags: signal.gamingFlags.map((flag) => ({ code: flag.code, evidence: flag.evidence })),
+      })),
+      TE.orElse(() => TE.right<never, StakingInput | null>(null)),
+    );
+  }
+}
+
+/** For deployments without staking analysis: every wallet's staking is "not available". */
+@injectable()
+export class NoStakingInputSource implements StakingInputSource {
+  stakingOf(): TE.TaskEither<never, StakingInput | null> {
+    return TE.right(null);
+  }
+}

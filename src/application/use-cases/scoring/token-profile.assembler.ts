@@ -1,0 +1,91 @@
+import { sequenceS } from "fp-ts/Apply";
+import { pipe } from "fp-ts/function";
+import * as A from "fp-ts/Array";
+import * as TE from "fp-ts/TaskEither";
+import { inject, injectable } from "inversify";
+import type { Address } from "../../../domain/chain/address";
+import type { BlockRef, Page, TokenHolding } from "../../../domain/chain/chain-types";
+import {
+  type HolderQualityInput,
+  type TokenMarket,
+  type TokenProfile,
+  coordinatedBuyCandidates,
+  purchasingHoldersOf,
+} from "../../../domain/scoring";
+import { isBurnAddress, liveOwner } from "../../../domain/scoring/market/privileged";
+import type { UpstreamFailure } from "../../failures";
+import { ChainReader } from "../../ports/chain-reader.port";
+import { ExplorerHistory } from "../../ports/explorer-history.port";
+import { SellSimulator, type SimulatedSeller } from "../../ports/scoring-sell-simulator.port";
+import { ScoringSettings } from "../../ports/scoring-settings.port";
+import { StakingInputSource } from "../../ports/scoring-staking.port";
+import { bounded, readBuyerFunding } from "./buyer-funding";
+import { KnownWalletScorer } from "./known-wallet-scorer";
+import { TokenMarketReader } from "./token-market.reader";
+
+/**
+ * The largest holders that are neither pools, burn addresses, the token, the deployer nor the owner:
+ * their sells say whether ordinary holders can sell (a deployer whitelist cannot hide the trap).
+ */
+export function simulatedSellers(holders: Page<TokenHolding>, market: TokenMarket, limit: number): SimulatedSeller[] {
+  const excluded = new Set<Address>([market.token, ...market.pools.map((p) => p.pool)]);
+  if (market.deployer !== null) excluded.add(market.deployer);
+  const owner = liveOwner(market.owner);
+  if (owner !== null) excluded.add(owner);
+  return holders.items
+    .filter((h) => h.balance > 0n && !excluded.has(h.holder) && !isBurnAddress(h.holder))
+    .slice(0, limit)
+    .map((h) => ({ address: h.holder, role: "holder", balance: h.balance }));
+}
+
+/** Fills a TokenProfile: holders, market, bytecode, sell simulation, deployer, holder quality, buyer funding. */
+@injectable()
+export class TokenProfileAssembler {
+  constructor(
+    @inject(ChainReader) private readonly chain: ChainReader,
+    @inject(ExplorerHistory) private readonly explorer: ExplorerHistory,
+    @inject(ScoringSettings) private readonly settings: ScoringSettings,
+    @inject(TokenMarketReader) private readonly markets: TokenMarketReader,
+    @inject(SellSimulator) private readonly simulator: SellSimulator,
+    @inject(KnownWalletScorer) private readonly wallets: KnownWalletScorer,
+    @inject(StakingInputSource) private readonly staking: StakingInputSource,
+  ) {}
+
+  assemble(token: Address, head: BlockRef): TE.TaskEither<UpstreamFailure, TokenProfile> {
+    const limits = this.settings.limits;
+    return pipe(
+      sequenceS(TE.ApplyPar)({
+        metadata: this.chain.tokenMetadata(token),
+        bytecode: this.chain.codeAt(token),
+        holders: this.explorer.holdersOf(token, { limit: limits.history }),
+        read: this.markets.read(token),
+      }),
+      TE.chain(({ metadata, bytecode, holders, read: { market, creation } }) => {
+        // Deepest pool first: the simulator trades through the first pool with reserves.
+        const pools = [...market.pools].sort((a, b) => (b.tokenReserve > a.tokenReserve ? 1 : b.tokenReserve < a.tokenReserve ? -1 : 0));
+        const deployer = market.deployer;
+        return pipe(
+          sequenceS(TE.ApplyPar)({
+            sellSimulation: this.simulator.simulate({ token, pools, sellers: simulatedSellers(holders, market, limits.simulatedSellers), blockNumber: head.number }),
+            deployerWalletScore: this.wallets.scoreIfKnown(deployer, head.timestamp),
+            holderQuality: this.holderQuality(market, holders, head.timestamp),
+            buyerFunding: readBuyerFunding(this.explorer, bounded(coordinatedBuyCandidates(market), limits.buyerFunding).taken, limits.history),
+            deployerStakingBoost: deployer === null ? TE.right(0) : pipe(this.staking.stakingOf(deployer), TE.map((s) => s?.scoreBoost ?? 0)),
+          }),
+          TE.map((around) => ({ token, officialIssuer: false, metadata, bytecode, creation, holders, market, ...around })),
+        );
+      }),
+    );
+  }
+
+  /** Purchasing holders' wallets, scored light (their own history only), up to the configured bound. */
+  private holderQuality(market: TokenMarket, holders: Page<TokenHolding>, now: number): TE.TaskEither<UpstreamFailure, HolderQualityInput[]> {
+    const { taken } = bounded(purchasingHoldersOf(market, holders.items), this.settings.limits.holderQuality);
+    return pipe(
+      taken,
+      A.traverse(TE.ApplicativePar)((holder) =>
+        pipe(this.wallets.scoreOf(holder, now, "light"), TE.map((w) => ({ holder, tier: w.score.tier, ageDays: w.ageDays }))),
+      ),
+    );
+  }
+}

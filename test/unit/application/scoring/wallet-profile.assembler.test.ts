@@ -1,0 +1,70 @@
+import { expect } from "chai";
+import { TokenMarketReader } from "../../../../src/application/use-cases/scoring/token-market.reader";
+import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
+import * as TE from "fp-ts/TaskEither";
+import { HEAD, USDC, addr, erc20, fakeChain, fakeExplorer, noStaking, settings, tx } from "./scoring-fakes";
+
+const WALLET = addr(0x1);
+const FUNDER = addr(0xf0);
+const tokens = [addr(0x71), addr(0x72), addr(0x73)];
+const T0 = HEAD.timestamp - 100 * 86_400;
+
+const explorerData = {
+  transactions: {
+    [WALLET]: [
+      tx(1, FUNDER, WALLET, 10n ** 18n, T0),
+      tx(2, WALLET, null, 0n, T0 + 60, { contractCreated: addr(0xc1) }),
+      tx(3, WALLET, null, 0n, T0 + 120, { contractCreated: addr(0xc2) }),
+    ],
+    [FUNDER]: [tx(1, FUNDER, WALLET, 10n ** 18n, T0)],
+  },
+  tokenTransfers: {
+    [WALLET]: [
+      erc20(4, USDC, addr(0x99), WALLET, 5n, T0 + 200),
+      erc20(5, tokens[0]!, addr(0x98), WALLET, 5n, T0 + 300),
+      erc20(6, tokens[0]!, addr(0x98), WALLET, 5n, T0 + 301),
+      erc20(7, tokens[1]!, addr(0x98), WALLET, 5n, T0 + 400),
+      erc20(8, tokens[2]!, addr(0x98), WALLET, 5n, T0 + 500),
+    ],
+  },
+};
+
+function assembler(limits = settings().limits, staking = noStaking) {
+  const chain = fakeChain({ kinds: { [addr(0xc1)]: "erc20", [addr(0xc2)]: "contract" } });
+  const explorer = fakeExplorer(explorerData);
+  const config = settings({ limits, fundingLabels: { [FUNDER]: "faucet" } });
+  return { explorer, wallets: new WalletProfileAssembler(chain, explorer, config, new TokenMarketReader(chain, explorer, config), staking) };
+}
+
+describe("WalletProfileAssembler", () => {
+  it("reads traded tokens' markets (money excluded), most traded first, and counts what the bound skipped", async () => {
+    const { wallets } = assembler({ ...settings().limits, tradedTokens: 2 });
+    const profile = await wallets.assemble(WALLET)();
+    if (profile._tag === "Left") throw new Error(profile.left.detail);
+    expect(profile.right.tradedTokens.map((t) => t.market.token)).to.deep.equal([tokens[0], tokens[1]]);
+    expect(profile.right.tradedTokensSkipped).to.equal(1);
+  });
+
+  it("examines deployments (an ERC-20 with its market) and labels the funder from configuration", async () => {
+    const { wallets } = assembler({ ...settings().limits, deployments: 1 });
+    const profile = await wallets.assemble(WALLET)();
+    if (profile._tag === "Left") throw new Error(profile.left.detail);
+    expect(profile.right.deployments.map((d) => [d.contract, d.market?.token ?? null])).to.deep.equal([[addr(0xc1), addr(0xc1)]]);
+    expect(profile.right.deploymentsSkipped).to.equal(1);
+    expect(profile.right.funding).to.include({ funder: FUNDER, funderLabel: "faucet" });
+  });
+
+  it("feeds the staking signal into the profile", async () => {
+    const staking = { stakingOf: () => TE.right({ scoreBoost: 4, gamingFlags: [] }) };
+    const profile = await assembler(settings().limits, staking).wallets.assemble(WALLET)();
+    expect(profile._tag === "Right" ? profile.right.staking : null).to.deep.equal({ scoreBoost: 4, gamingFlags: [] });
+  });
+
+  it("light depth reads only the wallet's own history and states every skip", async () => {
+    const { wallets, explorer } = assembler();
+    const profile = await wallets.assemble(WALLET, "light")();
+    if (profile._tag === "Left") throw new Error(profile.left.detail);
+    expect([profile.right.tradedTokensSkipped, profile.right.deploymentsSkipped, profile.right.funding, profile.right.staking]).to.deep.equal([3, 2, null, null]);
+    expect(explorer.reads.every((r) => r.endsWith(WALLET))).to.equal(true);
+  });
+});
