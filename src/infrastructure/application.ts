@@ -1,6 +1,9 @@
 import type { Logger } from "pino";
 import { buildHttpApp } from "../adapters/http/app";
 import { IndexStakingBlocks } from "../application/use-cases/staking/index-staking-blocks.use-case";
+import { marketSettings } from "./bindings/market-settings";
+import { readQuoteTokens } from "./bindings/scoring.bindings";
+import { priceSourceFor } from "./bindings/staking.bindings";
 import { startChainRuntime } from "./chain-runtime";
 import { startStakingIndexLoop } from "./staking-index-loop";
 import type { DevWorld } from "./dev-chain/dev-world";
@@ -21,7 +24,9 @@ export interface RunningApplication {
 /** Starts the chain side (embedded or remote), the container and the HTTP server, in that order. */
 export async function startApplication(config: Config, logger: Logger): Promise<RunningApplication> {
   const chain = await startChainRuntime(config, logger);
-  const container = buildContainer({ config, logger, chain });
+  const market = marketSettings(config, chain.devWorld);
+  const quoteTokens = await readQuoteTokens(chain.chainReader, priceSourceFor(chain.chainReader, market), market);
+  const container = buildContainer({ config, logger, chain, market, quoteTokens });
   const stakingIndex = startStakingIndexLoop(container.get(IndexStakingBlocks), () => chain.localIndex?.syncedTo, logger);
   await stakingIndex.catchUp();
   const publicUrl = config.env.PUBLIC_BASE_URL ?? `http://${config.env.HOST}:${config.env.PORT}`;

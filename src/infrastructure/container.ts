@@ -16,7 +16,18 @@ import { ReadPaymentTotals } from "../application/use-cases/payment/read-payment
 import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking.use-case";
 import { GetStakingLeaderboard } from "../application/use-cases/staking/get-staking-leaderboard.use-case";
 import { IndexStakingBlocks } from "../application/use-cases/staking/index-staking-blocks.use-case";
-import { marketSettings, MarketSettingsToken } from "./bindings/market-settings";
+import type { QuoteToken } from "../application/ports/scoring-settings.port";
+import { CheckGate } from "../application/use-cases/gating/check-gate.use-case";
+import { GetGatingSchema } from "../application/use-cases/gating/get-gating-schema.use-case";
+import { IssueAttestation } from "../application/use-cases/gating/issue-attestation.use-case";
+import { VerifyAttestation } from "../application/use-cases/gating/verify-attestation.use-case";
+import { ClassifyAddress } from "../application/use-cases/scoring/classify-address.use-case";
+import { GetSnapshot } from "../application/use-cases/scoring/get-snapshot.use-case";
+import { ListSnapshots } from "../application/use-cases/scoring/list-snapshots.use-case";
+import { ScoreAddress } from "../application/use-cases/scoring/score-address.use-case";
+import { bindGating } from "./bindings/gating.bindings";
+import type { MarketSettings } from "./bindings/market-settings";
+import { bindScoring } from "./bindings/scoring.bindings";
 import { bindPayments } from "./bindings/payment.bindings";
 import { bindStaking } from "./bindings/staking.bindings";
 import type { ChainRuntime } from "./chain-runtime";
@@ -27,6 +38,9 @@ export interface Runtime {
   readonly config: Config;
   readonly logger: Logger;
   readonly chain: Pick<ChainRuntime, "chainReader" | "explorer" | "probes" | "chainId" | "rpcUrl" | "devWorld">;
+  readonly market: MarketSettings;
+  /** Quote tokens with decimals and prices, read once at start-up (see readQuoteTokens). */
+  readonly quoteTokens: readonly QuoteToken[];
 }
 
 /** Functions the application awaits on shutdown, after the server stops accepting. */
@@ -40,6 +54,14 @@ export const USE_CASES: readonly Newable<object>[] = [
   AnalyzeStaking,
   GetStakingLeaderboard,
   IndexStakingBlocks,
+  ScoreAddress,
+  ClassifyAddress,
+  ListSnapshots,
+  GetSnapshot,
+  IssueAttestation,
+  VerifyAttestation,
+  CheckGate,
+  GetGatingSchema,
 ];
 
 /** The one composition root: ports bound to adapters, use-cases bound to themselves. */
@@ -53,9 +75,9 @@ export function buildContainer(runtime: Runtime): Container {
   container.bind(SnapshotStore).toConstantValue(new InMemorySnapshotStore());
   const payments = bindPayments(container, runtime.config, runtime.chain);
   container.bind(ShutdownHooks).toConstantValue([() => payments.close()]);
-  const market = marketSettings(runtime.config, runtime.chain.devWorld);
-  container.bind(MarketSettingsToken).toConstantValue(market);
-  bindStaking(container, runtime.chain.chainReader, market, runtime.config.chainMode === "embedded");
+  bindStaking(container, runtime.chain.chainReader, runtime.market, runtime.config.chainMode === "embedded");
+  bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
+  bindGating(container, runtime.config, runtime.chain.chainId);
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
   return container;
 }

@@ -1,7 +1,20 @@
 import type Router from "@koa/router";
 import type { Container } from "inversify";
 import { RateLimiter } from "../application/ports/rate-limiter.port";
+import { CheckGate } from "../application/use-cases/gating/check-gate.use-case";
+import { GetGatingSchema } from "../application/use-cases/gating/get-gating-schema.use-case";
+import { IssueAttestation } from "../application/use-cases/gating/issue-attestation.use-case";
+import { VerifyAttestation } from "../application/use-cases/gating/verify-attestation.use-case";
 import { CheckReadiness } from "../application/use-cases/health/check-readiness.use-case";
+import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
+import { PaymentTermsConfig } from "../application/use-cases/payment/payment-terms.token";
+import { ReadPaymentTotals } from "../application/use-cases/payment/read-payment-totals.use-case";
+import { ClassifyAddress } from "../application/use-cases/scoring/classify-address.use-case";
+import { GetSnapshot } from "../application/use-cases/scoring/get-snapshot.use-case";
+import { ListSnapshots } from "../application/use-cases/scoring/list-snapshots.use-case";
+import { ScoreAddress } from "../application/use-cases/scoring/score-address.use-case";
+import { ScoringStats } from "../application/use-cases/scoring/scoring-stats";
+import type { PaymentTerms } from "../domain/payment/payment-terms";
 import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking.use-case";
 import { GetStakingLeaderboard } from "../application/use-cases/staking/get-staking-leaderboard.use-case";
 import { rateLimit } from "../adapters/http/middleware/rate-limit";
@@ -32,18 +45,34 @@ export function composeRouters(
   const limiter = container.get<RateLimiter>(RateLimiter);
   const limited = (name: string, perMinute: number) =>
     rateLimit({ name, limiter, trustedProxies: config.trustedProxies, policy: { limit: perMinute, windowMs: MINUTE_MS } });
+  const scoreAddress = container.get(ScoreAddress);
   return [
     healthRoutes({ checkReadiness: container.get(CheckReadiness) }),
     docsRoutes(publicUrl),
-    widgetRoutes({ rateLimit: limited("widget", config.env.WIDGET_RATE_LIMIT_PER_MINUTE) }),
-    batchRoutes({ rateLimit: limited("batch", config.env.BATCH_RATE_LIMIT_PER_MINUTE) }),
-    oracleRoutes(),
-    tokenShieldRoutes(),
-    gatingRoutes(),
+    widgetRoutes({ rateLimit: limited("widget", config.env.WIDGET_RATE_LIMIT_PER_MINUTE), scoreAddress }),
+    batchRoutes({ rateLimit: limited("batch", config.env.BATCH_RATE_LIMIT_PER_MINUTE), scoreAddress }),
+    oracleRoutes({
+      classifyAddress: container.get(ClassifyAddress),
+      scoreAddress,
+      paidQuery: container.get(PaidQuery),
+      publicBaseUrl: config.env.PUBLIC_BASE_URL,
+    }),
+    tokenShieldRoutes({ scoreAddress }),
+    gatingRoutes({
+      issueAttestation: container.get(IssueAttestation),
+      verifyAttestation: container.get(VerifyAttestation),
+      checkGate: container.get(CheckGate),
+      getGatingSchema: container.get(GetGatingSchema),
+    }),
     protocolGuardRoutes(),
     stakingRoutes({ analyzeStaking: container.get(AnalyzeStaking), getLeaderboard: container.get(GetStakingLeaderboard) }),
-    snapshotRoutes(),
-    platformRoutes(),
+    snapshotRoutes({ listSnapshots: container.get(ListSnapshots), getSnapshot: container.get(GetSnapshot) }),
+    platformRoutes({
+      scoreAddress,
+      scoringStats: container.get(ScoringStats),
+      readPaymentTotals: container.get(ReadPaymentTotals),
+      paymentDecimals: container.get<PaymentTerms>(PaymentTermsConfig).decimals,
+    }),
     ...(chain.devWorld === null ? [] : [devRoutes(chain.devWorld.manifest)]),
   ];
 }

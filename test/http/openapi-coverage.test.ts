@@ -2,7 +2,7 @@ import { expect } from "chai";
 import type { RunningServer } from "../../src/infrastructure/http-server";
 import { composeRouters } from "../../src/infrastructure/routers";
 import { buildContainer } from "../../src/infrastructure/container";
-import { detachedChain, silentLogger, startTestServer, testConfig } from "../support/http-harness";
+import { detachedRuntime, startTestServer } from "../support/http-harness";
 
 /** Koa's `:param` to OpenAPI's `{param}`. */
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, "{$1}");
@@ -15,8 +15,8 @@ describe("OpenAPI document", () => {
   after(() => server.close());
 
   it("has an entry for every registered route and method", async () => {
-    const config = testConfig();
-    const routers = composeRouters(buildContainer({ config, logger: silentLogger, chain: detachedChain() }), config, "http://x", { devWorld: null });
+    const runtime = detachedRuntime();
+    const routers = composeRouters(buildContainer(runtime), runtime.config, "http://x", { devWorld: null });
     const document = (await (await fetch(server.url + "/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
     const missing: string[] = [];
     for (const router of routers) {

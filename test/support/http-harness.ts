@@ -7,6 +7,7 @@ import { buildHttpApp } from "../../src/adapters/http/app";
 import { loadConfig, type Config } from "../../src/infrastructure/config/config";
 import { buildContainer, type Runtime } from "../../src/infrastructure/container";
 import { startHttpServer, type RunningServer } from "../../src/infrastructure/http-server";
+import { marketSettings } from "../../src/infrastructure/bindings/market-settings";
 import { composeRouters } from "../../src/infrastructure/routers";
 
 export const silentLogger = pino({ level: "silent" });
@@ -38,12 +39,19 @@ export function detachedChain(): Runtime["chain"] {
   };
 }
 
+/** Production wiring over a detached chain (see detachedChain). */
+export function detachedRuntime(env: Record<string, string> = {}): Runtime {
+  const config = testConfig(env);
+  return { config, logger: silentLogger, chain: detachedChain(), market: marketSettings(config, null), quoteTokens: [] };
+}
+
 /** A real server on 127.0.0.1 with the production routers (or the given ones). */
 export async function startTestServer(
   options: { env?: Record<string, string>; routers?: Router[] } = {},
 ): Promise<RunningServer> {
-  const config = testConfig(options.env);
-  const container = buildContainer({ config, logger: silentLogger, chain: detachedChain() });
+  const runtime = detachedRuntime(options.env);
+  const { config } = runtime;
+  const container = buildContainer(runtime);
   const routers = options.routers ?? composeRouters(container, config, "http://127.0.0.1", { devWorld: null });
   const app = buildHttpApp({ logger: silentLogger, routers });
   return startHttpServer(app, "127.0.0.1", 0);

@@ -27,6 +27,7 @@ export type ApiErrorCode =
   | "protocol_id_required"
   | "invalid_request"
   | "contract_not_wallet"
+  | "wallet_not_token"
   | "payload_too_large"
   // payment
   | "payment_required"
@@ -92,6 +93,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "protocol_id_required":
     case "invalid_request":
     case "contract_not_wallet":
+    case "wallet_not_token":
       return 400;
     case "unauthorized":
       return 401;

@@ -37,6 +37,8 @@ export interface ScoringSettings {
   readonly nativeUnitUsd: number | null;
   /** Funders that legitimately fund many fresh wallets (exempt from SHARED_FUNDING_SOURCE). */
   readonly fundingLabels: Readonly<Record<Address, "faucet" | "exchange" | "bridge">>;
+  /** Staking contracts (lowercase): stake/unstake round trips with them are not wash trades. Default []. */
+  readonly stakingContracts?: readonly Address[];
   /** Score cache lifetime; 0 disables caching (coalescing still applies). */
   readonly cacheTtlMs: number;
   readonly cacheMaxEntries: number;

@@ -10,7 +10,7 @@ const WALLET_FLAGS = {
   WASH_TRADING: {
     appliesTo: ["wallet"], severity: "high", points: -25, category: "manipulation",
     title: "round-trip (wash) transfers",
-    rule: `At least ${WALLET.washMinRoundTrips} round trips along one route: the same asset leaves to a counterparty and comes back (from that counterparty, or, when it left first, from one other address: a small cycle) within ${WALLET.washWindowSeconds / 3600} h, amount within ${bps(WALLET.washAmountToleranceBps)}. Known pools are not counterparties.`,
+    rule: `At least ${WALLET.washMinRoundTrips} round trips along one route: the same asset leaves to a counterparty and comes back (from that counterparty, or, when it left first, from one other address: a small cycle) within ${WALLET.washWindowSeconds / 3600} h, amount within ${bps(WALLET.washAmountToleranceBps)}. Known pools and configured staking contracts are not counterparties.`,
   },
   VELOCITY_BURST: {
     appliesTo: ["wallet"], severity: "medium", points: -10, category: "manipulation",
@@ -118,7 +118,7 @@ const TOKEN_FLAGS = {
   DEPLOYER_HOLDS_MUCH: {
     appliesTo: ["token"], severity: "medium", points: -10, category: "concentration",
     title: "deployer holds much of the supply",
-    rule: `Deployer and owner together hold at least ${pct(TOKEN.deployerShare)} of the supply outside pools and burn addresses; high severity and -20 from ${pct(TOKEN.deployerShareHigh)}.`,
+    rule: `Deployer and owner together hold at least ${pct(TOKEN.deployerShare)} of the total supply minus burn addresses (pool reserves count as circulating); high severity and -20 from ${pct(TOKEN.deployerShareHigh)}.`,
   },
   DEPLOYER_DUMPED: {
     appliesTo: ["token"], severity: "high", points: -25, category: "exit_risk",

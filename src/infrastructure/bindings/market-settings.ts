@@ -13,8 +13,6 @@ export interface MarketSettings {
   readonly stakingContracts: readonly Address[];
 }
 
-export const MarketSettingsToken = Symbol.for("MarketSettings");
-
 export function marketSettings(config: Config, devWorld: DevWorld | null): MarketSettings {
   const world = devWorld?.manifest;
   const usdc = USDC_ADDRESS;

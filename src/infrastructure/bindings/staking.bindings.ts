@@ -15,6 +15,15 @@ import type { MarketSettings } from "./market-settings";
 /** Arc's native coin is USDC, so one native unit is a dollar (18 decimals at the native level). */
 const NATIVE_PRICE = { usd: 1, decimals: 18 };
 
+/** Dollar values: configured prices first, then (with a DEX) what selling into the stablecoin pool returns. */
+export function priceSourceFor(chainReader: ChainReader, market: MarketSettings): PriceSource {
+  const configured = new ConfiguredPriceSource({ native: NATIVE_PRICE });
+  const stablecoin = market.quoteTokens[0];
+  return market.dexFactory !== null && stablecoin !== undefined
+    ? new UniswapV2PoolPriceSource(chainReader, { factory: market.dexFactory, quoteToken: stablecoin }, configured)
+    : configured;
+}
+
 export function bindStaking(container: Container, chainReader: ChainReader, market: MarketSettings, embedded: boolean): void {
   container.bind(StakingSettings).toConstantValue(
     stakingSettings({
@@ -23,15 +32,7 @@ export function bindStaking(container: Container, chainReader: ChainReader, mark
       eventLookbackBlocks: embedded ? null : 50_000,
     }),
   );
-  const configured = new ConfiguredPriceSource({ native: NATIVE_PRICE });
-  const stablecoin = market.quoteTokens[0];
-  container
-    .bind(PriceSource)
-    .toConstantValue(
-      market.dexFactory !== null && stablecoin !== undefined
-        ? new UniswapV2PoolPriceSource(chainReader, { factory: market.dexFactory, quoteToken: stablecoin }, configured)
-        : configured,
-    );
+  container.bind(PriceSource).toConstantValue(priceSourceFor(chainReader, market));
   container.bind(StakingTargetTrust).toConstantValue(new InMemoryStakingTargetTrust());
   container.bind(StakingAgeResets).toConstantValue(new InMemoryStakingAgeResets());
   // One shared instance: the indexer writes it, the leaderboard route reads it.

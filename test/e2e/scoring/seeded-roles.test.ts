@@ -1,15 +1,8 @@
 import { expect } from "chai";
 import type { Address } from "../../../src/domain/chain/address";
-import { type FlagCode, tierRank } from "../../../src/domain/scoring";
+import { tierRank } from "../../../src/domain/scoring";
 import type { ScoredAddress } from "../../../src/application/use-cases/scoring/scored-address";
 import { type ScoringRig, scoringRig } from "./support/scoring-world";
-
-/**
- * Domain rules that misfire on the seeded world, reported to the lead rather than edited here:
- * DEPLOYER_HOLDS_MUCH fires on the healthy token because its deployer keeps 10% of the total supply,
- * which is 41% of the small float outside the pool.
- */
-const KNOWN_HEALTHY_TOKEN_MISFIRES: readonly FlagCode[] = ["DEPLOYER_HOLDS_MUCH"];
 
 const codes = (scored: ScoredAddress): string[] => scored.flags.map((f) => f.code);
 const penalties = (scored: ScoredAddress): string[] => scored.flags.filter((f) => f.severity !== "info").map((f) => f.code);
@@ -40,7 +33,7 @@ describe("scoring on the seeded world (end to end, no HTTP)", function () {
   it("scores the healthy token HIGH or better with no risky flag, after a sell simulation that ran", async () => {
     const scored = await score(rig.manifest.healthyToken);
     expect(tierRank(scored.tier)).to.be.at.least(tierRank("HIGH"));
-    expect(penalties(scored).filter((c) => !KNOWN_HEALTHY_TOKEN_MISFIRES.includes(c as FlagCode))).to.deep.equal([]);
+    expect(penalties(scored)).to.deep.equal([]);
     expect(scored.flags.filter((f) => f.severity === "high" || f.severity === "critical")).to.deep.equal([]);
     expect(scored.limitations.join(" ")).not.to.match(/No sell simulation/);
     expect(scored.state).to.equal("graduated");

@@ -1,37 +1,56 @@
 import Router, { type RouterContext } from "@koa/router";
-import { isAddressText } from "../../../domain/chain/address";
-import { apiError, type ApiError } from "../api-error";
-import { sendError, sendNotImplemented } from "../respond";
-import { bodyOf, isRecord } from "../validation";
+import * as E from "fp-ts/Either";
+import type { TaskEither } from "fp-ts/TaskEither";
+import type { CheckGate } from "../../../application/use-cases/gating/check-gate.use-case";
+import type { GatingFailure } from "../../../application/use-cases/gating/gating-failure";
+import type { GetGatingSchema } from "../../../application/use-cases/gating/get-gating-schema.use-case";
+import type { IssueAttestation } from "../../../application/use-cases/gating/issue-attestation.use-case";
+import type { VerifyAttestation } from "../../../application/use-cases/gating/verify-attestation.use-case";
+import { decodeAttestRequest } from "../../../domain/gating/attest-request";
+import { decodeCheckRequest } from "../../../domain/gating/check-request";
+import type { GatingInputError } from "../../../domain/gating/gating-input-error";
+import { decodeVerifyRequest } from "../../../domain/gating/verify-request";
+import { sendError, sendJson } from "../respond";
+import { bodyOf } from "../validation";
 
-/** First input error of an attest body, if any. Full decoding lives with the gating use-cases. */
-function attestInputError(body: unknown): ApiError | undefined {
-  if (!isRecord(body) || !isAddressText(body.subject)) return apiError("invalid_subject");
-  return undefined;
+export interface GatingRouteDeps {
+  readonly issueAttestation: IssueAttestation;
+  readonly verifyAttestation: VerifyAttestation;
+  readonly checkGate: CheckGate;
+  readonly getGatingSchema: GetGatingSchema;
 }
 
-function verifyInputError(body: unknown): ApiError | undefined {
-  if (!isRecord(body) || !isRecord(body.attestation)) return apiError("attestation_required");
-  return undefined;
-}
-
-function checkInputError(body: unknown): ApiError | undefined {
-  if (!isRecord(body) || !isAddressText(body.wallet)) return apiError("invalid_wallet");
-  const ladder = body.ladder;
-  const hasBands = isRecord(ladder) && Array.isArray(ladder.bands) && ladder.bands.length > 0;
-  if (!hasBands && typeof body.ladderPreset !== "string") return apiError("ladder_required");
-  return undefined;
+/** Decode, run, answer: input errors are 400, a failed scoring is 502 (fail closed). */
+async function answer<C, R>(
+  ctx: RouterContext,
+  decode: (body: unknown) => E.Either<GatingInputError, C>,
+  run: (command: C) => TaskEither<GatingFailure, R>,
+  okStatus: number,
+): Promise<void> {
+  const command = decode(bodyOf(ctx));
+  if (E.isLeft(command)) return sendError(ctx, { code: command.left.code });
+  const result = await run(command.right)();
+  if (E.isLeft(result)) {
+    ctx.state.log?.warn({ detail: result.left.detail }, result.left.code);
+    return sendError(ctx, { code: result.left.code });
+  }
+  sendJson(ctx, okStatus, result.right);
 }
 
 /** Gating is backend-only: no CORS headers on any of these paths. */
-export function gatingRoutes(): Router {
+export function gatingRoutes(deps: GatingRouteDeps): Router {
   const router = new Router();
-  const validated = (inputError: (body: unknown) => ApiError | undefined) => async (ctx: RouterContext) => {
-    const error = inputError(bodyOf(ctx));
-    return error === undefined ? sendNotImplemented(ctx) : sendError(ctx, error);
-  };
-  router.post("/api/gating/attest", validated(attestInputError));
-  router.post("/api/gating/verify", validated(verifyInputError));
-  router.post("/api/gating/check", validated(checkInputError));
+  router.post("/api/gating/attest", (ctx) =>
+    answer(ctx, decodeAttestRequest, (c) => deps.issueAttestation.execute(c), 201),
+  );
+  router.post("/api/gating/check", (ctx) => answer(ctx, decodeCheckRequest, (c) => deps.checkGate.execute(c), 200));
+  router.post("/api/gating/verify", async (ctx) => {
+    const command = decodeVerifyRequest(bodyOf(ctx));
+    if (E.isLeft(command)) return sendError(ctx, { code: command.left.code });
+    sendJson(ctx, 200, await deps.verifyAttestation.execute(command.right)());
+  });
+  router.get("/api/gating/schema", async (ctx) => {
+    ctx.body = deps.getGatingSchema.execute();
+  });
   return router;
 }

@@ -1,20 +1,87 @@
-import Router from "@koa/router";
+import Router, { type RouterContext } from "@koa/router";
 import * as E from "fp-ts/Either";
-import { sendError, sendNotImplemented } from "../respond";
+import type { PaidQuery } from "../../../application/use-cases/payment/paid-query.use-case";
+import { invalidPaymentBody, type PaidQueryFailure } from "../../../application/use-cases/payment/paid-query.types";
+import type { ClassifyAddress } from "../../../application/use-cases/scoring/classify-address.use-case";
+import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
+import type { ScoredAddress, ScoringFailed } from "../../../application/use-cases/scoring/scored-address";
+import type { Address } from "../../../domain/chain/address";
+import { oracleWalletBody, tokenBody } from "../presenters/score-presenters";
+import { sendError, sendJson } from "../respond";
 import { addressParam } from "../validation";
 
-/** The paid oracle: wallet scores and ERC-20 token scores behind an HTTP 402 challenge. */
-export function oracleRoutes(): Router {
+export interface OracleRouteDeps {
+  readonly classifyAddress: ClassifyAddress;
+  readonly scoreAddress: ScoreAddress;
+  readonly paidQuery: PaidQuery;
+  /** Absolute base for x402 `resource` (PUBLIC_BASE_URL, or the request's origin). */
+  readonly publicBaseUrl: string | undefined;
+}
+
+/** Sells one score: 402 without proof, 422 for a bad one, 502 if scoring fails (nothing settled), 200 with settlement headers. */
+async function sellScore(
+  ctx: RouterContext,
+  deps: OracleRouteDeps,
+  address: Address,
+  present: (scored: ScoredAddress) => unknown,
+): Promise<void> {
+  const resource = `${deps.publicBaseUrl ?? `${ctx.protocol}://${ctx.host}`}${ctx.path}`;
+  const paid = await deps.paidQuery.execute({
+    headers: ctx.headers,
+    resource,
+    compute: () => deps.scoreAddress.execute(address),
+  })();
+  if (E.isRight(paid)) {
+    ctx.set(paid.right.headers);
+    return sendJson(ctx, 200, present(paid.right.answer));
+  }
+  const failure: PaidQueryFailure<ScoringFailed> = paid.left;
+  switch (failure._tag) {
+    case "PaymentRequired":
+      ctx.set(failure.headers);
+      return sendJson(ctx, 402, failure.body);
+    case "InvalidPayment":
+      return sendJson(ctx, 422, invalidPaymentBody(failure.reason));
+    case "ComputeFailed":
+      ctx.state.log?.warn({ cause: failure.cause.cause.detail }, "paid scoring failed; nothing settled");
+      return sendError(ctx, { code: "oracle_unavailable" });
+    case "UpstreamFailure":
+      ctx.state.log?.warn({ detail: failure.detail }, "payment upstream failed");
+      return sendError(ctx, { code: "oracle_unavailable" });
+  }
+}
+
+/** The paid oracle: wallet scores and ERC-20 token scores behind an HTTP 402 (x402) challenge. */
+export function oracleRoutes(deps: OracleRouteDeps): Router {
   const router = new Router();
   router.get("/api/oracle/token/:address", async (ctx) => {
     const address = addressParam(ctx.params);
     if (E.isLeft(address)) return sendError(ctx, address.left);
-    return sendNotImplemented(ctx);
+    const classified = await deps.classifyAddress.execute(address.right)();
+    if (E.isLeft(classified)) return sendError(ctx, { code: "oracle_unavailable" });
+    const { kind, officialIssuer } = classified.right;
+    if (kind === "eoa") {
+      return sendError(ctx, { code: "wallet_not_token", fields: { redirect: `/api/oracle/${address.right}` } });
+    }
+    if (kind === "erc20" && !officialIssuer) return sellScore(ctx, deps, address.right, (s) => tokenBody(s, "paid"));
+    // Official issuers (VERIFIED), NFT collections and other contracts are scored for free.
+    const scored = await deps.scoreAddress.execute(address.right)();
+    if (E.isLeft(scored)) return sendError(ctx, { code: "oracle_unavailable" });
+    sendJson(ctx, 200, tokenBody(scored.right, "free"));
   });
   router.get("/api/oracle/:address", async (ctx) => {
     const address = addressParam(ctx.params);
     if (E.isLeft(address)) return sendError(ctx, address.left);
-    return sendNotImplemented(ctx);
+    // A contract is never charged, payment header or not: it is sent to the token product instead.
+    const classified = await deps.classifyAddress.execute(address.right)();
+    if (E.isLeft(classified)) return sendError(ctx, { code: "oracle_unavailable" });
+    if (classified.right.kind !== "eoa") {
+      return sendError(ctx, {
+        code: "contract_not_wallet",
+        fields: { code: "CONTRACT_NOT_WALLET", redirect: `/api/oracle/token/${address.right}` },
+      });
+    }
+    return sellScore(ctx, deps, address.right, oracleWalletBody);
   });
   return router;
 }

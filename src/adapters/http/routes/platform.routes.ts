@@ -1,18 +1,53 @@
 import Router from "@koa/router";
 import * as E from "fp-ts/Either";
-import { sendError, sendNotImplemented } from "../respond";
+import type { ReadPaymentTotals } from "../../../application/use-cases/payment/read-payment-totals.use-case";
+import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
+import type { ScoringStats } from "../../../application/use-cases/scoring/scoring-stats";
+import { arcScoreBody } from "../presenters/score-presenters";
+import { sendError, sendJson, sendNotImplemented } from "../respond";
 import { addressParam } from "../validation";
 
+export interface PlatformRouteDeps {
+  readonly scoreAddress: ScoreAddress;
+  readonly scoringStats: ScoringStats;
+  readonly readPaymentTotals: ReadPaymentTotals;
+  /** USDC has 6 decimals: value moved is reported in whole units as a decimal string. */
+  readonly paymentDecimals: number;
+}
+
+function formatUnits(value: bigint, decimals: number): string {
+  const unit = 10n ** BigInt(decimals);
+  const fraction = (value % unit).toString().padStart(decimals, "0").replace(/0+$/, "");
+  return fraction === "" ? (value / unit).toString() : `${value / unit}.${fraction}`;
+}
+
 /** Platform-only paths: not for integrators, no SLA (SPEC.md "Platform-only paths"). */
-export function platformRoutes(): Router {
+export function platformRoutes(deps: PlatformRouteDeps): Router {
   const router = new Router();
+  // No third-party graph-trust source is reachable from this deployment; the proxy is not offered.
   router.post("/api/graph-trust", async (ctx) => sendNotImplemented(ctx));
-  router.get("/api/stats", async (ctx) => sendNotImplemented(ctx));
-  router.get("/api/agent-status", async (ctx) => sendNotImplemented(ctx));
+  const counters = async () => {
+    const totals = await deps.readPaymentTotals.execute()();
+    const scoring = deps.scoringStats.view();
+    return {
+      oracleQueries: E.isRight(totals) ? totals.right.paidQueries : null,
+      valueMoved: E.isRight(totals) ? formatUnits(totals.right.valueMoved, deps.paymentDecimals) : null,
+      valueMovedCurrency: "USDC",
+      scoresComputed: scoring.scoresComputed,
+      scoresAnswered: scoring.answers,
+      scoringFailures: scoring.failures,
+      byKind: scoring.byKind,
+      byTier: scoring.byTier,
+    };
+  };
+  router.get("/api/stats", async (ctx) => sendJson(ctx, 200, await counters()));
+  router.get("/api/agent-status", async (ctx) => sendJson(ctx, 200, { status: "operational", ...(await counters()) }));
   router.get("/api/arc-score/:address", async (ctx) => {
     const address = addressParam(ctx.params);
     if (E.isLeft(address)) return sendError(ctx, address.left);
-    return sendNotImplemented(ctx);
+    const scored = await deps.scoreAddress.execute(address.right)();
+    if (E.isLeft(scored)) return sendError(ctx, { code: "scoring_unavailable" });
+    sendJson(ctx, 200, arcScoreBody(scored.right));
   });
   return router;
 }

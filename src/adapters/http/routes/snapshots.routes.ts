@@ -1,14 +1,31 @@
 import Router from "@koa/router";
 import * as E from "fp-ts/Either";
-import { sendError, sendNotImplemented } from "../respond";
+import type { GetSnapshot } from "../../../application/use-cases/scoring/get-snapshot.use-case";
+import type { ListSnapshots } from "../../../application/use-cases/scoring/list-snapshots.use-case";
+import { sendError, sendJson } from "../respond";
 import { addressParam } from "../validation";
 
-export function snapshotRoutes(): Router {
+export interface SnapshotRouteDeps {
+  readonly listSnapshots: ListSnapshots;
+  readonly getSnapshot: GetSnapshot;
+}
+
+/** `?id=snap_<id>`: one snapshot or 404 not_found; otherwise newest first, `limit` clamped 1..50 (default 20). */
+export function snapshotRoutes(deps: SnapshotRouteDeps): Router {
   const router = new Router();
   router.get("/api/snapshots/:address", async (ctx) => {
     const address = addressParam(ctx.params);
     if (E.isLeft(address)) return sendError(ctx, address.left);
-    return sendNotImplemented(ctx);
+    const { id, limit } = ctx.query;
+    if (typeof id === "string") {
+      const snapshot = await deps.getSnapshot.execute(address.right, id)();
+      if (E.isLeft(snapshot)) return sendError(ctx, { code: snapshot.left._tag === "SnapshotNotFound" ? "not_found" : "internal_error" });
+      return sendJson(ctx, 200, snapshot.right);
+    }
+    const parsed = typeof limit === "string" && /^-?\d+$/.test(limit) ? Number(limit) : undefined;
+    const snapshots = await deps.listSnapshots.execute(address.right, parsed)();
+    if (E.isLeft(snapshots)) return sendError(ctx, { code: "internal_error" });
+    sendJson(ctx, 200, { address: address.right, snapshots: snapshots.right });
   });
   return router;
 }

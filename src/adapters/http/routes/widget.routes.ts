@@ -1,12 +1,21 @@
 import Router from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { Middleware } from "koa";
-import { sendError, sendNotImplemented } from "../respond";
+import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
+import type { ScoringFailed } from "../../../application/use-cases/scoring/scored-address";
+import type { ApiError } from "../api-error";
+import { widgetBody } from "../presenters/score-presenters";
+import { sendError, sendJson } from "../respond";
 import { addressParam } from "../validation";
 
 export interface WidgetRouteDeps {
   readonly rateLimit: Middleware;
+  readonly scoreAddress: ScoreAddress;
 }
+
+export const widgetFailure = (failure: ScoringFailed): ApiError => ({
+  code: failure.stage === "detection" ? "detection_failed" : "scoring_unavailable",
+});
 
 /** GET /api/widget/score/{address}: public embed, open CORS, 8 requests a minute per IP by default. */
 export function widgetRoutes(deps: WidgetRouteDeps): Router {
@@ -14,7 +23,12 @@ export function widgetRoutes(deps: WidgetRouteDeps): Router {
   router.get("/api/widget/score/:address", deps.rateLimit, async (ctx) => {
     const address = addressParam(ctx.params);
     if (E.isLeft(address)) return sendError(ctx, address.left);
-    return sendNotImplemented(ctx);
+    const scored = await deps.scoreAddress.execute(address.right)();
+    if (E.isLeft(scored)) {
+      ctx.state.log?.warn({ cause: scored.left.cause.detail }, "widget scoring failed");
+      return sendError(ctx, widgetFailure(scored.left));
+    }
+    sendJson(ctx, 200, widgetBody(scored.right));
   });
   return router;
 }

@@ -64,6 +64,7 @@ export class WalletProfileAssembler {
             ...own,
             nativeDecimals: this.settings.nativeDecimals,
             nativeUnitUsd: this.settings.nativeUnitUsd,
+            stakingContracts: this.settings.stakingContracts ?? [],
             ...around,
             tradedTokensSkipped: traded.skipped,
             deploymentsSkipped: deployed.skipped,

@@ -71,4 +71,9 @@ export interface WalletProfile {
   readonly deploymentsSkipped: number;
   /** Null when the staking analysis was not available. */
   readonly staking: StakingInput | null;
+  /**
+   * Configured staking contracts (ScoringSettings.stakingContracts). Stake-then-unstake returns the same
+   * amount from the same contract, so they are never wash-trading counterparties.
+   */
+  readonly stakingContracts: readonly Address[];
 }

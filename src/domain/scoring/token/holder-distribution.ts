@@ -13,13 +13,18 @@ export interface HolderDistribution {
   readonly top10Share: number;
   /** Herfindahl-Hirschman index over public holders (deployer and owner excluded), 0..10,000. */
   readonly hhi: number;
+  /**
+   * Deployer + owner share of the total supply minus burn addresses, 0..1. Pool reserves stay in this
+   * denominator: they are circulating supply, and a thin float outside the pool must not inflate the share.
+   */
   readonly deployerShare: number;
   readonly top10: readonly Address[];
 }
 
 /**
- * Denominator: the supply outside pools and burn addresses (totalSupply when known, else the sum of the
- * balances listed), so liquidity in a pool is not mistaken for concentration. Linear in the holders.
+ * Denominator of the holder shares: the supply outside pools and burn addresses (totalSupply when known,
+ * else the sum of the balances listed), so liquidity in a pool is not mistaken for concentration. The
+ * deployer share is of the unburned supply instead (see `deployerShare`). Linear in the holders.
  */
 export function holderDistribution(
   holders: readonly TokenHolding[],
@@ -33,10 +38,12 @@ export function holderDistribution(
   if (owner !== null) insiders.add(owner);
   let listed = 0n;
   let parked = 0n;
+  let burned = 0n;
   let insiderBalance = 0n;
   const counted: TokenHolding[] = [];
   for (const h of holders) {
     listed += h.balance;
+    if (isBurnAddress(h.holder)) burned += h.balance;
     if (pools.has(h.holder) || isBurnAddress(h.holder) || h.holder === market.token) {
       parked += h.balance;
       continue;
@@ -51,6 +58,7 @@ export function holderDistribution(
   for (const p of market.pools) if (!listedHolders.has(p.pool)) parked += p.tokenReserve;
   const whole = totalSupply !== null && totalSupply >= listed ? totalSupply : listed;
   const supply = whole > parked ? whole - parked : whole;
+  const unburned = whole > burned ? whole - burned : whole;
   counted.sort((a, b) => (b.balance > a.balance ? 1 : b.balance < a.balance ? -1 : 0));
   const top10 = counted.slice(0, 10);
   const top10Balance = top10.reduce((sum, h) => sum + h.balance, 0n);
@@ -60,7 +68,7 @@ export function holderDistribution(
     holderCount: counted.length,
     top10Share: round2(shareOf(top10Balance, supply)),
     hhi: Math.round(hhi),
-    deployerShare: round2(shareOf(insiderBalance, supply)),
+    deployerShare: round2(shareOf(insiderBalance, unburned)),
     top10: top10.map((h) => h.holder),
   };
 }
@@ -84,7 +92,7 @@ export function distributionFlags(d: HolderDistribution, market: TokenMarket): F
       raiseFlag(
         "DEPLOYER_HOLDS_MUCH",
         {
-          detail: `Deployer/owner hold ${Math.round(d.deployerShare * 100)}% of the supply outside pools.`,
+          detail: `Deployer/owner hold ${Math.round(d.deployerShare * 100)}% of the total supply (burned tokens excluded).`,
           holders: [...new Set(insiders)],
           figures: { deployerShare: d.deployerShare },
         },

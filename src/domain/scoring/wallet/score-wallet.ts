@@ -29,16 +29,17 @@ export function scoreWallet(profile: WalletProfile, now: ChainTime): ScoreResult
   const sent = chronological(profile.transactions.items.filter((tx) => tx.from === self));
   const fundedByWallet = new Set<Address>();
   for (const tx of profile.transactions.items) if (tx.from === self && tx.to !== null && tx.value > 0n) fundedByWallet.add(tx.to);
-  const pools = new Set<Address>();
+  // Pools and staking contracts give back what was sent by design: not wash-trading counterparties.
+  const notWashCounterparties = new Set<Address>(profile.stakingContracts);
   for (const m of [...profile.tradedTokens.map((t) => t.market), ...profile.deployments.flatMap((d) => (d.market === null ? [] : [d.market]))]) {
-    for (const p of m.pools) pools.add(p.pool);
+    for (const p of m.pools) notWashCounterparties.add(p.pool);
   }
   const knownFunding: ReadonlyMap<Address, BuyerFunding> = profile.funding === null ? new Map() : firstFundedBy(profile.funding);
   const deployments = deploymentFindings(self, profile.deployments, fundedByWallet);
   const fresh = isFresh(activity.ageDays, activity.transactionCount);
   const flags: Flag[] = [
     ...[
-      washTradingFlag(profile, pools),
+      washTradingFlag(profile, notWashCounterparties),
       velocityBurstFlag(sent),
       regularIntervalsFlag(sent),
       selfInteractionFlag(profile),

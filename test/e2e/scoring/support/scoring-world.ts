@@ -39,6 +39,7 @@ export function devWorldScoringSettings(manifest: DevWorldManifest, wethUsd: num
     nativeDecimals: 18,
     nativeUnitUsd: wethUsd,
     fundingLabels: {},
+    stakingContracts: contracts.stakingContracts,
     cacheTtlMs: 30_000,
     cacheMaxEntries: 10_000,
     limits: DEFAULT_SCORING_LIMITS,

@@ -45,6 +45,21 @@ describe("explanations: recommendation", () => {
     expect(recommend(input({ tier: "LOW", score: 20, confidence: 30 })).action).to.equal("review");
   });
 
+  it("asks for review, not deny, on a LOW score from thin history: fresh wallet, mining, or confidence under 70", () => {
+    const freshWallet = recommend(input({ tier: "LOW", score: 25, confidence: 60, state: "mining", flags: [fresh] }));
+    expect(freshWallet).to.deep.equal({ action: "review", reason: "Low score (25/100) on insufficient data (fresh wallet)." });
+    expect(recommend(input({ tier: "LOW", score: 25, flags: [fresh] })).action).to.equal("review");
+    expect(recommend(input({ tier: "LOW", score: 25, state: "mining" })).action).to.equal("review");
+    expect(recommend(input({ tier: "LOW", score: 25, confidence: 69 })).reason).to.include("confidence 69%");
+    expect(recommend(input({ tier: "LOW", score: 25, confidence: 70 })).action).to.equal("deny");
+  });
+
+  it("still denies a LOW score on thin history when high-severity evidence is present", () => {
+    const r = recommend(input({ tier: "LOW", score: 15, confidence: 40, state: "mining", flags: [wash, fresh] }));
+    expect(r).to.deep.equal({ action: "deny", reason: "Low trust score (15/100) with high-severity flags: WASH_TRADING." });
+    expect(recommend(input({ tier: "BLOCKED", score: 0, confidence: 30, state: "mining", flags: [honeypot, fresh] })).action).to.equal("deny");
+  });
+
   it("asks for review on MEDIUM, on a high-severity flag, and on a HIGH score with sparse data", () => {
     expect(recommend(input({ tier: "MEDIUM", score: 50 })).action).to.equal("review");
     expect(recommend(input({ tier: "MEDIUM", score: 55, flags: [wash] })).reason).to.include("WASH_TRADING");

@@ -32,18 +32,33 @@ describe("token flags: holder distribution", () => {
     expect(codes(scoreToken(withHolders(holders), NOW))).not.to.include("HIGH_CONCENTRATION");
   });
 
-  it("DEPLOYER_HOLDS_MUCH is medium from 20% and high from 50%", () => {
+  it("DEPLOYER_HOLDS_MUCH is medium from 20% and high from 50% of the total supply", () => {
     const spread = Array.from({ length: 40 }, (_, i) => h(i, 2_000n));
-    const medium = scoreToken(withHolders([h(DEPLOYER, 25_000n), ...spread]), NOW).flags.find((f) => f.code === "DEPLOYER_HOLDS_MUCH");
+    const medium = scoreToken(withHolders([h(DEPLOYER, 250_000n), ...spread]), NOW).flags.find((f) => f.code === "DEPLOYER_HOLDS_MUCH");
     expect([medium?.severity, medium?.points]).to.deep.equal(["medium", -10]);
     expect(medium?.evidence.holders).to.deep.equal([DEPLOYER]);
-    const high = scoreToken(withHolders([h(DEPLOYER, 100_000n), ...spread]), NOW).flags.find((f) => f.code === "DEPLOYER_HOLDS_MUCH");
+    expect(medium?.evidence.figures).to.deep.equal({ deployerShare: 0.25 });
+    const high = scoreToken(withHolders([h(DEPLOYER, 600_000n), ...spread]), NOW).flags.find((f) => f.code === "DEPLOYER_HOLDS_MUCH");
     expect([high?.severity, high?.points]).to.deep.equal(["high", -20]);
   });
 
-  it("DEPLOYER_HOLDS_MUCH does not fire below 20%", () => {
+  it("DEPLOYER_HOLDS_MUCH does not fire below 20% of the total supply", () => {
     const spread = Array.from({ length: 40 }, (_, i) => h(i, 2_000n));
-    expect(codes(scoreToken(withHolders([h(DEPLOYER, 15_000n), ...spread]), NOW))).not.to.include("DEPLOYER_HOLDS_MUCH");
+    expect(codes(scoreToken(withHolders([h(DEPLOYER, 150_000n), ...spread]), NOW))).not.to.include("DEPLOYER_HOLDS_MUCH");
+  });
+
+  it("DEPLOYER_HOLDS_MUCH counts pool reserves as circulating: 10% kept beside a deep pool does not fire", () => {
+    // The float outside the pool is small (240k), so the deployer's 100k is 42% of it but 10% of the supply.
+    const spread = Array.from({ length: 40 }, (_, i) => h(i, 3_500n));
+    const result = scoreToken(withHolders([h(POOL, 760_000n), h(DEPLOYER, 100_000n), ...spread]), NOW);
+    expect(codes(result)).not.to.include("DEPLOYER_HOLDS_MUCH");
+  });
+
+  it("DEPLOYER_HOLDS_MUCH leaves burned tokens out of the supply", () => {
+    // 300k of 1M is 30%, but of the 500k not burned it is 60%: high.
+    const holders = [h(POOL, 150_000n), { holder: addr(0xdead), balance: 500_000n * UNIT }, h(DEPLOYER, 300_000n), ...Array.from({ length: 20 }, (_, i) => h(i, 2_500n))];
+    const flag = scoreToken(withHolders(holders), NOW).flags.find((f) => f.code === "DEPLOYER_HOLDS_MUCH");
+    expect([flag?.severity, flag?.evidence.figures?.deployerShare]).to.deep.equal(["high", 0.6]);
   });
 });
 

@@ -58,6 +58,21 @@ describe("wallet flags: wash trading", () => {
     }
   });
 
+  it("does not count stake/unstake round trips with a configured staking contract, exactly returned", () => {
+    const staking = peer(7);
+    const churn = roundTrips(6, staking, staking, 100n);
+    expect(codes(scoreWallet(withTransfers(healthyWallet({ stakingContracts: [staking] }), churn), NOW))).not.to.include("WASH_TRADING");
+    // The same pattern with an address that is not a configured staking contract is still a wash trade.
+    expect(codes(scoreWallet(withTransfers(healthyWallet({ stakingContracts: [peer(8)] }), churn), NOW))).to.include("WASH_TRADING");
+  });
+
+  it("still flags wash trades with another counterparty beside staking churn", () => {
+    const staking = peer(7);
+    const mixed = [...roundTrips(4, staking, staking, 100n), ...roundTrips(3, peer(1), peer(1)).map((t) => ({ ...t, timestamp: t.timestamp + DAY }))];
+    const flag = scoreWallet(withTransfers(healthyWallet({ stakingContracts: [staking] }), mixed), NOW).flags.find((f) => f.code === "WASH_TRADING");
+    expect(flag?.evidence.counterparties).to.deep.equal([peer(1)]);
+  });
+
   it("does not count forwarding (in from one address, out to another) as a cycle", () => {
     const forwards: TokenTransfer[] = [];
     for (let i = 0; i < 4; i++) {

@@ -100,5 +100,6 @@ export function emptyWallet(address: Address): WalletProfile {
     deployments: [],
     deploymentsSkipped: 0,
     staking: null,
+    stakingContracts: [],
   };
 }

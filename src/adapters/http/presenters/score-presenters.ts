@@ -1,0 +1,72 @@
+import type { ScoredAddress } from "../../../application/use-cases/scoring/scored-address";
+import type { AddressKind } from "../../../domain/chain/chain-types";
+
+const CONTRACT_TYPES: Readonly<Record<AddressKind, string>> = {
+  eoa: "EOA",
+  erc20: "ERC-20",
+  erc721: "ERC-721",
+  erc1155: "ERC-1155",
+  contract: "contract",
+};
+
+/** SPEC.md widget: an ERC-20 score, VERIFIED for an official issuer, NTT ("not a tradeable token") for anything else. */
+export function widgetBody(scored: ScoredAddress) {
+  if (scored.officialIssuer) return { score: null, tier: "VERIFIED", label: "VERIFIED" };
+  if (scored.kind !== "erc20") return { score: null, tier: "NTT", label: "NTT" };
+  return { score: scored.score, tier: scored.tier, contractType: "ERC-20" };
+}
+
+/** SPEC.md BatchScore (flags as codes). */
+export function batchItem(scored: ScoredAddress) {
+  return {
+    address: scored.address,
+    score: scored.score,
+    tier: scored.tier,
+    confidence: scored.confidence,
+    flags: scored.flags.map((flag) => flag.code),
+    state: scored.state,
+    scoringVersion: scored.scoringVersion,
+  };
+}
+
+/** The explanation and provenance fields every paid or free answer shares. The raw breakdown never leaves here. */
+function explained(scored: ScoredAddress) {
+  return {
+    recommendation: scored.explanation.recommendation,
+    confidence: scored.confidence,
+    flags: scored.flags,
+    summary: scored.explanation.summary,
+    publicExplain: scored.explanation.publicExplain,
+    protocolExplain: scored.explanation.protocolExplain,
+    scoreStability: scored.explanation.scoreStability,
+    directionDrivers: scored.explanation.directionDrivers,
+    snapshotId: scored.snapshotId,
+    scoringVersion: scored.scoringVersion,
+    queriedAt: scored.queriedAt,
+    block: scored.block,
+    ...(scored.limitations.length > 0 ? { limitations: scored.limitations } : {}),
+  };
+}
+
+/** SPEC.md oracle wallet response (200). */
+export function oracleWalletBody(scored: ScoredAddress) {
+  return { address: scored.address, score: scored.score, tier: scored.tier, ...explained(scored) };
+}
+
+/** Token oracle and token-shield answers: the wallet fields plus what kind of contract it is. */
+export function tokenBody(scored: ScoredAddress, pricing: "paid" | "free") {
+  return {
+    address: scored.address,
+    contractType: CONTRACT_TYPES[scored.kind],
+    score: scored.officialIssuer ? null : scored.score,
+    tier: scored.officialIssuer ? "VERIFIED" : scored.tier,
+    state: scored.state,
+    ...explained(scored),
+    pricing,
+  };
+}
+
+/** Internal /api/arc-score: everything, the raw formula included. */
+export function arcScoreBody(scored: ScoredAddress) {
+  return { ...tokenBody(scored, "free"), contractType: CONTRACT_TYPES[scored.kind], breakdown: scored.breakdown };
+}

@@ -1,0 +1,68 @@
+import * as E from "fp-ts/Either";
+import type { Container, Newable } from "inversify";
+import { EthersSellSimulator } from "../../adapters/chain/sell-simulator.adapter";
+import type { ChainReader } from "../../application/ports/chain-reader.port";
+import type { PriceSource } from "../../application/ports/price-source.port";
+import { SellSimulator } from "../../application/ports/scoring-sell-simulator.port";
+import { DEFAULT_SCORING_LIMITS, ScoringSettings, type QuoteToken } from "../../application/ports/scoring-settings.port";
+import { StakingInputSource } from "../../application/ports/scoring-staking.port";
+import { WalletScorer } from "../../application/ports/wallet-scorer.port";
+import { ContractProfileAssembler } from "../../application/use-cases/scoring/contract-profile.assembler";
+import { KnownWalletScorer } from "../../application/use-cases/scoring/known-wallet-scorer";
+import { NftProfileAssembler } from "../../application/use-cases/scoring/nft-profile.assembler";
+import { ScoringStats } from "../../application/use-cases/scoring/scoring-stats";
+import { ScoringWalletScorer } from "../../application/use-cases/scoring/scoring-wallet-scorer";
+import { AnalyzeStakingInputSource } from "../../application/use-cases/scoring/staking-input.sources";
+import { SubjectScorer } from "../../application/use-cases/scoring/subject-scorer";
+import { TokenMarketReader } from "../../application/use-cases/scoring/token-market.reader";
+import { TokenProfileAssembler } from "../../application/use-cases/scoring/token-profile.assembler";
+import { WalletProfileAssembler } from "../../application/use-cases/scoring/wallet-profile.assembler";
+import type { Config } from "../config/config";
+import type { MarketSettings } from "./market-settings";
+
+/**
+ * Reads each quote token's decimals and dollar price once at start-up: the stablecoin (first
+ * quote token) is $1; others are priced through their stablecoin pool, or left unpriced.
+ */
+export async function readQuoteTokens(chain: ChainReader, prices: PriceSource, market: MarketSettings): Promise<QuoteToken[]> {
+  return Promise.all(
+    market.quoteTokens.map(async (address, index) => {
+      const metadata = await chain.tokenMetadata(address)();
+      const decimals = E.isRight(metadata) && metadata.right.decimals !== null ? metadata.right.decimals : 18;
+      if (index === 0) return { address, decimals, unitUsd: 1 };
+      const price = await prices.usdValue(address, 10n ** BigInt(decimals))();
+      return { address, decimals, unitUsd: E.isRight(price) ? price.right : null };
+    }),
+  );
+}
+
+export function bindScoring(container: Container, config: Config, market: MarketSettings, quotes: readonly QuoteToken[]): void {
+  // On Arc gas is paid in USDC; elsewhere the wrapped native quote token prices the native coin.
+  const native = quotes.find((q) => q.decimals === 18 && q.address !== quotes[0]?.address);
+  container.bind(ScoringSettings).toConstantValue({
+    officialIssuers: market.officialIssuers,
+    dexFactories: market.dexFactory === null ? [] : [market.dexFactory],
+    dexRouters: market.dexRouter === null ? [] : [market.dexRouter],
+    quoteTokens: quotes,
+    nativeDecimals: 18,
+    nativeUnitUsd: native?.unitUsd ?? 1,
+    fundingLabels: {},
+    cacheTtlMs: config.env.SCORE_CACHE_TTL_SECONDS * 1000,
+    cacheMaxEntries: 10_000,
+    limits: DEFAULT_SCORING_LIMITS,
+  });
+  container.bind(SellSimulator).to(EthersSellSimulator);
+  container.bind(StakingInputSource).to(AnalyzeStakingInputSource);
+  container.bind(WalletScorer).to(ScoringWalletScorer);
+  container.bind(ScoringStats).toSelf();
+  const parts: readonly Newable<object>[] = [
+    TokenMarketReader,
+    WalletProfileAssembler,
+    KnownWalletScorer,
+    TokenProfileAssembler,
+    NftProfileAssembler,
+    ContractProfileAssembler,
+    SubjectScorer,
+  ];
+  for (const part of parts) container.bind(part).toSelf();
+}
