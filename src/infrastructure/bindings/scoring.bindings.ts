@@ -47,6 +47,7 @@ export function bindScoring(container: Container, config: Config, market: Market
     nativeDecimals: 18,
     nativeUnitUsd: native?.unitUsd ?? 1,
     fundingLabels: {},
+    stakingContracts: market.stakingContracts,
     cacheTtlMs: config.env.SCORE_CACHE_TTL_SECONDS * 1000,
     cacheMaxEntries: 10_000,
     limits: DEFAULT_SCORING_LIMITS,
