@@ -1,0 +1,97 @@
+/**
+ * One bench run: startup, cached widget throughput, cold/warm batch, scoring CPU, indexer,
+ * paid-call overhead and leaderboard maintenance. Every speed figure is printed next to a
+ * baseline measured in the same run; sections fail independently; all servers are loopback
+ * on ephemeral ports and are closed before exit. Ends with one JSON line of every figure.
+ *
+ * Run: npm run bench [-- --skip-cold-compile] [--seconds=5] [--concurrency=24] [--widget-wait=20]
+ */
+import { runStartupBench } from "./startup.bench";
+import { runScoringBench } from "./scoring.bench";
+import { startBenchApplication, type BenchApplication } from "./app-session";
+import { runBatchBench, runPaidCallBench, runWidgetBench } from "./app-http.bench";
+import { benchIndexer } from "./indexer.bench";
+import { runLeaderboardBench } from "./leaderboard.bench";
+import { ratio } from "./http-load";
+import { runSection, type Section } from "./section";
+
+const args = process.argv.slice(2);
+const numberArg = (name: string, fallback: number): number => {
+  const raw = args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+  const value = Number(raw);
+  return raw !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const httpOptions = {
+  seconds: numberArg("seconds", 5),
+  concurrency: numberArg("concurrency", 24),
+  widgetWaitMs: numberArg("widget-wait", 20) * 1000,
+};
+
+// Shared by the HTTP sections; started on first use, so a start failure fails only those.
+let application: Promise<BenchApplication> | null = null;
+const app = (): Promise<BenchApplication> => (application ??= startBenchApplication());
+
+const sections: Section[] = [
+  { key: "startup", title: "1. Startup: dev world, index catch-up, seed", run: () => runStartupBench({ coldCompile: !args.includes("--skip-cold-compile") }) },
+  { key: "scoring", title: "4. scoreWallet CPU time vs transfers", run: async () => runScoringBench() },
+  { key: "batch", title: "3. POST /api/batch, 40 seeded addresses, cold then warm (fresh application)", run: async () => runBatchBench(await app()) },
+  { key: "widget", title: "2. Cached widget throughput vs bare Koa", run: async () => runWidgetBench(await app(), httpOptions) },
+  { key: "payment", title: "6. Paid call overhead (x402, local settlement)", run: async () => runPaidCallBench(await app()) },
+  {
+    key: "indexer",
+    title: "5. Indexer throughput (LocalIndexExplorer over JSON-RPC)",
+    run: async () => {
+      const f = await benchIndexer();
+      return {
+        lines: [
+          `${f.blocks} blocks, ${f.transfers} transfers indexed in ${f.seconds} s -> ${f.blocksPerSecond} blocks/s, ${f.transfersPerSecond} transfers/s`,
+          `baseline: building that chain took ${f.buildSeconds} s -> indexing is x${ratio(f.buildSeconds, f.seconds)} faster than producing it`,
+        ],
+        figures: { ...f, buildOverIndex: ratio(f.buildSeconds, f.seconds) },
+      };
+    },
+  },
+  {
+    key: "leaderboard",
+    title: "7. Staking leaderboard, 10,000 synthetic stakers",
+    run: async () => {
+      const f = await runLeaderboardBench();
+      return {
+        lines: [
+          `initial load ${f.initialLoadMs} ms; per block (${f.eventsPerBlock} events): update ${f.msPerUpdate} ms, top-100 read ${f.msPerReadAfterBlock} ms, cached read ${f.msPerCachedRead} ms`,
+          `full re-rank ${f.msFullRerank} ms; baseline cached read -> read-after-block x${ratio(f.msPerReadAfterBlock, f.msPerCachedRead)}, re-rank x${ratio(f.msFullRerank, f.msPerCachedRead)}`,
+        ],
+        figures: { ...f },
+      };
+    },
+  },
+];
+
+const started = performance.now();
+const results: Record<string, unknown> = {};
+try {
+  for (const section of sections) {
+    // The application is stopped before the in-process chain benches, so they do not share the CPU with it.
+    if (section.key === "indexer" && application !== null) await stopApplication();
+    results[section.key] = await runSection(section);
+  }
+} finally {
+  await stopApplication();
+}
+const totalSeconds = Math.round(performance.now() - started) / 1000;
+console.log(`\nbench finished in ${totalSeconds} s`);
+console.log(JSON.stringify({ bench: "credence", at: new Date().toISOString(), node: process.version, totalSeconds, sections: results }));
+
+async function stopApplication(): Promise<void> {
+  const pending = application;
+  application = null;
+  if (pending === null) return;
+  try {
+    await (await pending).app.stop();
+  } catch (error) {
+    console.log(`(stopping the application failed: ${String(error)})`);
+  }
+}
+
+// A leftover handle (a socket, an EDR worker) must not keep the bench from ending by itself.
+setTimeout(() => process.exit(0), 2_000).unref();
