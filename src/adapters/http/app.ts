@@ -1,5 +1,5 @@
 import Koa from "koa";
-import type Router from "@koa/router";
+import Router from "@koa/router";
 import type { Logger } from "pino";
 import { errorBoundary } from "./middleware/error-boundary";
 import { jsonBody } from "./middleware/json-body";
@@ -26,9 +26,10 @@ export function buildHttpApp(options: HttpAppOptions): Koa<RequestState> {
   app.use(noStoreOnApi());
   app.use(openCors());
   app.use(jsonBody());
-  for (const router of options.routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  // One root router: a request is matched once, not once per product area.
+  const root = new Router();
+  for (const router of options.routers) root.use(router.routes());
+  app.use(root.routes());
+  app.use(root.allowedMethods());
   return app;
 }

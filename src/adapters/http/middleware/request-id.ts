@@ -7,22 +7,27 @@ const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface RequestState {
   requestId: string;
-  log: Logger;
+  /** A logger carrying the request id; created on first use (most requests never log twice). */
+  readonly log: Logger;
 }
 
-/** Tags every request with an id (`X-Request-Id` in and out) and a child logger carrying it. */
+/** Tags every request with an id (`X-Request-Id` in and out) and a logger carrying it. */
 export function requestId(logger: Logger): Middleware<RequestState> {
+  const logsRequests = logger.isLevelEnabled("info");
   return async (ctx, next) => {
     const offered = ctx.get("X-Request-Id");
     const id = ACCEPTABLE_REQUEST_ID.test(offered) ? offered : randomUUID();
+    let child: Logger | undefined;
     ctx.state.requestId = id;
-    ctx.state.log = logger.child({ requestId: id });
+    Object.defineProperty(ctx.state, "log", { get: () => (child ??= logger.child({ requestId: id })) });
     ctx.set("X-Request-Id", id);
     const started = performance.now();
     await next();
-    ctx.state.log.info(
-      { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    if (logsRequests) {
+      logger.info(
+        { requestId: id, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    }
   };
 }
