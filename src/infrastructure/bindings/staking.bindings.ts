@@ -3,12 +3,12 @@ import { ConfiguredPriceSource } from "../../adapters/price/configured-price-sou
 import { UniswapV2PoolPriceSource } from "../../adapters/price/uniswap-v2-pool-price-source.adapter";
 import { InMemoryStakingAgeResets } from "../../adapters/staking/in-memory-staking-age-resets.adapter";
 import { InMemoryStakingLeaderboardStore } from "../../adapters/staking/in-memory-staking-leaderboard-store.adapter";
-import { InMemoryStakingTargetTrust } from "../../adapters/staking/in-memory-staking-target-trust.adapter";
 import type { ChainReader } from "../../application/ports/chain-reader.port";
 import { PriceSource } from "../../application/ports/price-source.port";
 import { StakingAgeResets } from "../../application/ports/staking-age-resets.port";
 import { StakingLeaderboardStore } from "../../application/ports/staking-leaderboard.port";
 import { StakingTargetTrust } from "../../application/ports/staking-target-trust.port";
+import { SnapshotStakingTargetTrust } from "../../application/use-cases/scoring/snapshot-staking-target-trust";
 import { stakingSettings, StakingSettings } from "../../application/use-cases/staking/staking-settings";
 import type { MarketSettings } from "./market-settings";
 
@@ -33,7 +33,7 @@ export function bindStaking(container: Container, chainReader: ChainReader, mark
     }),
   );
   container.bind(PriceSource).toConstantValue(priceSourceFor(chainReader, market));
-  container.bind(StakingTargetTrust).toConstantValue(new InMemoryStakingTargetTrust());
+  container.bind(StakingTargetTrust).to(SnapshotStakingTargetTrust);
   container.bind(StakingAgeResets).toConstantValue(new InMemoryStakingAgeResets());
   // One shared instance: the indexer writes it, the leaderboard route reads it.
   container.bind(StakingLeaderboardStore).toConstantValue(new InMemoryStakingLeaderboardStore());
