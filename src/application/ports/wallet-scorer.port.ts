@@ -10,6 +10,16 @@ export interface ScoringUnavailable {
 
 export const scoringUnavailable = (detail: string): ScoringUnavailable => ({ _tag: "ScoringUnavailable", detail });
 
+/** The address is not what the request says it is (a contract asked about as a wallet, a wallet as a token). */
+export interface SubjectKindMismatch {
+  readonly _tag: "SubjectKindMismatch";
+  readonly detail: string;
+}
+
+export const subjectKindMismatch = (detail: string): SubjectKindMismatch => ({ _tag: "SubjectKindMismatch", detail });
+
+export type SubjectScoringFailure = ScoringUnavailable | SubjectKindMismatch;
+
 export interface SubjectScore {
   /** 0-100. */
   readonly score: number;
@@ -30,7 +40,7 @@ export interface SubjectScore {
  */
 export interface WalletScorer {
   scoreSubject(request: { readonly subject: Address; readonly subjectType: SubjectType }): TaskEither<
-    ScoringUnavailable,
+    SubjectScoringFailure,
     SubjectScore
   >;
 }

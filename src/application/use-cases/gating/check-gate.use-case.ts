@@ -7,7 +7,7 @@ import { evaluateLadder, type LadderEvaluation } from "../../../domain/gating/la
 import { AttestationSigner } from "../../ports/attestation-signer.port";
 import { WalletScorer } from "../../ports/wallet-scorer.port";
 import { Clock } from "../../ports/clock.port";
-import { gatingFailure, type GatingFailure } from "./gating-failure";
+import { gatingFailure, scoringFailureOf, type GatingFailure } from "./gating-failure";
 import { GatingSettings } from "./gating-settings";
 import { signAttestation } from "./sign-attestation";
 
@@ -46,9 +46,13 @@ export class CheckGate {
     };
     return pipe(
       this.scorer.scoreSubject({ subject: command.wallet, subjectType: "wallet" }),
-      TE.mapLeft((unavailable) => `scoring unavailable: ${unavailable.detail}`),
-      TE.flatMap((scored) => signAttestation(this.signer, this.clock, request, scored)),
-      TE.mapLeft((detail) => gatingFailure("check_failed", detail)),
+      TE.mapLeft(scoringFailureOf("check_failed", "invalid_wallet")),
+      TE.flatMap((scored) =>
+        pipe(
+          signAttestation(this.signer, this.clock, request, scored),
+          TE.mapLeft((detail) => gatingFailure("check_failed", detail)),
+        ),
+      ),
       TE.map(({ attestation }) => {
         // Evaluate the attested (integer) figures so the answer and its attestation agree.
         const evaluation = evaluateLadder({

@@ -1,5 +1,10 @@
-/** Gating could not answer (no score, or no signature): the edge maps both codes to 502. */
-export type GatingFailureCode = "attest_failed" | "check_failed";
+import type { SubjectScoringFailure } from "../../ports/wallet-scorer.port";
+
+/**
+ * Gating could not answer: no score or no signature (`attest_failed`, `check_failed`: 502), or
+ * the subject is not the kind the request names (`invalid_subject`, `invalid_wallet`: 400).
+ */
+export type GatingFailureCode = "attest_failed" | "check_failed" | "invalid_subject" | "invalid_wallet";
 
 export interface GatingFailure {
   readonly _tag: "GatingFailure";
@@ -13,3 +18,11 @@ export const gatingFailure = (code: GatingFailureCode, detail: string): GatingFa
   code,
   detail,
 });
+
+/** A scoring failure as gating reports it: a wrong kind of subject is the caller's input error. */
+export const scoringFailureOf =
+  (unavailable: GatingFailureCode, mismatch: GatingFailureCode) =>
+  (failure: SubjectScoringFailure): GatingFailure =>
+    failure._tag === "SubjectKindMismatch"
+      ? gatingFailure(mismatch, failure.detail)
+      : gatingFailure(unavailable, `scoring unavailable: ${failure.detail}`);

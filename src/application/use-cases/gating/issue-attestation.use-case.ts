@@ -7,7 +7,7 @@ import { attestationDisclaimer } from "../../../domain/gating/gating-text";
 import { AttestationSigner } from "../../ports/attestation-signer.port";
 import { WalletScorer } from "../../ports/wallet-scorer.port";
 import { Clock } from "../../ports/clock.port";
-import { gatingFailure, type GatingFailure } from "./gating-failure";
+import { gatingFailure, scoringFailureOf, type GatingFailure } from "./gating-failure";
 import { GatingSettings } from "./gating-settings";
 import { signAttestation } from "./sign-attestation";
 
@@ -33,9 +33,13 @@ export class IssueAttestation {
     const request = { ...command, chainId: command.chainId ?? this.settings.chainId };
     return pipe(
       this.scorer.scoreSubject({ subject: command.subject, subjectType: command.subjectType }),
-      TE.mapLeft((unavailable) => `scoring unavailable: ${unavailable.detail}`),
-      TE.flatMap((scored) => signAttestation(this.signer, this.clock, request, scored)),
-      TE.mapLeft((detail) => gatingFailure("attest_failed", detail)),
+      TE.mapLeft(scoringFailureOf("attest_failed", "invalid_subject")),
+      TE.flatMap((scored) =>
+        pipe(
+          signAttestation(this.signer, this.clock, request, scored),
+          TE.mapLeft((detail) => gatingFailure("attest_failed", detail)),
+        ),
+      ),
       TE.map(({ attestation, note }) => ({
         attestation,
         pricing: "free" as const,

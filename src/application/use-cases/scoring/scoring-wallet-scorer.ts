@@ -3,18 +3,35 @@ import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
 import type { SubjectType } from "../../../domain/gating/attestation";
-import { type ScoringUnavailable, type SubjectScore, type WalletScorer, scoringUnavailable } from "../../ports/wallet-scorer.port";
+import type { AddressKind } from "../../../domain/chain/chain-types";
+import {
+  type SubjectScore,
+  type SubjectScoringFailure,
+  type WalletScorer,
+  scoringUnavailable,
+  subjectKindMismatch,
+} from "../../ports/wallet-scorer.port";
 import { ScoreAddress } from "./score-address.use-case";
+
+/** A wallet attestation is about an account with no code; a token attestation about an ERC-20. */
+const KIND_OF: Readonly<Record<SubjectType, AddressKind>> = { wallet: "eoa", token: "erc20" };
 
 /** Gating's view of scoring: the same cached, snapshotted answer the products give. */
 @injectable()
 export class ScoringWalletScorer implements WalletScorer {
   constructor(@inject(ScoreAddress) private readonly scoreAddress: ScoreAddress) {}
 
-  scoreSubject(request: { readonly subject: Address; readonly subjectType: SubjectType }): TE.TaskEither<ScoringUnavailable, SubjectScore> {
+  scoreSubject(request: {
+    readonly subject: Address;
+    readonly subjectType: SubjectType;
+  }): TE.TaskEither<SubjectScoringFailure, SubjectScore> {
     return pipe(
       this.scoreAddress.execute(request.subject),
-      TE.mapLeft((failure) => scoringUnavailable(`${failure.stage}: ${failure.cause.source}: ${failure.cause.detail}`)),
+      TE.mapLeft((failure): SubjectScoringFailure => scoringUnavailable(`${failure.stage}: ${failure.cause.source}: ${failure.cause.detail}`)),
+      TE.filterOrElse(
+        (scored) => scored.kind === KIND_OF[request.subjectType],
+        (scored): SubjectScoringFailure => subjectKindMismatch(`${request.subjectType} requested, ${scored.kind} found`),
+      ),
       TE.map((scored) => ({
         score: scored.score,
         tier: scored.tier,

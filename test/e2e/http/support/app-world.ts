@@ -1,0 +1,71 @@
+import { Contract, JsonRpcProvider, Network, Wallet } from "ethers";
+import * as E from "fp-ts/Either";
+import pino from "pino";
+import { EIP3009_ABI } from "../../../../src/adapters/payment/eip3009-contract";
+import { startApplication, type RunningApplication } from "../../../../src/infrastructure/application";
+import { loadConfig } from "../../../../src/infrastructure/config/config";
+import type { DevWorldManifest } from "../../../../src/infrastructure/dev-chain/dev-world";
+
+/** The whole service as `npm start` runs it (embedded chain, seeded world), reached over real HTTP. */
+export interface AppWorld {
+  readonly app: RunningApplication;
+  readonly url: string;
+  readonly manifest: DevWorldManifest;
+  readonly chainId: number;
+  readonly provider: JsonRpcProvider;
+  /** The dev account that holds USDC and signs oracle payments. */
+  readonly payer: Wallet;
+  readonly usdcBalance: (address: string) => Promise<bigint>;
+  /** Head block timestamp: payment authorizations are stamped with chain time. */
+  readonly headTime: () => Promise<number>;
+}
+
+const ENV = {
+  PORT: "0",
+  DEV_CHAIN_PORT: "0",
+  LOG_LEVEL: "silent",
+  WIDGET_RATE_LIMIT_PER_MINUTE: "100000",
+  BATCH_RATE_LIMIT_PER_MINUTE: "100000",
+  // No answer cache: every query is computed and snapshotted, so snapshot history is observable.
+  SCORE_CACHE_TTL_SECONDS: "0",
+};
+
+let started: Promise<AppWorld> | undefined;
+
+async function start(): Promise<AppWorld> {
+  const config = loadConfig(ENV);
+  if (E.isLeft(config)) throw new Error(`test config rejected: ${config.left.join("; ")}`);
+  const app = await startApplication(config.right, pino({ level: "silent" }));
+  const world = app.devWorld;
+  if (world === null) throw new Error("expected the embedded dev world");
+  const { manifest, chain } = world;
+  const network = Network.from(chain.chainId);
+  const provider = new JsonRpcProvider(app.rpcUrl, network, { staticNetwork: network, cacheTimeout: -1 });
+  const usdc = new Contract(manifest.contracts.usdc, EIP3009_ABI, provider);
+  const payerKey = chain.accounts[manifest.devAccounts.payerIndex]?.privateKey;
+  if (payerKey === undefined) throw new Error("no payer key in the dev world");
+  return {
+    app,
+    url: app.url,
+    manifest,
+    chainId: chain.chainId,
+    provider,
+    payer: new Wallet(payerKey, provider),
+    usdcBalance: async (address) => (await usdc.getFunction("balanceOf").staticCall(address)) as bigint,
+    headTime: async () => (await provider.getBlock("latest"))?.timestamp ?? Math.floor(Date.now() / 1000),
+  };
+}
+
+/** The one application of this mocha run, started on first use (seeding takes a few seconds). */
+export function appWorld(): Promise<AppWorld> {
+  started ??= start();
+  return started;
+}
+
+// Root-level hook (this module is loaded while mocha reads the spec files): stop the app once, at the end.
+after(async () => {
+  if (started === undefined) return;
+  const world = await started;
+  world.provider.destroy();
+  await world.app.stop();
+});
