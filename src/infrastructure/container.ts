@@ -26,6 +26,7 @@ import { GetSnapshot } from "../application/use-cases/scoring/get-snapshot.use-c
 import { ListSnapshots } from "../application/use-cases/scoring/list-snapshots.use-case";
 import { ScoreAddress } from "../application/use-cases/scoring/score-address.use-case";
 import { bindGating } from "./bindings/gating.bindings";
+import { bindProtocolGuard, PROTOCOL_GUARD_USE_CASES } from "./bindings/protocol-guard.bindings";
 import type { MarketSettings } from "./bindings/market-settings";
 import { bindScoring } from "./bindings/scoring.bindings";
 import { bindPayments } from "./bindings/payment.bindings";
@@ -62,6 +63,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   VerifyAttestation,
   CheckGate,
   GetGatingSchema,
+  ...PROTOCOL_GUARD_USE_CASES,
 ];
 
 /** The one composition root: ports bound to adapters, use-cases bound to themselves. */
@@ -74,7 +76,8 @@ export function buildContainer(runtime: Runtime): Container {
   container.bind(ExplorerHistory).toConstantValue(runtime.chain.explorer);
   container.bind(SnapshotStore).toConstantValue(new InMemorySnapshotStore());
   const payments = bindPayments(container, runtime.config, runtime.chain);
-  container.bind(ShutdownHooks).toConstantValue([() => payments.close()]);
+  const protocolGuard = bindProtocolGuard(container, runtime.config);
+  container.bind(ShutdownHooks).toConstantValue([() => payments.close(), () => protocolGuard.close()]);
   bindStaking(container, runtime.chain.chainReader, runtime.market, runtime.config.chainMode === "embedded");
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
   bindGating(container, runtime.config, runtime.chain.chainId);

@@ -9,6 +9,11 @@ import { CheckReadiness } from "../application/use-cases/health/check-readiness.
 import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
 import { PaymentTermsConfig } from "../application/use-cases/payment/payment-terms.token";
 import { ReadPaymentTotals } from "../application/use-cases/payment/read-payment-totals.use-case";
+import { CheckWallet } from "../application/use-cases/protocol-guard/check-wallet.use-case";
+import { ListSubscriptions } from "../application/use-cases/protocol-guard/list-subscriptions.use-case";
+import { ReadSubscription } from "../application/use-cases/protocol-guard/read-subscription.use-case";
+import { Subscribe } from "../application/use-cases/protocol-guard/subscribe.use-case";
+import { UpdateSubscription } from "../application/use-cases/protocol-guard/update-subscription.use-case";
 import { ClassifyAddress } from "../application/use-cases/scoring/classify-address.use-case";
 import { GetSnapshot } from "../application/use-cases/scoring/get-snapshot.use-case";
 import { ListSnapshots } from "../application/use-cases/scoring/list-snapshots.use-case";
@@ -64,7 +69,13 @@ export function composeRouters(
       checkGate: container.get(CheckGate),
       getGatingSchema: container.get(GetGatingSchema),
     }),
-    protocolGuardRoutes(),
+    protocolGuardRoutes({
+      checkWallet: container.get(CheckWallet),
+      subscribe: container.get(Subscribe),
+      listSubscriptions: container.get(ListSubscriptions),
+      readSubscription: container.get(ReadSubscription),
+      updateSubscription: container.get(UpdateSubscription),
+    }),
     stakingRoutes({ analyzeStaking: container.get(AnalyzeStaking), getLeaderboard: container.get(GetStakingLeaderboard) }),
     snapshotRoutes({ listSnapshots: container.get(ListSnapshots), getSnapshot: container.get(GetSnapshot) }),
     platformRoutes({

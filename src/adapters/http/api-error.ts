@@ -49,6 +49,7 @@ export type ApiErrorCode =
   | "staking_analysis_failed"
   | "not_implemented"
   | "not_ready"
+  | "storage_unavailable"
   | "internal_error";
 
 export interface ApiError {
@@ -114,6 +115,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "not_implemented":
       return 501;
     case "not_ready":
+    case "storage_unavailable":
       return 503;
     case "detection_failed":
     case "scoring_unavailable":

@@ -86,14 +86,14 @@ export const paths: Record<string, Record<string, unknown>> = {
     post: operation({
       summary: "Per-wallet check for a protocol", tag: "protocol-guard", body: obj,
       ok: { 200: { description: "check result, pricing free", schema: obj } },
-      errors: ["invalid_json", "invalid_wallet", "invalid_request", "registration_not_found"],
+      errors: ["invalid_json", "invalid_wallet", "invalid_request", "registration_not_found", "scoring_unavailable", "storage_unavailable"],
     }),
   },
   "/api/protocol-guard/subscribe": {
     post: operation({
       summary: "Register a protocol for monitoring", tag: "protocol-guard", body: obj,
       ok: { 201: { description: "subscription with manageToken (shown once)", schema: ref("Subscription") } },
-      errors: ["invalid_json", "invalid_request"],
+      errors: ["invalid_json", "invalid_request", "storage_unavailable"],
     }),
   },
   "/api/protocol-guard/subscriptions": {
@@ -101,12 +101,12 @@ export const paths: Record<string, Record<string, unknown>> = {
       summary: "List registrations, or read one with its manage token", tag: "protocol-guard",
       query: [{ name: "id", description: "sub_<id>", schema: { type: "string" } }, { name: "token", description: "manage token", schema: { type: "string" } }],
       ok: { 200: { description: "rows, or one subscription with last 20 alerts and events", schema: obj } },
-      errors: ["unauthorized", "registration_not_found"],
+      errors: ["unauthorized", "registration_not_found", "storage_unavailable"],
     }),
     patch: operation({
       summary: "Update channels and rules", tag: "protocol-guard", body: obj,
       ok: { 200: { description: "updated subscription", schema: ref("Subscription") } },
-      errors: ["invalid_json", "invalid_request", "unauthorized", "registration_not_found"],
+      errors: ["invalid_json", "invalid_request", "unauthorized", "registration_not_found", "storage_unavailable"],
     }),
   },
   "/api/staking/analyze/{address}": {

@@ -1,45 +1,81 @@
-import Router from "@koa/router";
-import { isAddressText } from "../../../domain/chain/address";
+import Router, { type RouterContext } from "@koa/router";
+import * as E from "fp-ts/Either";
+import type { TaskEither } from "fp-ts/TaskEither";
+import type { CheckWallet } from "../../../application/use-cases/protocol-guard/check-wallet.use-case";
+import type { GuardFailure } from "../../../application/use-cases/protocol-guard/guard-failure";
+import type { ListSubscriptions } from "../../../application/use-cases/protocol-guard/list-subscriptions.use-case";
+import type { ReadSubscription } from "../../../application/use-cases/protocol-guard/read-subscription.use-case";
+import type { Subscribe } from "../../../application/use-cases/protocol-guard/subscribe.use-case";
+import type { UpdateSubscription } from "../../../application/use-cases/protocol-guard/update-subscription.use-case";
+import type { GuardInputError } from "../../../domain/protocol-guard/guard-input-error";
+import { decodeCheckRequest, decodeSubscribeRequest, decodeUpdateRequest } from "../../../domain/protocol-guard/guard-requests";
 import { apiError, type ApiError } from "../api-error";
-import { sendError, sendNotImplemented } from "../respond";
-import { bodyOf, isRecord } from "../validation";
+import { sendError, sendJson } from "../respond";
+import { bodyOf } from "../validation";
 
-const isOptionalNumber = (v: unknown) => v === undefined || (typeof v === "number" && Number.isFinite(v));
-const isOptionalString = (v: unknown) => v === undefined || typeof v === "string";
-
-function checkInputError(body: unknown): ApiError | undefined {
-  if (!isRecord(body) || !isAddressText(body.wallet)) return apiError("invalid_wallet");
-  const { context, amount, economicReachUsd, subscriptionId } = body;
-  if (!isOptionalString(context) || !isOptionalString(subscriptionId)) return apiError("invalid_request");
-  if (!isOptionalNumber(amount) || !isOptionalNumber(economicReachUsd)) return apiError("invalid_request");
-  return undefined;
+export interface ProtocolGuardRouteDeps {
+  readonly checkWallet: CheckWallet;
+  readonly subscribe: Subscribe;
+  readonly listSubscriptions: ListSubscriptions;
+  readonly readSubscription: ReadSubscription;
+  readonly updateSubscription: UpdateSubscription;
 }
 
-function subscribeInputError(body: unknown): ApiError | undefined {
-  if (!isRecord(body)) return apiError("invalid_request", { field: "body" });
-  if (typeof body.protocolName !== "string" || body.protocolName.trim() === "") {
-    return apiError("invalid_request", { field: "protocolName" });
+const inputError = (e: GuardInputError): ApiError => apiError(e.code, e.field === undefined ? undefined : { field: e.field });
+
+/** The one mapping of Protocol Guard failures; a store outage is ours (503, retry later), never the caller's. */
+function failureError(failure: GuardFailure): ApiError {
+  switch (failure.code) {
+    case "registration_not_found":
+    case "scoring_unavailable":
+      return apiError(failure.code);
+    case "unauthorized":
+      return apiError("unauthorized", undefined, { "WWW-Authenticate": 'Bearer realm="protocol-guard"' });
+    case "storage_failed":
+      return apiError("storage_unavailable");
   }
-  if (!isRecord(body.channels)) return apiError("invalid_request", { field: "channels" });
-  if (!Array.isArray(body.rules)) return apiError("invalid_request", { field: "rules" });
-  return undefined;
+}
+
+async function answer<R>(ctx: RouterContext, task: TaskEither<GuardFailure, R>, okStatus: number): Promise<void> {
+  const result = await task();
+  if (E.isLeft(result)) {
+    ctx.state.log?.warn({ detail: result.left.detail }, result.left.code);
+    return sendError(ctx, failureError(result.left));
+  }
+  sendJson(ctx, okStatus, result.right);
+}
+
+/** The manage token from `Authorization: Bearer`, else `?token=`, else the body's `token`. */
+function manageTokenOf(ctx: RouterContext, bodyToken?: string): string | undefined {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get("Authorization"));
+  if (bearer?.[1] !== undefined) return bearer[1];
+  return typeof ctx.query.token === "string" ? ctx.query.token : bodyToken;
 }
 
 /** Protocol Guard is backend-only: no CORS headers on any of these paths. */
-export function protocolGuardRoutes(): Router {
+export function protocolGuardRoutes(deps: ProtocolGuardRouteDeps): Router {
   const router = new Router();
   router.post("/api/protocol-guard/check", async (ctx) => {
-    const error = checkInputError(bodyOf(ctx));
-    return error === undefined ? sendNotImplemented(ctx) : sendError(ctx, error);
+    const command = decodeCheckRequest(bodyOf(ctx));
+    if (E.isLeft(command)) return sendError(ctx, inputError(command.left));
+    return answer(ctx, deps.checkWallet.execute(command.right), 200);
   });
   router.post("/api/protocol-guard/subscribe", async (ctx) => {
-    const error = subscribeInputError(bodyOf(ctx));
-    return error === undefined ? sendNotImplemented(ctx) : sendError(ctx, error);
+    const command = decodeSubscribeRequest(bodyOf(ctx));
+    if (E.isLeft(command)) return sendError(ctx, inputError(command.left));
+    return answer(ctx, deps.subscribe.execute(command.right), 201);
   });
-  router.get("/api/protocol-guard/subscriptions", async (ctx) => sendNotImplemented(ctx));
+  router.get("/api/protocol-guard/subscriptions", async (ctx) => {
+    const id = ctx.query.id;
+    if (id === undefined) return answer(ctx, deps.listSubscriptions.execute(), 200);
+    if (typeof id !== "string") return sendError(ctx, apiError("invalid_request", { field: "id" }));
+    const token = manageTokenOf(ctx);
+    return answer(ctx, deps.readSubscription.execute({ id, ...(token === undefined ? {} : { token }) }), 200);
+  });
   router.patch("/api/protocol-guard/subscriptions", async (ctx) => {
-    if (!isRecord(bodyOf(ctx))) return sendError(ctx, apiError("invalid_request", { field: "body" }));
-    return sendNotImplemented(ctx);
+    const command = decodeUpdateRequest(bodyOf(ctx));
+    if (E.isLeft(command)) return sendError(ctx, inputError(command.left));
+    return answer(ctx, deps.updateSubscription.execute(command.right, manageTokenOf(ctx, command.right.token)), 200);
   });
   return router;
 }

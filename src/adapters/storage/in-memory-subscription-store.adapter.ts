@@ -1,0 +1,68 @@
+import * as TE from "fp-ts/TaskEither";
+import { injectable } from "inversify";
+import type { UpstreamFailure } from "../../application/failures";
+import type { CreateOutcome, SubscriptionStore } from "../../application/ports/subscription-store.port";
+import { ALERTS_KEPT, type GuardAlert } from "../../domain/protocol-guard/guard-alert";
+import {
+  applyChanges,
+  type Subscription,
+  type SubscriptionChanges,
+  type SubscriptionId,
+  type SubscriptionRow,
+} from "../../domain/protocol-guard/subscription";
+
+/**
+ * Subscriptions in process memory: each call runs to completion on the event loop, so every write
+ * is atomic. A restart forgets everything (manage tokens included); set DATABASE_URL to keep them.
+ */
+@injectable()
+export class InMemorySubscriptionStore implements SubscriptionStore {
+  /** Insertion order is creation order; the list reads it backwards. */
+  private readonly subscriptions = new Map<SubscriptionId, Subscription>();
+  /** Oldest first, trimmed to ALERTS_KEPT. */
+  private readonly alerts = new Map<SubscriptionId, GuardAlert[]>();
+
+  create(subscription: Subscription): TE.TaskEither<UpstreamFailure, CreateOutcome> {
+    return TE.fromIO(() => {
+      if (this.subscriptions.has(subscription.id)) return "duplicate_id";
+      this.subscriptions.set(subscription.id, subscription);
+      return "created";
+    });
+  }
+
+  get(id: SubscriptionId): TE.TaskEither<UpstreamFailure, Subscription | null> {
+    return TE.fromIO(() => this.subscriptions.get(id) ?? null);
+  }
+
+  list(limit: number): TE.TaskEither<UpstreamFailure, readonly SubscriptionRow[]> {
+    return TE.fromIO(() =>
+      [...this.subscriptions.values()]
+        .reverse()
+        .slice(0, Math.max(0, limit))
+        .map(({ id, protocolName, status }) => ({ id, protocolName, status })),
+    );
+  }
+
+  update(id: SubscriptionId, changes: SubscriptionChanges, updatedAt: string): TE.TaskEither<UpstreamFailure, Subscription | null> {
+    return TE.fromIO(() => {
+      const current = this.subscriptions.get(id);
+      if (current === undefined) return null;
+      const updated = applyChanges(current, changes, updatedAt);
+      this.subscriptions.set(id, updated);
+      return updated;
+    });
+  }
+
+  appendAlert(id: SubscriptionId, alert: GuardAlert): TE.TaskEither<UpstreamFailure, boolean> {
+    return TE.fromIO(() => {
+      if (!this.subscriptions.has(id)) return false;
+      const kept = [...(this.alerts.get(id) ?? []), alert].slice(-ALERTS_KEPT);
+      this.alerts.set(id, kept);
+      return true;
+    });
+  }
+
+  recentAlerts(id: SubscriptionId, limit: number): TE.TaskEither<UpstreamFailure, readonly GuardAlert[]> {
+    return TE.fromIO(() => [...(this.alerts.get(id) ?? [])].reverse().slice(0, Math.max(0, limit)));
+  }
+}

@@ -1,0 +1,122 @@
+import { pipe } from "fp-ts/function";
+import * as TE from "fp-ts/TaskEither";
+import { inject, injectable } from "inversify";
+import type { SubjectType, Tier } from "../../../domain/scoring";
+import type { GuardAlert } from "../../../domain/protocol-guard/guard-alert";
+import { decideGuard, type GuardVerdict } from "../../../domain/protocol-guard/guard-decision";
+import type { CheckCommand } from "../../../domain/protocol-guard/guard-requests";
+import { parseSubscriptionId, type Subscription } from "../../../domain/protocol-guard/subscription";
+import { Clock } from "../../ports/clock.port";
+import { SubscriptionStore } from "../../ports/subscription-store.port";
+import { ScoreAddress } from "../scoring/score-address.use-case";
+import type { ScoredAddress } from "../scoring/scored-address";
+import { guardFailure, notFound, storageFailed, type GuardFailure } from "./guard-failure";
+import { ALERT_ID_BYTES, RandomTokens } from "./random-tokens";
+
+/** The one thing a check needs from scoring (ScoreAddress in production, a fake in tests). */
+export type GuardScorer = Pick<ScoreAddress, "execute">;
+
+export interface GuardCheckResult extends GuardVerdict {
+  readonly wallet: string;
+  readonly score: number;
+  readonly tier: Tier;
+  readonly confidence: number;
+  readonly flags: readonly string[];
+  readonly subjectType: SubjectType;
+  readonly context: string | null;
+  readonly amount: number | null;
+  readonly economicReachUsd: number | null;
+  readonly subscriptionId?: string;
+  /** Set when this check recorded an alert on its subscription. */
+  readonly alertId?: string;
+  readonly pricing: "free";
+  readonly scoringVersion: string;
+  readonly snapshotId: string;
+}
+
+/**
+ * POST /api/protocol-guard/check: the wallet's real score through the subscription's rules (or the
+ * defaults). Fails closed: no score, no decision. A review or block on an active subscription is
+ * recorded as an alert; a paused one still applies its rules but records nothing.
+ */
+@injectable()
+export class CheckWallet {
+  constructor(
+    @inject(ScoreAddress) private readonly scorer: GuardScorer,
+    @inject(SubscriptionStore) private readonly store: SubscriptionStore,
+    @inject(RandomTokens) private readonly random: RandomTokens,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  execute(command: CheckCommand): TE.TaskEither<GuardFailure, GuardCheckResult> {
+    return pipe(
+      this.subscriptionOf(command.subscriptionId),
+      TE.bindTo("subscription"),
+      TE.bind("scored", () =>
+        pipe(
+          this.scorer.execute(command.wallet),
+          TE.mapLeft((failed) => guardFailure("scoring_unavailable", `${failed.stage}: ${failed.cause.detail}`)),
+        ),
+      ),
+      TE.flatMap(({ subscription, scored }) => {
+        const verdict = decideGuard(
+          { ...scored, flags: scored.flags, recommendation: scored.explanation.recommendation.action },
+          command,
+          subscription?.rules,
+        );
+        const result = resultOf(command, scored, verdict);
+        if (subscription === null || subscription.status !== "active" || verdict.decision === "allow") return TE.right(result);
+        return pipe(this.recordAlert(subscription, scored, verdict), TE.map((alertId) => ({ ...result, alertId })));
+      }),
+    );
+  }
+
+  private subscriptionOf(id: string | undefined): TE.TaskEither<GuardFailure, Subscription | null> {
+    if (id === undefined) return TE.right(null);
+    const parsed = parseSubscriptionId(id);
+    if (parsed === undefined) return TE.left(notFound());
+    return pipe(
+      this.store.get(parsed),
+      TE.mapLeft(storageFailed),
+      TE.flatMap((s) => (s === null ? TE.left(notFound()) : TE.right(s))),
+    );
+  }
+
+  private recordAlert(subscription: Subscription, scored: ScoredAddress, verdict: GuardVerdict): TE.TaskEither<GuardFailure, string> {
+    const alert: GuardAlert = {
+      id: `alert_${this.random.randomToken(ALERT_ID_BYTES)}`,
+      at: new Date(this.clock.nowMs()).toISOString(),
+      wallet: scored.address,
+      decision: verdict.decision === "block" ? "block" : "review",
+      reasons: verdict.reasons,
+      score: scored.score,
+      tier: scored.tier,
+    };
+    return pipe(
+      this.store.appendAlert(subscription.id, alert),
+      TE.mapLeft(storageFailed),
+      TE.map(() => alert.id),
+    );
+  }
+}
+
+function resultOf(command: CheckCommand, scored: ScoredAddress, verdict: GuardVerdict): GuardCheckResult {
+  return {
+    wallet: scored.address,
+    decision: verdict.decision,
+    reasons: verdict.reasons,
+    score: scored.score,
+    tier: scored.tier,
+    confidence: scored.confidence,
+    flags: scored.flags.map((f) => f.code),
+    subjectType: scored.subjectType,
+    context: command.context,
+    amount: command.amount ?? null,
+    economicReachUsd: command.economicReachUsd ?? null,
+    ...(command.subscriptionId === undefined ? {} : { subscriptionId: command.subscriptionId }),
+    rulesApplied: verdict.rulesApplied,
+    pricing: "free",
+    scoringVersion: scored.scoringVersion,
+    snapshotId: scored.snapshotId,
+  };
+}

@@ -1,0 +1,18 @@
+import type { Tier } from "../scoring/tiers";
+import type { GuardDecision } from "./guard-subject";
+
+/** Recorded when a check against a subscription answers review or block. */
+export interface GuardAlert {
+  readonly id: string;
+  /** ISO 8601, wall clock. */
+  readonly at: string;
+  readonly wallet: string;
+  readonly decision: Exclude<GuardDecision, "allow">;
+  readonly reasons: readonly string[];
+  readonly score: number;
+  readonly tier: Tier;
+}
+
+/** Alerts kept per subscription (oldest dropped first) and shown by a read. */
+export const ALERTS_KEPT = 100;
+export const ALERTS_SHOWN = 20;

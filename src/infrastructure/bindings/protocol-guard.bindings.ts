@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import type { Container, Newable } from "inversify";
+import pg from "pg";
+import { InMemorySubscriptionStore } from "../../adapters/storage/in-memory-subscription-store.adapter";
+import {
+  PostgresSubscriptionStore,
+  PostgresSubscriptionStoreConfig,
+} from "../../adapters/storage/postgres-subscription-store.adapter";
+import { SubscriptionStore } from "../../application/ports/subscription-store.port";
+import { CheckWallet } from "../../application/use-cases/protocol-guard/check-wallet.use-case";
+import { ListSubscriptions } from "../../application/use-cases/protocol-guard/list-subscriptions.use-case";
+import { RandomTokens } from "../../application/use-cases/protocol-guard/random-tokens";
+import { ReadSubscription } from "../../application/use-cases/protocol-guard/read-subscription.use-case";
+import { Subscribe } from "../../application/use-cases/protocol-guard/subscribe.use-case";
+import { UpdateSubscription } from "../../application/use-cases/protocol-guard/update-subscription.use-case";
+import type { Config } from "../config/config";
+
+/** For USE_CASES in container.ts (bound there with the others, and resolved by the smoke test). */
+export const PROTOCOL_GUARD_USE_CASES: readonly Newable<object>[] = [
+  CheckWallet,
+  Subscribe,
+  ListSubscriptions,
+  ReadSubscription,
+  UpdateSubscription,
+];
+
+/** The operating system's CSPRNG: manage tokens are bearer secrets. */
+export const cryptoRandomTokens: RandomTokens = {
+  randomToken: (bytes) => randomBytes(bytes).toString("base64url"),
+};
+
+/**
+ * Subscriptions live in PostgreSQL when DATABASE_URL is set (on a small pool of their own), in
+ * process memory otherwise. The returned `close` ends that pool on shutdown.
+ */
+export function bindProtocolGuard(container: Container, config: Config): { close(): Promise<void> } {
+  container.bind(RandomTokens).toConstantValue(cryptoRandomTokens);
+  if (config.env.DATABASE_URL === undefined) {
+    container.bind(SubscriptionStore).to(InMemorySubscriptionStore);
+    return { close: async () => {} };
+  }
+  const pool = new pg.Pool({ connectionString: config.env.DATABASE_URL, max: 3 });
+  container.bind(PostgresSubscriptionStoreConfig).toConstantValue({ pool });
+  container.bind(SubscriptionStore).to(PostgresSubscriptionStore);
+  return { close: () => pool.end() };
+}

@@ -1,0 +1,61 @@
+import * as TE from "fp-ts/TaskEither";
+import { upstreamFailure } from "../../../../src/application/failures";
+import type { GuardScorer } from "../../../../src/application/use-cases/protocol-guard/check-wallet.use-case";
+import type { RandomTokens } from "../../../../src/application/use-cases/protocol-guard/random-tokens";
+import type { ScoredAddress, ScoredExplanation } from "../../../../src/application/use-cases/scoring/scored-address";
+import { scoringFailed } from "../../../../src/application/use-cases/scoring/scored-address";
+import type { Address } from "../../../../src/domain/chain/address";
+import type { Flag } from "../../../../src/domain/scoring";
+import type { RecommendationAction } from "../../../../src/domain/explain/explanation-types";
+
+/** Counter-based "randomness": every token distinct and predictable. */
+export function countingTokens(): RandomTokens {
+  let n = 0;
+  return { randomToken: (bytes) => `t${++n}`.padEnd(Math.ceil((bytes * 4) / 3), "x") };
+}
+
+export const fixedClock = (ms = Date.UTC(2025, 0, 1)) => ({ nowMs: () => ms });
+
+export interface ScoreFixture {
+  readonly score: number;
+  readonly tier: ScoredAddress["tier"];
+  readonly flags?: readonly Pick<Flag, "code" | "severity">[];
+  readonly recommendation?: RecommendationAction;
+}
+
+/** Only what a check reads is real; the rest of the explanation is not looked at. */
+export function scored(address: Address, fixture: ScoreFixture): ScoredAddress {
+  return {
+    address,
+    kind: "eoa",
+    subjectType: "wallet",
+    officialIssuer: false,
+    score: fixture.score,
+    tier: fixture.tier,
+    confidence: 80,
+    flags: (fixture.flags ?? []).map((f) => ({ ...f, points: -10, evidence: { detail: "test" } })),
+    state: "graduated",
+    limitations: [],
+    breakdown: { components: [] } as unknown as ScoredAddress["breakdown"],
+    explanation: { recommendation: { action: fixture.recommendation ?? "allow", reason: "test" } } as ScoredExplanation,
+    snapshotId: "snap_test",
+    scoringVersion: "v1.0",
+    queriedAt: "2025-01-01T00:00:00.000Z",
+    block: { number: 1, timestamp: 1 },
+  };
+}
+
+/** A scorer with one fixed answer per address; unknown addresses fail like an unreachable chain. */
+export function fakeScorer(answers: Readonly<Record<string, ScoreFixture>>): GuardScorer & { calls: number } {
+  const scorer = {
+    calls: 0,
+    execute: (address: Address) => {
+      scorer.calls += 1;
+      const fixture = answers[address];
+      return fixture === undefined
+        ? TE.left(scoringFailed("scoring")(upstreamFailure("rpc", "connection refused")))
+        : TE.right(scored(address, fixture));
+    },
+  };
+  return scorer;
+}
