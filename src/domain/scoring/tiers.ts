@@ -8,7 +8,7 @@
  *   an official issuer from the configured list      -> VERIFIED (checked first)
  *   any proven blocking flag (severity "critical")  -> BLOCKED, whatever the score
  *
- * Onchain tier (a uint8 in registries and attestations): 0 LOW, 1 MEDIUM, 2 HIGH.
+ * Onchain tier (a uint8 in on-chain score registries; attestations sign the tier name): 0 LOW, 1 MEDIUM, 2 HIGH.
  * BLOCKED maps to 0, ELITE and VERIFIED to 2.
  */
 export type Tier = "BLOCKED" | "LOW" | "MEDIUM" | "HIGH" | "ELITE" | "VERIFIED";

@@ -99,9 +99,9 @@ export function standingAt(positions: readonly ScorablePosition[], now: ChainTim
   };
 }
 
-/** 0..100, saturating: the first points matter most, and no wallet reaches 100. */
+/** 0..99.9, saturating: the first points matter most, and no wallet reaches 100 (floored, not rounded). */
 export const committedScoreOf = (totalPoints: number): number =>
-  Math.round(1000 * (1 - Math.exp(-Math.max(0, totalPoints) / 60))) / 10;
+  Math.floor(1000 * (1 - Math.exp(-Math.max(0, totalPoints) / 60))) / 10;
 
 export const MAX_SCORE_BOOST = 10;
 

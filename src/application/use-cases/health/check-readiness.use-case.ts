@@ -12,8 +12,10 @@ export class CheckReadiness {
   constructor(@inject(ReadinessProbes) private readonly probes: readonly ReadinessProbe[]) {}
 
   async execute(): Promise<Readiness> {
-    const results = await Promise.all(
-      this.probes.map(async (probe) => [probe.name, (await probe.isReady()) ? "ok" : "unavailable"] as const),
+    // A probe that throws instead of answering false still only makes its dependency unavailable.
+    const settled = await Promise.allSettled(this.probes.map((probe) => probe.isReady()));
+    const results = this.probes.map(
+      (probe, i) => [probe.name, settled[i]?.status === "fulfilled" && settled[i].value ? "ok" : "unavailable"] as const,
     );
     return { ready: results.every(([, status]) => status === "ok"), checks: Object.fromEntries(results) };
   }

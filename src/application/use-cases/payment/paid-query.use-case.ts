@@ -65,7 +65,8 @@ export class PaidQuery {
 
     const computed = await input.compute()();
     if (E.isLeft(computed)) {
-      // Nothing was broadcast: the payer keeps their money and may present the same proof again.
+      // Nothing was broadcast: the payer keeps their money. Releasing lets the same proof be presented
+      // again; if the release itself fails the key stays reserved until the authorization expires.
       await this.ledger.release(key)();
       return E.left({ _tag: "ComputeFailed", cause: computed.left });
     }

@@ -27,8 +27,12 @@ function pairOf(chain: ChainReader, factory: Address, token: Address, quote: Add
   );
 }
 
-/** Reserves, orientation and LP transfers of one pair, read at the head. */
-function poolFacts(ports: PoolPorts, token: Address, quote: QuoteToken, pool: Address): TE.TaskEither<UpstreamFailure, PoolFacts> {
+/**
+ * Reserves, orientation and LP transfers of one pair, read at the head; null when the pair does
+ * not answer token0()/getReserves() as a pair must (a guessed orientation or zero reserves would
+ * be made-up evidence).
+ */
+function poolFacts(ports: PoolPorts, token: Address, quote: QuoteToken, pool: Address): TE.TaskEither<UpstreamFailure, PoolFacts | null> {
   return pipe(
     sequenceS(TE.ApplyPar)({
       token0: ports.chain.call({ to: pool, data: calldata(SELECTORS.token0) }),
@@ -36,9 +40,11 @@ function poolFacts(ports: PoolPorts, token: Address, quote: QuoteToken, pool: Ad
       lpTransfers: ports.explorer.transfersOfToken(pool, { limit: ports.settings.limits.history }),
     }),
     TE.map(({ token0, reserves, lpTransfers }) => {
-      const tokenIsToken0 = returnAddress(token0) === token;
-      const reserve0 = returnWord(reserves, 0) ?? 0n;
-      const reserve1 = returnWord(reserves, 1) ?? 0n;
+      const first = returnAddress(token0);
+      const reserve0 = returnWord(reserves, 0);
+      const reserve1 = returnWord(reserves, 1);
+      if (first === null || reserve0 === null || reserve1 === null) return null;
+      const tokenIsToken0 = first === token;
       return {
         pool,
         quoteToken: quote.address,
@@ -66,7 +72,11 @@ export function discoverPools(ports: PoolPorts, token: Address): TE.TaskEither<U
       // Two factories never share a pair address, but a repeated factory in the configuration would.
       const unique = new Map<Address, QuoteToken>();
       for (const f of found) if (f !== null && !unique.has(f.pool)) unique.set(f.pool, f.quote);
-      return pipe([...unique], A.traverse(TE.ApplicativePar)(([pool, quote]) => poolFacts(ports, token, quote, pool)));
+      return pipe(
+        [...unique],
+        A.traverse(TE.ApplicativePar)(([pool, quote]) => poolFacts(ports, token, quote, pool)),
+        TE.map((pools) => pools.filter((pool): pool is PoolFacts => pool !== null)),
+      );
     }),
   );
 }

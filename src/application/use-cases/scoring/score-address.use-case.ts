@@ -8,12 +8,12 @@ import type { AddressKind, BlockRef } from "../../../domain/chain/chain-types";
 import { type ScoreResult, scoreStability, verifiedIssuerResult } from "../../../domain/scoring";
 import { SNAPSHOT_LIST_MAX, type Snapshot } from "../../../domain/snapshots/snapshot";
 import { CoalescingCache } from "../../caching/coalescing-cache";
-import { upstreamFailure } from "../../failures";
 import { ChainReader } from "../../ports/chain-reader.port";
 import { Clock } from "../../ports/clock.port";
 import { ScoringSettings } from "../../ports/scoring-settings.port";
 import { SnapshotStore } from "../../ports/snapshot-store.port";
 import { type ScoredAddress, type ScoringFailed, scoringFailed, subjectTypeOf } from "./scored-address";
+import { snapshotStoreFailed } from "./list-snapshots.use-case";
 import { ScoringStats } from "./scoring-stats";
 import { SubjectScorer } from "./subject-scorer";
 
@@ -105,5 +105,5 @@ function historyOf(snapshots: readonly Snapshot[]): { score: number; queriedAt: 
 }
 
 function storageFailed(error: unknown): ScoringFailed {
-  return scoringFailed("scoring")(upstreamFailure("storage", `snapshot store: ${error instanceof Error ? error.message : String(error)}`));
+  return scoringFailed("scoring")(snapshotStoreFailed(error));
 }

@@ -8,7 +8,7 @@ import type { LeaderboardBatch } from "../../../domain/staking/leaderboard-batch
 import { stakeTarget, type StakeActivity } from "../../../domain/staking/stake-activity";
 import type { TokenDeployment } from "../../../domain/staking/staking-evidence";
 import { STAKED_TOPIC, UNSTAKED_TOPIC } from "../../../domain/staking/staking-signatures";
-import type { UpstreamFailure } from "../../failures";
+import { upstreamFailure, type UpstreamFailure } from "../../failures";
 import { ChainReader } from "../../ports/chain-reader.port";
 import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { PriceSource } from "../../ports/price-source.port";
@@ -67,7 +67,17 @@ export class IndexStakingBlocks {
 
   private indexRange(from: number, to: number, target: number, head: BlockRef): Step<IndexStep> {
     const configured = new Set(this.settings.stakingContracts);
-    const lastBlock: Step<BlockRef | null> = to === head.number ? TE.right(head) : this.chain.block(to);
+    // The batch is stamped with its own last block's time: the leaderboard clock only moves forward.
+    const lastBlock: Step<BlockRef> =
+      to === head.number
+        ? TE.right(head)
+        : pipe(
+            this.chain.block(to),
+            TE.filterOrElseW(
+              (block): block is BlockRef => block !== null,
+              () => upstreamFailure("rpc", `block ${to} not found`),
+            ),
+          );
     return pipe(
       TE.Do,
       TE.bind("logs", () => this.stakingLogs(from, to)),
@@ -76,7 +86,7 @@ export class IndexStakingBlocks {
         const candidates = mergeCandidates(logs.map((l) => ({ hash: l.txHash, blockNumber: l.blockNumber })));
         return readStakeActivities(this.chain, candidates, configured);
       }),
-      TE.bind("batch", ({ found, end }) => this.batchOf(found.filter((a) => a.configured), to, end?.timestamp ?? head.timestamp)),
+      TE.bind("batch", ({ found, end }) => this.batchOf(found.filter((a) => a.configured), to, end.timestamp)),
       TE.chainFirst(({ batch }) => this.store.record(batch)),
       TE.map(({ batch }) => ({ fromBlock: from, toBlock: to, activities: batch.activities.length, caughtUp: to === target })),
     );
