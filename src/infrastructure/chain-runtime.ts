@@ -6,6 +6,7 @@ import type { ReadinessProbe } from "../application/ports/readiness-probe.port";
 import { EthersChainReader } from "../adapters/chain/ethers-chain-reader.adapter";
 import { BlockscoutExplorer } from "../adapters/explorer/blockscout-explorer.adapter";
 import { LocalIndexExplorer } from "../adapters/explorer/local-index-explorer.adapter";
+import { redactUrl } from "../adapters/shared/http-json";
 import type { Config } from "./config/config";
 import { startDevWorld, type DevWorld } from "./dev-chain/dev-world";
 
@@ -37,22 +38,31 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   const chainId = config.env.CHAIN_ID;
 
   const reader = new EthersChainReader({ rpcUrl, chainId });
-  const actualChainId = await reader.chainId()();
-  if (E.isLeft(actualChainId)) throw new Error(`RPC_URL ${rpcUrl} did not answer: ${actualChainId.left.detail}`);
-  if (actualChainId.right !== chainId) {
-    throw new Error(`RPC_URL ${rpcUrl} serves chain ${actualChainId.right}, but CHAIN_ID is ${chainId}`);
-  }
-
   const localIndex =
     config.env.EXPLORER_API_URL === undefined
       ? new LocalIndexExplorer({ rpcUrl, onError: (error) => logger.warn({ err: error }, "index poll failed") })
       : null;
-  const explorer = localIndex ?? new BlockscoutExplorer({ apiUrl: config.env.EXPLORER_API_URL! });
-  if (localIndex !== null) {
-    const started = performance.now();
-    await localIndex.start();
-    logger.info({ syncedTo: localIndex.syncedTo, ms: Math.round(performance.now() - started) }, "index caught up");
+  const close = async () => {
+    await localIndex?.stop();
+    reader.close();
+    await devWorld?.chain.close();
+  };
+  try {
+    const actualChainId = await reader.chainId()();
+    if (E.isLeft(actualChainId)) throw new Error(`RPC_URL ${redactUrl(rpcUrl)} did not answer: ${actualChainId.left.detail}`);
+    if (actualChainId.right !== chainId) {
+      throw new Error(`RPC_URL ${redactUrl(rpcUrl)} serves chain ${actualChainId.right}, but CHAIN_ID is ${chainId}`);
+    }
+    if (localIndex !== null) {
+      const started = performance.now();
+      await localIndex.start();
+      logger.info({ syncedTo: localIndex.syncedTo, ms: Math.round(performance.now() - started) }, "index caught up");
+    }
+  } catch (error) {
+    await close();
+    throw error;
   }
+  const explorer = localIndex ?? new BlockscoutExplorer({ apiUrl: config.env.EXPLORER_API_URL! });
 
   const probes: ReadinessProbe[] = [
     { name: "chain", isReady: async () => E.isRight(await reader.headBlock()()) },
@@ -66,10 +76,6 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
     localIndex,
     devWorld,
     probes,
-    close: async () => {
-      await localIndex?.stop();
-      reader.close();
-      await devWorld?.chain.close();
-    },
+    close,
   };
 }

@@ -4,6 +4,8 @@ import type { Logger } from "pino";
 import { ChainReader } from "../application/ports/chain-reader.port";
 import { Clock } from "../application/ports/clock.port";
 import { ExplorerHistory } from "../application/ports/explorer-history.port";
+import { PaymentSettler } from "../application/ports/payment-settler.port";
+import { PaymentVerifier } from "../application/ports/payment-verifier.port";
 import { RateLimiter } from "../application/ports/rate-limiter.port";
 import { ReadinessProbes } from "../application/ports/readiness-probe.port";
 import { SnapshotStore } from "../application/ports/snapshot-store.port";
@@ -66,6 +68,12 @@ export const USE_CASES: readonly Newable<object>[] = [
   ...PROTOCOL_GUARD_USE_CASES,
 ];
 
+/** Adapters holding connections (RPC providers) expose close(); shutdown calls it if they were ever built. */
+function closeIfBound(container: Container, token: symbol): void {
+  const adapter = container.get<{ close?: () => void }>(token);
+  adapter.close?.();
+}
+
 /** The one composition root: ports bound to adapters, use-cases bound to themselves. */
 export function buildContainer(runtime: Runtime): Container {
   const container = new Container({ defaultScope: "Singleton" });
@@ -77,7 +85,12 @@ export function buildContainer(runtime: Runtime): Container {
   container.bind(SnapshotStore).toConstantValue(new InMemorySnapshotStore());
   const payments = bindPayments(container, runtime.config, runtime.chain);
   const protocolGuard = bindProtocolGuard(container, runtime.config);
-  container.bind(ShutdownHooks).toConstantValue([() => payments.close(), () => protocolGuard.close()]);
+  container.bind(ShutdownHooks).toConstantValue([
+    async () => closeIfBound(container, PaymentVerifier),
+    async () => closeIfBound(container, PaymentSettler),
+    () => payments.close(),
+    () => protocolGuard.close(),
+  ]);
   bindStaking(container, runtime.chain.chainReader, runtime.market, runtime.config.chainMode === "embedded");
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
   bindGating(container, runtime.config, runtime.chain.chainId);

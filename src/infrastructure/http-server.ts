@@ -14,7 +14,10 @@ export async function startHttpServer<State>(app: Koa<State>, host: string, port
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => resolve());
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   const address = server.address();
   const boundPort = typeof address === "object" && address !== null ? address.port : port;

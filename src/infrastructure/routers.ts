@@ -44,7 +44,8 @@ const MINUTE_MS = 60_000;
 export function composeRouters(
   container: Container,
   config: Config,
-  publicUrl: string,
+  /** The service's public base URL; known only once the server listens when PORT is 0. */
+  publicUrl: () => string,
   chain: Pick<ChainRuntime, "devWorld">,
 ): Router[] {
   const limiter = container.get<RateLimiter>(RateLimiter);
@@ -60,7 +61,7 @@ export function composeRouters(
       classifyAddress: container.get(ClassifyAddress),
       scoreAddress,
       paidQuery: container.get(PaidQuery),
-      publicBaseUrl: config.env.PUBLIC_BASE_URL,
+      publicBaseUrl: publicUrl,
     }),
     tokenShieldRoutes({ scoreAddress }),
     gatingRoutes({

@@ -5,7 +5,8 @@ import type { IndexStakingBlocks } from "../application/use-cases/staking/index-
 export interface StakingIndexLoop {
   /** Indexes up to the head (or the explorer index's head) once; resolves when caught up. */
   catchUp(): Promise<void>;
-  stop(): void;
+  /** No new passes; resolves once a pass under way has finished (so its reader may be closed). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -33,5 +34,11 @@ export function startStakingIndexLoop(
   const catchUp = () => (running ??= pass().finally(() => (running = null)));
   const timer = setInterval(() => void catchUp(), intervalMs);
   timer.unref();
-  return { catchUp, stop: () => clearInterval(timer) };
+  return {
+    catchUp,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -52,7 +52,7 @@ export async function startTestServer(
   const runtime = detachedRuntime(options.env);
   const { config } = runtime;
   const container = buildContainer(runtime);
-  const routers = options.routers ?? composeRouters(container, config, "http://127.0.0.1", { devWorld: null });
+  const routers = options.routers ?? composeRouters(container, config, () => "http://127.0.0.1", { devWorld: null });
   const app = buildHttpApp({ logger: silentLogger, routers });
   return startHttpServer(app, "127.0.0.1", 0);
 }

@@ -28,8 +28,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** `?name=<integer>` clamped into [min, max]; absent or unparseable gives the default. */
-export function clampedIntQuery(value: unknown, fallback: number, min: number, max: number): number {
-  const n = typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : fallback;
-  return Math.min(max, Math.max(min, n));
+/** `?name=<integer>` as a number; absent or not an integer gives undefined (use-cases clamp and default). */
+export function intQuery(value: unknown): number | undefined {
+  return typeof value === "string" && /^-?\d{1,15}$/.test(value) ? Number(value) : undefined;
 }

@@ -75,8 +75,18 @@ export async function fetchJson(request: JsonRequest): Promise<unknown> {
 }
 
 /** API keys travel in query strings; keep them out of logs and failure details. */
+/**
+ * A URL safe to log: providers put keys in the query (`?apikey=`) or in the path (`/v2/<key>`),
+ * so only the origin is kept, plus a marker when there was more.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:apikey|api_key|key)=)[^&]*/gi, "$1***");
+  try {
+    const parsed = new URL(url);
+    const hidden = parsed.pathname.length > 1 || parsed.search !== "" ? "/***" : "";
+    return `${parsed.origin}${hidden}`;
+  } catch {
+    return url.replace(/([?&](?:apikey|api_key|key)=)[^&]*/gi, "$1***");
+  }
 }
 
 export function describeError(error: unknown): string {

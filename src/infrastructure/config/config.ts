@@ -39,6 +39,16 @@ const variables = {
   PAYMENT_NETWORK: { codec: t.string, fallback: "arc-testnet" },
 } as const;
 
+/** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set([
+  "ATTESTATION_PRIVATE_KEY",
+  "PAYMENT_SETTLEMENT_PRIVATE_KEY",
+  "DATABASE_URL",
+  "RPC_URL",
+  "EXPLORER_API_URL",
+  "PAYMENT_FACILITATOR_URL",
+]);
+
 type Variables = typeof variables;
 export type EnvValues = { readonly [K in keyof Variables]: t.TypeOf<Variables[K]["codec"]> };
 
@@ -60,7 +70,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
     const decoded = (codec as t.Decoder<unknown, unknown>).decode(raw);
     if (E.isLeft(decoded)) {
       const why = decoded.left.map((e) => e.message).find((m) => m !== undefined) ?? "invalid value";
-      errors.push(`${name}=${JSON.stringify(env[name])}: ${why}`);
+      const shown = SECRET_VARIABLES.has(name) ? "<redacted>" : JSON.stringify(env[name]);
+      errors.push(`${name}=${shown}: ${why}`);
     } else {
       values[name] = decoded.right;
     }

@@ -6,7 +6,6 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { InMemoryPaymentLedger } from "../../../src/adapters/storage/in-memory-payment-ledger.adapter";
 import { PaidQuery } from "../../../src/application/use-cases/payment/paid-query.use-case";
-import { invalidPaymentBody } from "../../../src/application/use-cases/payment/paid-query.types";
 import { requestPaidAnswer, type ProofKind } from "../../../scripts/pay";
 import { paymentWorld, type PaymentWorld } from "./support/payment-world";
 
@@ -33,7 +32,7 @@ function oracleStandIn(paidQuery: PaidQuery): Koa {
       ctx.body = failure.body;
     } else if (failure._tag === "InvalidPayment") {
       ctx.status = 422;
-      ctx.body = invalidPaymentBody(failure.reason);
+      ctx.body = { error: "invalid_payment", reason: failure.reason };
     } else {
       ctx.status = 502;
       ctx.body = { error: "payment_unavailable" };

@@ -1,7 +1,7 @@
 import * as t from "io-ts";
 import { isLeft } from "fp-ts/Either";
 import { ConcurrencyLimiter } from "../../shared/concurrency-limiter";
-import { fetchJson, isTransientHttpFailure, MalformedBodyError, redactUrl } from "../../shared/http-json";
+import { fetchJson, isTransientHttpFailure, MalformedBodyError } from "../../shared/http-json";
 import { DEFAULT_RETRY_POLICY, retryWithBackoff, type RetryPolicy } from "../../shared/retry-with-backoff";
 import { Envelope } from "./blockscout-codecs";
 import { BlockscoutApiError, RateLimitedError, ResultWindowError } from "./blockscout-errors";
@@ -77,5 +77,5 @@ function checkRateLimit(body: unknown): unknown {
 }
 
 function describe(query: Query): string {
-  return redactUrl(`${query["module"]}/${query["action"]}`);
+  return `${query["module"]}/${query["action"]}`;
 }

@@ -22,8 +22,18 @@ export function jsonBody(): Middleware {
     if (!WITH_BODY.has(ctx.method)) return next();
     const declared = Number(ctx.get("Content-Length") || 0);
     if (declared > MAX_BODY_BYTES) return sendError(ctx, { code: "payload_too_large", fields: { maxBytes: MAX_BODY_BYTES } });
-    const raw = await readLimited(ctx.req, MAX_BODY_BYTES);
-    if (raw === null) return sendError(ctx, { code: "payload_too_large", fields: { maxBytes: MAX_BODY_BYTES } });
+    let raw: string | null;
+    try {
+      raw = await readLimited(ctx.req, MAX_BODY_BYTES);
+    } catch {
+      // The client went away or sent a broken stream: nothing valid arrived.
+      return sendError(ctx, { code: "invalid_json" });
+    }
+    if (raw === null) {
+      // Stop reading the rest of an oversized upload.
+      ctx.set("Connection", "close");
+      return sendError(ctx, { code: "payload_too_large", fields: { maxBytes: MAX_BODY_BYTES } });
+    }
     try {
       ctx.request.jsonBody = JSON.parse(raw) as unknown;
     } catch {

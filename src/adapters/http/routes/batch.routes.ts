@@ -7,8 +7,8 @@ import { ConcurrencyLimiter } from "../../shared/concurrency-limiter";
 import { apiError, type ApiError } from "../api-error";
 import { batchItem } from "../presenters/score-presenters";
 import { sendError, sendJson } from "../respond";
+import { scoringFailureError } from "../scoring-failure";
 import { bodyOf, isRecord } from "../validation";
-import { widgetFailure } from "./widget.routes";
 
 /** SPEC.md: at most 40 addresses per batch request. */
 export const MAX_BATCH_ADDRESSES = 40;
@@ -44,7 +44,7 @@ export function batchRoutes(deps: BatchRouteDeps): Router {
           const scored = await deps.scoreAddress.execute(address)();
           if (E.isRight(scored)) return batchItem(scored.right);
           // An address that cannot be scored gets its own error; nothing is made up for it.
-          const error = widgetFailure(scored.left).code;
+          const error = scoringFailureError(scored.left).code;
           return { address, score: null, tier: null, confidence: null, flags: [], state: null, error };
         }),
       ),

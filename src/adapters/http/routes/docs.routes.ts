@@ -3,16 +3,23 @@ import { openApiDocument } from "../openapi/openapi-document";
 import { referencePage } from "../openapi/reference-page";
 
 /** GET /openapi.json (OpenAPI 3.1) and GET /docs (a readable page rendered from it). */
-export function docsRoutes(serverUrl: string): Router {
+export function docsRoutes(serverUrl: () => string): Router {
   const router = new Router();
-  const document = openApiDocument(serverUrl);
-  const page = referencePage(document);
+  // Built on first request: the server's own URL is known only once it listens.
+  let built: { document: Record<string, unknown>; page: string } | undefined;
+  const docs = () => {
+    if (built === undefined) {
+      const document = openApiDocument(serverUrl());
+      built = { document, page: referencePage(document) };
+    }
+    return built;
+  };
   router.get("/openapi.json", async (ctx) => {
-    ctx.body = document;
+    ctx.body = docs().document;
   });
   router.get("/docs", async (ctx) => {
     ctx.type = "text/html; charset=utf-8";
-    ctx.body = page;
+    ctx.body = docs().page;
   });
   return router;
 }

@@ -31,7 +31,7 @@ async function answer<C, R>(
   if (E.isLeft(command)) return sendError(ctx, { code: command.left.code });
   const result = await run(command.right)();
   if (E.isLeft(result)) {
-    ctx.state.log?.warn({ detail: result.left.detail }, result.left.code);
+    ctx.state.log.warn({ detail: result.left.detail }, result.left.code);
     return sendError(ctx, { code: result.left.code });
   }
   sendJson(ctx, okStatus, result.right);

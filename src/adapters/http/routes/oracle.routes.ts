@@ -1,7 +1,7 @@
 import Router, { type RouterContext } from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { PaidQuery } from "../../../application/use-cases/payment/paid-query.use-case";
-import { invalidPaymentBody, type PaidQueryFailure } from "../../../application/use-cases/payment/paid-query.types";
+import type { PaidQueryFailure } from "../../../application/use-cases/payment/paid-query.types";
 import type { ClassifyAddress } from "../../../application/use-cases/scoring/classify-address.use-case";
 import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
 import type { ScoredAddress, ScoringFailed } from "../../../application/use-cases/scoring/scored-address";
@@ -14,8 +14,11 @@ export interface OracleRouteDeps {
   readonly classifyAddress: ClassifyAddress;
   readonly scoreAddress: ScoreAddress;
   readonly paidQuery: PaidQuery;
-  /** Absolute base for x402 `resource` (PUBLIC_BASE_URL, or the request's origin). */
-  readonly publicBaseUrl: string | undefined;
+  /**
+   * Absolute base for x402 `resource` (PUBLIC_BASE_URL, else the address we listen on): never the
+   * request's Host header, which a client could set to anything.
+   */
+  readonly publicBaseUrl: () => string;
 }
 
 /** Sells one score: 402 without proof, 422 for a bad one, 502 if scoring fails (nothing settled), 200 with settlement headers. */
@@ -25,7 +28,7 @@ async function sellScore(
   address: Address,
   present: (scored: ScoredAddress) => unknown,
 ): Promise<void> {
-  const resource = `${deps.publicBaseUrl ?? `${ctx.protocol}://${ctx.host}`}${ctx.path}`;
+  const resource = `${deps.publicBaseUrl()}${ctx.path}`;
   const paid = await deps.paidQuery.execute({
     headers: ctx.headers,
     resource,
@@ -37,16 +40,17 @@ async function sellScore(
   }
   const failure: PaidQueryFailure<ScoringFailed> = paid.left;
   switch (failure._tag) {
-    case "PaymentRequired":
-      ctx.set(failure.headers);
-      return sendJson(ctx, 402, failure.body);
+    case "PaymentRequired": {
+      const { error: _code, ...challenge } = failure.body;
+      return sendError(ctx, { code: "payment_required", fields: challenge, headers: failure.headers });
+    }
     case "InvalidPayment":
-      return sendJson(ctx, 422, invalidPaymentBody(failure.reason));
+      return sendError(ctx, { code: "invalid_payment", fields: { reason: failure.reason } });
     case "ComputeFailed":
-      ctx.state.log?.warn({ cause: failure.cause.cause.detail }, "paid scoring failed; nothing settled");
+      ctx.state.log.warn({ cause: failure.cause.cause.detail }, "paid scoring failed; nothing settled");
       return sendError(ctx, { code: "oracle_unavailable" });
     case "UpstreamFailure":
-      ctx.state.log?.warn({ detail: failure.detail }, "payment upstream failed");
+      ctx.state.log.warn({ detail: failure.detail }, "payment upstream failed");
       return sendError(ctx, { code: "oracle_unavailable" });
   }
 }

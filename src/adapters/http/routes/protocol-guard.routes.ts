@@ -39,7 +39,7 @@ function failureError(failure: GuardFailure): ApiError {
 async function answer<R>(ctx: RouterContext, task: TaskEither<GuardFailure, R>, okStatus: number): Promise<void> {
   const result = await task();
   if (E.isLeft(result)) {
-    ctx.state.log?.warn({ detail: result.left.detail }, result.left.code);
+    ctx.state.log.warn({ detail: result.left.detail }, result.left.code);
     return sendError(ctx, failureError(result.left));
   }
   sendJson(ctx, okStatus, result.right);

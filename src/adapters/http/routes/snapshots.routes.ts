@@ -3,7 +3,7 @@ import * as E from "fp-ts/Either";
 import type { GetSnapshot } from "../../../application/use-cases/scoring/get-snapshot.use-case";
 import type { ListSnapshots } from "../../../application/use-cases/scoring/list-snapshots.use-case";
 import { sendError, sendJson } from "../respond";
-import { addressParam } from "../validation";
+import { addressParam, intQuery } from "../validation";
 
 export interface SnapshotRouteDeps {
   readonly listSnapshots: ListSnapshots;
@@ -19,12 +19,11 @@ export function snapshotRoutes(deps: SnapshotRouteDeps): Router {
     const { id, limit } = ctx.query;
     if (typeof id === "string") {
       const snapshot = await deps.getSnapshot.execute(address.right, id)();
-      if (E.isLeft(snapshot)) return sendError(ctx, { code: snapshot.left._tag === "SnapshotNotFound" ? "not_found" : "internal_error" });
+      if (E.isLeft(snapshot)) return sendError(ctx, { code: snapshot.left._tag === "SnapshotNotFound" ? "not_found" : "storage_unavailable" });
       return sendJson(ctx, 200, snapshot.right);
     }
-    const parsed = typeof limit === "string" && /^-?\d+$/.test(limit) ? Number(limit) : undefined;
-    const snapshots = await deps.listSnapshots.execute(address.right, parsed)();
-    if (E.isLeft(snapshots)) return sendError(ctx, { code: "internal_error" });
+    const snapshots = await deps.listSnapshots.execute(address.right, intQuery(limit))();
+    if (E.isLeft(snapshots)) return sendError(ctx, { code: "storage_unavailable" });
     sendJson(ctx, 200, { address: address.right, snapshots: snapshots.right });
   });
   return router;

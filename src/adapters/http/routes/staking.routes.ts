@@ -3,15 +3,12 @@ import * as E from "fp-ts/Either";
 import type { AnalyzeStaking } from "../../../application/use-cases/staking/analyze-staking.use-case";
 import type { GetStakingLeaderboard } from "../../../application/use-cases/staking/get-staking-leaderboard.use-case";
 import { sendError, sendJson } from "../respond";
-import { addressParam } from "../validation";
+import { addressParam, intQuery } from "../validation";
 
 export interface StakingRouteDeps {
   readonly analyzeStaking: AnalyzeStaking;
   readonly getLeaderboard: GetStakingLeaderboard;
 }
-
-const integerOrUndefined = (value: unknown) =>
-  typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : undefined;
 
 export function stakingRoutes(deps: StakingRouteDeps): Router {
   const router = new Router();
@@ -20,7 +17,7 @@ export function stakingRoutes(deps: StakingRouteDeps): Router {
     if (E.isLeft(address)) return sendError(ctx, address.left);
     const signal = await deps.analyzeStaking.execute(address.right)();
     if (E.isLeft(signal)) {
-      ctx.state.log?.warn({ cause: signal.left.cause.detail }, "staking analysis failed");
+      ctx.state.log.warn({ cause: signal.left.cause.detail }, "staking analysis failed");
       return sendError(ctx, { code: "staking_analysis_failed" });
     }
     sendJson(ctx, 200, signal.right);
@@ -28,8 +25,8 @@ export function stakingRoutes(deps: StakingRouteDeps): Router {
   // limit: default 50, clamped 1..100; offset >= 0 (the use-case clamps).
   router.get("/api/staking/leaderboard", async (ctx) => {
     const page = await deps.getLeaderboard.execute({
-      limit: integerOrUndefined(ctx.query.limit),
-      offset: integerOrUndefined(ctx.query.offset),
+      limit: intQuery(ctx.query.limit),
+      offset: intQuery(ctx.query.offset),
     })();
     if (E.isLeft(page)) return sendError(ctx, { code: "staking_analysis_failed" });
     sendJson(ctx, 200, page.right);

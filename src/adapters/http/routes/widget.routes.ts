@@ -2,9 +2,8 @@ import Router from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { Middleware } from "koa";
 import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
-import type { ScoringFailed } from "../../../application/use-cases/scoring/scored-address";
-import type { ApiError } from "../api-error";
 import { widgetBody } from "../presenters/score-presenters";
+import { scoringFailureError } from "../scoring-failure";
 import { sendError, sendJson } from "../respond";
 import { addressParam } from "../validation";
 
@@ -12,10 +11,6 @@ export interface WidgetRouteDeps {
   readonly rateLimit: Middleware;
   readonly scoreAddress: ScoreAddress;
 }
-
-export const widgetFailure = (failure: ScoringFailed): ApiError => ({
-  code: failure.stage === "detection" ? "detection_failed" : "scoring_unavailable",
-});
 
 /** GET /api/widget/score/{address}: public embed, open CORS, 8 requests a minute per IP by default. */
 export function widgetRoutes(deps: WidgetRouteDeps): Router {
@@ -25,8 +20,8 @@ export function widgetRoutes(deps: WidgetRouteDeps): Router {
     if (E.isLeft(address)) return sendError(ctx, address.left);
     const scored = await deps.scoreAddress.execute(address.right)();
     if (E.isLeft(scored)) {
-      ctx.state.log?.warn({ cause: scored.left.cause.detail }, "widget scoring failed");
-      return sendError(ctx, widgetFailure(scored.left));
+      ctx.state.log.warn({ cause: scored.left.cause.detail }, "widget scoring failed");
+      return sendError(ctx, scoringFailureError(scored.left));
     }
     sendJson(ctx, 200, widgetBody(scored.right));
   });

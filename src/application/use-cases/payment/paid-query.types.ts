@@ -51,5 +51,3 @@ export interface PaidAnswer<A> {
 
 export const invalidPayment = (reason: PaymentReason): InvalidPayment => ({ _tag: "InvalidPayment", reason });
 
-/** The 422 body, spelled once. */
-export const invalidPaymentBody = (reason: PaymentReason) => ({ error: "invalid_payment" as const, reason });
