@@ -1,5 +1,6 @@
 import type { ScoredAddress } from "../../../application/use-cases/scoring/scored-address";
 import type { AddressKind } from "../../../domain/chain/chain-types";
+import { widgetProduct } from "../../../domain/scoring/products";
 
 const CONTRACT_TYPES: Readonly<Record<AddressKind, string>> = {
   eoa: "EOA",
@@ -11,9 +12,14 @@ const CONTRACT_TYPES: Readonly<Record<AddressKind, string>> = {
 
 /** SPEC.md widget: an ERC-20 score, VERIFIED for an official issuer, NTT ("not a tradeable token") for anything else. */
 export function widgetBody(scored: ScoredAddress) {
-  if (scored.officialIssuer) return { score: null, tier: "VERIFIED", label: "VERIFIED" };
-  if (scored.kind !== "erc20") return { score: null, tier: "NTT", label: "NTT" };
-  return { score: scored.score, tier: scored.tier, contractType: "ERC-20" };
+  switch (widgetProduct(scored.kind, scored.officialIssuer)) {
+    case "verified":
+      return { score: null, tier: "VERIFIED", label: "VERIFIED" };
+    case "not_tradeable":
+      return { score: null, tier: "NTT", label: "NTT" };
+    case "erc20_score":
+      return { score: scored.score, tier: scored.tier, contractType: "ERC-20" };
+  }
 }
 
 /** SPEC.md BatchScore (flags as codes). */
@@ -68,5 +74,5 @@ export function tokenBody(scored: ScoredAddress, pricing: "paid" | "free") {
 
 /** Internal /api/arc-score: everything, the raw formula included. */
 export function arcScoreBody(scored: ScoredAddress) {
-  return { ...tokenBody(scored, "free"), contractType: CONTRACT_TYPES[scored.kind], breakdown: scored.breakdown };
+  return { ...tokenBody(scored, "free"), breakdown: scored.breakdown };
 }

@@ -6,6 +6,7 @@ import type { ClassifyAddress } from "../../../application/use-cases/scoring/cla
 import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
 import type { ScoredAddress, ScoringFailed } from "../../../application/use-cases/scoring/scored-address";
 import type { Address } from "../../../domain/chain/address";
+import { tokenOracleProduct, walletOracleServes } from "../../../domain/scoring/products";
 import { oracleWalletBody, tokenBody } from "../presenters/score-presenters";
 import { sendError, sendJson } from "../respond";
 import { addressParam } from "../validation";
@@ -63,12 +64,11 @@ export function oracleRoutes(deps: OracleRouteDeps): Router {
     if (E.isLeft(address)) return sendError(ctx, address.left);
     const classified = await deps.classifyAddress.execute(address.right)();
     if (E.isLeft(classified)) return sendError(ctx, { code: "oracle_unavailable" });
-    const { kind, officialIssuer } = classified.right;
-    if (kind === "eoa") {
+    const product = tokenOracleProduct(classified.right.kind, classified.right.officialIssuer);
+    if (product === "not_a_token") {
       return sendError(ctx, { code: "wallet_not_token", fields: { redirect: `/api/oracle/${address.right}` } });
     }
-    if (kind === "erc20" && !officialIssuer) return sellScore(ctx, deps, address.right, (s) => tokenBody(s, "paid"));
-    // Official issuers (VERIFIED), NFT collections and other contracts are scored for free.
+    if (product === "paid") return sellScore(ctx, deps, address.right, (s) => tokenBody(s, "paid"));
     const scored = await deps.scoreAddress.execute(address.right)();
     if (E.isLeft(scored)) return sendError(ctx, { code: "oracle_unavailable" });
     sendJson(ctx, 200, tokenBody(scored.right, "free"));
@@ -79,7 +79,7 @@ export function oracleRoutes(deps: OracleRouteDeps): Router {
     // A contract is never charged, payment header or not: it is sent to the token product instead.
     const classified = await deps.classifyAddress.execute(address.right)();
     if (E.isLeft(classified)) return sendError(ctx, { code: "oracle_unavailable" });
-    if (classified.right.kind !== "eoa") {
+    if (!walletOracleServes(classified.right.kind)) {
       return sendError(ctx, {
         code: "contract_not_wallet",
         fields: { code: "CONTRACT_NOT_WALLET", redirect: `/api/oracle/token/${address.right}` },

@@ -1,0 +1,25 @@
+import type { AddressKind } from "../chain/chain-types";
+
+/**
+ * Which product answers for an address (SPEC.md "Endpoints"): the rules that decide what is sold,
+ * what is free and where a caller is sent instead.
+ */
+
+/** The wallet oracle sells scores of accounts without code; a contract is sent to the token product. */
+export const walletOracleServes = (kind: AddressKind): boolean => kind === "eoa";
+
+export type TokenOracleProduct = "paid" | "free" | "not_a_token";
+
+/** Official issuers (VERIFIED), NFT collections and other contracts are free; ERC-20 tokens are paid. */
+export function tokenOracleProduct(kind: AddressKind, officialIssuer: boolean): TokenOracleProduct {
+  if (kind === "eoa") return "not_a_token";
+  return kind === "erc20" && !officialIssuer ? "paid" : "free";
+}
+
+export type WidgetProduct = "erc20_score" | "verified" | "not_tradeable";
+
+/** The widget shows a score only for ERC-20 tokens; an official issuer is VERIFIED; anything else is NTT. */
+export function widgetProduct(kind: AddressKind, officialIssuer: boolean): WidgetProduct {
+  if (officialIssuer) return "verified";
+  return kind === "erc20" ? "erc20_score" : "not_tradeable";
+}
