@@ -1,7 +1,6 @@
 import type { Container } from "inversify";
 import { ConfiguredPriceSource } from "../../adapters/price/configured-price-source.adapter";
 import { UniswapV2PoolPriceSource } from "../../adapters/price/uniswap-v2-pool-price-source.adapter";
-import { InMemoryStakingAgeResets } from "../../adapters/staking/in-memory-staking-age-resets.adapter";
 import { InMemoryStakingLeaderboardStore } from "../../adapters/staking/in-memory-staking-leaderboard-store.adapter";
 import type { ChainReader } from "../../application/ports/chain-reader.port";
 import { PriceSource } from "../../application/ports/price-source.port";
@@ -9,6 +8,7 @@ import { StakingAgeResets } from "../../application/ports/staking-age-resets.por
 import { StakingLeaderboardStore } from "../../application/ports/staking-leaderboard.port";
 import { StakingTargetTrust } from "../../application/ports/staking-target-trust.port";
 import { SnapshotStakingTargetTrust } from "../../application/use-cases/scoring/snapshot-staking-target-trust";
+import { HistoryStakeAgeResets } from "../../application/use-cases/staking/history-stake-age-resets";
 import { stakingSettings, StakingSettings } from "../../application/use-cases/staking/staking-settings";
 import type { MarketSettings } from "./market-settings";
 
@@ -34,7 +34,7 @@ export function bindStaking(container: Container, chainReader: ChainReader, mark
   );
   container.bind(PriceSource).toConstantValue(priceSourceFor(chainReader, market));
   container.bind(StakingTargetTrust).to(SnapshotStakingTargetTrust);
-  container.bind(StakingAgeResets).toConstantValue(new InMemoryStakingAgeResets());
+  container.bind(StakingAgeResets).to(HistoryStakeAgeResets);
   // One shared instance: the indexer writes it, the leaderboard route reads it.
   container.bind(StakingLeaderboardStore).toConstantValue(new InMemoryStakingLeaderboardStore());
 }

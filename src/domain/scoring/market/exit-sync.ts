@@ -37,3 +37,17 @@ export function exitSyncs(analysis: MarketAnalysis): ExitSync[] {
     to: sells[sells.length - 1]!.timestamp,
   }));
 }
+
+/** One synchronized exit a trader took part in, with the trader's own sells inside it. */
+export interface ExitSyncParticipation {
+  readonly exit: ExitSync;
+  /** The trader's sells in the window: the moments (timestamp, txHash) it exited with the others. */
+  readonly sells: readonly Trade[];
+}
+
+/** The synchronized exits the trader was one of the sellers of (EXIT_SYNC_PARTICIPANT). */
+export function exitSyncParticipation(analysis: MarketAnalysis, trader: Address): ExitSyncParticipation[] {
+  return exitSyncs(analysis)
+    .filter((exit) => exit.sellers.has(trader))
+    .map((exit) => ({ exit, sells: exit.sells.filter((s) => s.trader === trader) }));
+}

@@ -2,7 +2,7 @@ import type { Address } from "../../chain/address";
 import type { TxHash } from "../../chain/chain-types";
 import { type Flag, distinctSample, raiseFlag, sample } from "../flag";
 import { coordinatedBuys } from "../market/coordinated-buy";
-import { exitSyncs } from "../market/exit-sync";
+import { exitSyncParticipation } from "../market/exit-sync";
 import { analyzeMarket } from "../market/trades";
 import type { BuyerFunding } from "../profiles/token-profile";
 import type { TradedTokenContext } from "../profiles/wallet-profile";
@@ -26,10 +26,9 @@ export function participationFlags(
   const funders = new Set<Address>();
   for (const context of traded) {
     const analysis = analyzeMarket(context.market);
-    for (const exit of exitSyncs(analysis)) {
-      if (!exit.sellers.has(self)) continue;
+    for (const { exit, sells } of exitSyncParticipation(analysis, self)) {
       exitTokens.push(context.market.token);
-      for (const s of exit.sells) if (s.trader === self) exitTxs.push(s.txHash);
+      for (const s of sells) exitTxs.push(s.txHash);
       for (const peer of exit.sellers) if (peer !== self) exitPeers.add(peer);
     }
     const funding = context.buyerFunding === null ? knownFunding : new Map([...knownFunding, ...context.buyerFunding]);

@@ -34,7 +34,7 @@ function mergeByTime(lists: readonly (readonly Leg[])[]): Leg[] {
 }
 
 /** Value movements of the wallet: native value, ERC-20 and NFT transfers (an NFT is its own asset). */
-function legsOf(profile: WalletProfile, excluded: ReadonlySet<Address>): Leg[] {
+function legsOf(profile: WashHistory, excluded: ReadonlySet<Address>): Leg[] {
   const self = profile.address;
   const lists: Leg[][] = [[], [], []];
   const ids = new Map<Address, number>();
@@ -53,12 +53,27 @@ function legsOf(profile: WalletProfile, excluded: ReadonlySet<Address>): Leg[] {
   return mergeByTime(lists);
 }
 
-interface Route {
-  count: number;
+/** One leg of a round trip: where the value moved and when (chain time). */
+export interface WashMoment {
+  readonly txHash: TxHash;
+  readonly timestamp: number;
+}
+
+/** A value sent out and returned (or received and sent back) within the window, at a close amount. */
+export interface WashRoundTrip {
+  readonly opened: WashMoment;
+  readonly closed: WashMoment;
+}
+
+/** The round trips of one (sent to, came back from) route, oldest first. */
+export interface WashRoute {
   readonly outTo: Address;
   readonly backFrom: Address;
-  readonly txHashes: TxHash[];
+  readonly trips: readonly WashRoundTrip[];
 }
+
+/** What the detector reads of a wallet: its native value, ERC-20 and NFT movements. */
+export type WashHistory = Pick<WalletProfile, "address" | "transactions" | "tokenTransfers" | "nftTransfers">;
 
 /**
  * Pairs each leg with an earlier opposite leg of the same asset and a close amount inside the window.
@@ -66,14 +81,14 @@ interface Route {
  * out-then-in counts as a cycle; in-then-out through different addresses is forwarding. The search is
  * bounded per asset, so the pass stays linear.
  */
-export function washTradingFlag(profile: WalletProfile, excluded: ReadonlySet<Address>): Flag | null {
+export function washRoutes(history: WashHistory, excluded: ReadonlySet<Address>): WashRoute[] {
   const window = WALLET.washWindowSeconds;
   const tolerance = WALLET.washAmountToleranceBps / 10_000;
   const maxPending = WALLET.washPendingPerAsset;
   // Outstanding legs by direction and asset: a leg only ever pairs with the opposite direction.
   const pending = { out: new Map<string, Leg[]>(), in: new Map<string, Leg[]>() };
-  const routes = new Map<number, Route>();
-  for (const leg of legsOf(profile, excluded)) {
+  const routes = new Map<number, { readonly outTo: Address; readonly backFrom: Address; readonly trips: WashRoundTrip[] }>();
+  for (const leg of legsOf(history, excluded)) {
     const opposite = (leg.out ? pending.in : pending.out).get(leg.asset);
     let matched = -1;
     for (let i = (opposite?.length ?? 0) - 1; i >= 0; i--) {
@@ -91,11 +106,10 @@ export function washTradingFlag(profile: WalletProfile, excluded: ReadonlySet<Ad
       let route = routes.get(key);
       if (route === undefined) {
         const [outTo, backFrom] = earlier.out ? [earlier.counterparty, leg.counterparty] : [leg.counterparty, earlier.counterparty];
-        route = { count: 0, outTo, backFrom, txHashes: [] };
+        route = { outTo, backFrom, trips: [] };
         routes.set(key, route);
       }
-      route.count++;
-      if (route.txHashes.length < 10) route.txHashes.push(earlier.txHash, leg.txHash);
+      route.trips.push({ opened: momentOf(earlier), closed: momentOf(leg) });
     } else {
       const side = leg.out ? pending.out : pending.in;
       const open = side.get(leg.asset);
@@ -106,15 +120,37 @@ export function washTradingFlag(profile: WalletProfile, excluded: ReadonlySet<Ad
       }
     }
   }
-  let worst: Route | null = null;
-  for (const route of routes.values()) if (worst === null || route.count > worst.count) worst = route;
-  if (worst === null || worst.count < WALLET.washMinRoundTrips) return null;
+  return [...routes.values()];
+}
+
+const momentOf = (leg: Leg): WashMoment => ({ txHash: leg.txHash, timestamp: leg.timestamp });
+
+/** Routes repeated often enough that each one alone is a wash-trading pattern. */
+const isWashRoute = (route: WashRoute): boolean => route.trips.length >= WALLET.washMinRoundTrips;
+
+/**
+ * The moments wash trading happened: each round trip of a route that meets the WASH_TRADING threshold
+ * (a round trip happens when it closes).
+ */
+export function washTradingMoments(history: WashHistory, excluded: ReadonlySet<Address>): WashMoment[] {
+  return washRoutes(history, excluded)
+    .filter(isWashRoute)
+    .flatMap((route) => route.trips.map((trip) => trip.closed))
+    .sort((a, b) => a.timestamp - b.timestamp);
+}
+
+export function washTradingFlag(profile: WashHistory, excluded: ReadonlySet<Address>): Flag | null {
+  const routes = washRoutes(profile, excluded);
+  let worst: WashRoute | null = null;
+  for (const route of routes) if (worst === null || route.trips.length > worst.trips.length) worst = route;
+  if (worst === null || !isWashRoute(worst)) return null;
+  const count = worst.trips.length;
   const pair = worst.outTo === worst.backFrom;
   const path = pair ? `to and back from ${worst.outTo}` : `out to ${worst.outTo} and back from ${worst.backFrom}`;
   return raiseFlag("WASH_TRADING", {
-    detail: `${worst.count} round trips ${path}, each returning within ${WALLET.washWindowSeconds / 3600} h.`,
-    txHashes: sample(worst.txHashes),
+    detail: `${count} round trips ${path}, each returning within ${WALLET.washWindowSeconds / 3600} h.`,
+    txHashes: sample(worst.trips.slice(0, 5).flatMap((trip) => [trip.opened.txHash, trip.closed.txHash])),
     counterparties: pair ? [worst.outTo] : [worst.outTo, worst.backFrom],
-    figures: { roundTrips: worst.count, routes: routes.size },
+    figures: { roundTrips: count, routes: routes.length },
   });
 }
