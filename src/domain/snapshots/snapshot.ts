@@ -30,6 +30,12 @@ export const SNAPSHOT_ID_PATTERN = /^snap_[0-9a-f]{16,64}$/;
 export const SNAPSHOT_LIST_DEFAULT = 20;
 export const SNAPSHOT_LIST_MAX = 50;
 
+/** SPEC.md: `limit` clamped to 1..50, 20 when absent or not a number. */
+export function clampSnapshotLimit(limit: number | undefined): number {
+  if (limit === undefined || !Number.isFinite(limit)) return SNAPSHOT_LIST_DEFAULT;
+  return Math.min(SNAPSHOT_LIST_MAX, Math.max(1, Math.floor(limit)));
+}
+
 /** Canonical JSON of a draft: fixed key order, so equal content hashes equal. */
 export function canonicalSnapshotContent(draft: SnapshotDraft): string {
   return JSON.stringify([

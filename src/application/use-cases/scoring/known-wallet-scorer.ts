@@ -3,7 +3,8 @@ import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
 import type { ChainTime } from "../../../domain/chain/chain-types";
-import { type KnownWalletScore, type WalletProfile, scoreWallet } from "../../../domain/scoring";
+import { type KnownWalletScore, scoreWallet } from "../../../domain/scoring";
+import { walletActivity } from "../../../domain/scoring/wallet/activity";
 import type { UpstreamFailure } from "../../failures";
 import { type WalletDepth, WalletProfileAssembler } from "./wallet-profile.assembler";
 
@@ -11,13 +12,6 @@ export interface KnownWallet {
   readonly score: KnownWalletScore;
   /** Days since the wallet's first transaction or transfer (chain time), null when it has none. */
   readonly ageDays: number | null;
-}
-
-function firstSeen(profile: WalletProfile): ChainTime | null {
-  const first = [profile.transactions.items[0]?.timestamp, profile.tokenTransfers.items[0]?.timestamp].filter(
-    (t): t is number => t !== undefined,
-  );
-  return first.length === 0 ? null : Math.min(...first);
 }
 
 /**
@@ -33,10 +27,11 @@ export class KnownWalletScorer {
       this.wallets.assemble(wallet, depth),
       TE.map((profile) => {
         const result = scoreWallet(profile, now);
-        const seen = firstSeen(profile);
+        // The same first-seen rule the wallet's own score uses (transactions, token and NFT transfers).
+        const activity = walletActivity(profile, now);
         return {
           score: { score: result.score, tier: result.tier },
-          ageDays: seen === null ? null : Math.max(0, (now - seen) / 86_400),
+          ageDays: activity.firstSeen === null ? null : activity.ageDays,
         };
       }),
     );

@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import { InMemorySnapshotStore } from "../../../../src/adapters/storage/in-memory-snapshot-store.adapter";
 import { GetSnapshot } from "../../../../src/application/use-cases/scoring/get-snapshot.use-case";
-import { ListSnapshots, clampSnapshotLimit } from "../../../../src/application/use-cases/scoring/list-snapshots.use-case";
+import { ListSnapshots } from "../../../../src/application/use-cases/scoring/list-snapshots.use-case";
+import { clampSnapshotLimit } from "../../../../src/domain/snapshots/snapshot";
 import type { SnapshotDraft } from "../../../../src/domain/snapshots/snapshot";
 import { addr } from "./scoring-fakes";
 
