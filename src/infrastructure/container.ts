@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import { Container, type Newable } from "inversify";
+import pg from "pg";
 import type { Logger } from "pino";
 import { ChainReader } from "../application/ports/chain-reader.port";
 import { Clock } from "../application/ports/clock.port";
@@ -83,13 +84,14 @@ export function buildContainer(runtime: Runtime): Container {
   container.bind(ChainReader).toConstantValue(runtime.chain.chainReader);
   container.bind(ExplorerHistory).toConstantValue(runtime.chain.explorer);
   container.bind(SnapshotStore).toConstantValue(new InMemorySnapshotStore());
-  const payments = bindPayments(container, runtime.config, runtime.chain);
-  const protocolGuard = bindProtocolGuard(container, runtime.config);
+  // One pool for every PostgreSQL adapter (spent payments, Protocol Guard); pg connects lazily.
+  const database = runtime.config.env.DATABASE_URL === undefined ? null : new pg.Pool({ connectionString: runtime.config.env.DATABASE_URL, max: 8 });
+  bindPayments(container, runtime.config, runtime.chain, database);
+  bindProtocolGuard(container, database);
   container.bind(ShutdownHooks).toConstantValue([
     async () => closeIfBound(container, PaymentVerifier),
     async () => closeIfBound(container, PaymentSettler),
-    () => payments.close(),
-    () => protocolGuard.close(),
+    async () => database?.end(),
   ]);
   bindStaking(container, runtime.chain.chainReader, runtime.market, runtime.config.chainMode === "embedded");
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);

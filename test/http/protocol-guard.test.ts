@@ -1,12 +1,10 @@
 import { expect } from "chai";
-import { SubscriptionStore } from "../../src/application/ports/subscription-store.port";
 import { CheckWallet } from "../../src/application/use-cases/protocol-guard/check-wallet.use-case";
 import { ListSubscriptions } from "../../src/application/use-cases/protocol-guard/list-subscriptions.use-case";
 import { ReadSubscription } from "../../src/application/use-cases/protocol-guard/read-subscription.use-case";
 import { Subscribe } from "../../src/application/use-cases/protocol-guard/subscribe.use-case";
 import { UpdateSubscription } from "../../src/application/use-cases/protocol-guard/update-subscription.use-case";
 import { protocolGuardRoutes, type ProtocolGuardRouteDeps } from "../../src/adapters/http/routes/protocol-guard.routes";
-import { bindProtocolGuard, PROTOCOL_GUARD_USE_CASES } from "../../src/infrastructure/bindings/protocol-guard.bindings";
 import { buildContainer } from "../../src/infrastructure/container";
 import type { RunningServer } from "../../src/infrastructure/http-server";
 import { InMemorySubscriptionStore } from "../../src/adapters/storage/in-memory-subscription-store.adapter";
@@ -18,11 +16,7 @@ import { countingTokens, fakeScorer, fixedClock } from "../unit/application/prot
  * only fail here, so check is exercised up to its 404, validation and fail-closed paths).
  */
 function productionDeps(): ProtocolGuardRouteDeps {
-  const runtime = detachedRuntime();
-  const container = buildContainer(runtime);
-  // Tolerates the lead's wiring in container.ts being present or not yet.
-  if (!container.isBound(SubscriptionStore)) bindProtocolGuard(container, runtime.config);
-  for (const useCase of PROTOCOL_GUARD_USE_CASES) if (!container.isBound(useCase)) container.bind(useCase).toSelf();
+  const container = buildContainer(detachedRuntime());
   return {
     checkWallet: container.get(CheckWallet),
     subscribe: container.get(Subscribe),

@@ -1,5 +1,5 @@
 import type { Container } from "inversify";
-import pg from "pg";
+import type pg from "pg";
 import { EthersPaymentOptions } from "../../adapters/payment/eip3009-contract";
 import { EthersPaymentSettler, EthersSettlerOptions } from "../../adapters/payment/ethers-payment-settler.adapter";
 import { EthersPaymentVerifier } from "../../adapters/payment/ethers-payment-verifier.adapter";
@@ -50,7 +50,7 @@ function settlementKey(config: Config, runtime: PaymentRuntime): string {
  * delegates both to a remote x402 facilitator. Spent payments live in PostgreSQL when
  * DATABASE_URL is set (always outside the embedded default, where config insists on it).
  */
-export function bindPayments(container: Container, config: Config, runtime: PaymentRuntime): { close(): Promise<void> } {
+export function bindPayments(container: Container, config: Config, runtime: PaymentRuntime, pool: pg.Pool | null): void {
   container.bind(PaymentTermsConfig).toConstantValue(paymentTerms(config, runtime));
   container.bind(EthersPaymentOptions).toConstantValue({ rpcUrl: runtime.rpcUrl, chainId: runtime.chainId });
   if (config.env.PAYMENT_MODE === "facilitator") {
@@ -62,12 +62,10 @@ export function bindPayments(container: Container, config: Config, runtime: Paym
     container.bind(PaymentVerifier).to(EthersPaymentVerifier);
     container.bind(PaymentSettler).to(EthersPaymentSettler);
   }
-  if (config.env.DATABASE_URL === undefined) {
+  if (pool === null) {
     container.bind(PaymentLedger).to(InMemoryPaymentLedger);
-    return { close: async () => {} };
+    return;
   }
-  const pool = new pg.Pool({ connectionString: config.env.DATABASE_URL, max: 5 });
   container.bind(PostgresPaymentLedgerConfig).toConstantValue({ pool });
   container.bind(PaymentLedger).to(PostgresPaymentLedger);
-  return { close: () => pool.end() };
 }

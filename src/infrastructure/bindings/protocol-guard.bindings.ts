@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Container, Newable } from "inversify";
-import pg from "pg";
+import type pg from "pg";
 import { InMemorySubscriptionStore } from "../../adapters/storage/in-memory-subscription-store.adapter";
 import {
   PostgresSubscriptionStore,
@@ -13,7 +13,6 @@ import { RandomTokens } from "../../application/use-cases/protocol-guard/random-
 import { ReadSubscription } from "../../application/use-cases/protocol-guard/read-subscription.use-case";
 import { Subscribe } from "../../application/use-cases/protocol-guard/subscribe.use-case";
 import { UpdateSubscription } from "../../application/use-cases/protocol-guard/update-subscription.use-case";
-import type { Config } from "../config/config";
 
 /** For USE_CASES in container.ts (bound there with the others, and resolved by the smoke test). */
 export const PROTOCOL_GUARD_USE_CASES: readonly Newable<object>[] = [
@@ -29,18 +28,13 @@ export const cryptoRandomTokens: RandomTokens = {
   randomToken: (bytes) => randomBytes(bytes).toString("base64url"),
 };
 
-/**
- * Subscriptions live in PostgreSQL when DATABASE_URL is set (on a small pool of their own), in
- * process memory otherwise. The returned `close` ends that pool on shutdown.
- */
-export function bindProtocolGuard(container: Container, config: Config): { close(): Promise<void> } {
+/** Subscriptions live in PostgreSQL when DATABASE_URL gives a pool, in process memory otherwise. */
+export function bindProtocolGuard(container: Container, pool: pg.Pool | null): void {
   container.bind(RandomTokens).toConstantValue(cryptoRandomTokens);
-  if (config.env.DATABASE_URL === undefined) {
+  if (pool === null) {
     container.bind(SubscriptionStore).to(InMemorySubscriptionStore);
-    return { close: async () => {} };
+    return;
   }
-  const pool = new pg.Pool({ connectionString: config.env.DATABASE_URL, max: 3 });
   container.bind(PostgresSubscriptionStoreConfig).toConstantValue({ pool });
   container.bind(SubscriptionStore).to(PostgresSubscriptionStore);
-  return { close: () => pool.end() };
 }
