@@ -16,7 +16,8 @@ async function main(): Promise<void> {
     console.log(`Embedded chain (id ${app.devWorld.manifest.chainId}) at ${app.rpcUrl}; seeded world roles:`);
     console.log(JSON.stringify(app.devWorld.manifest, null, 1));
   }
-  console.log(`Credence is ready at ${app.url}  (API reference: ${app.url}/docs, seeded roles: ${app.url}/api/dev/scenario)`);
+  const roles = app.devWorld === null ? "" : `, seeded roles: ${app.url}/api/dev/scenario`;
+  console.log(`Credence is ready at ${app.url}  (API reference: ${app.url}/docs${roles})`);
 
   let stopping = false;
   const stop = (signal: string) => {
