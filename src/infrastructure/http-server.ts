@@ -10,7 +10,7 @@ export interface RunningServer {
 
 export async function startHttpServer<State>(app: Koa<State>, host: string, port: number): Promise<RunningServer> {
   const server = createServer(app.callback());
-  // Keep-alive sockets would hold close() open forever; idle ones are closed when shutdown starts.
+  // Keep-alive sockets would hold close() open until they time out; shutdown closes them once idle.
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -27,7 +27,14 @@ export async function startHttpServer<State>(app: Koa<State>, host: string, port
     server,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
+        // A keep-alive socket becomes idle only after its in-flight response is sent; close those as
+        // they free up, or close() would wait out the keep-alive timeout.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        server.close((error) => {
+          clearInterval(sweep);
+          if (error) reject(error);
+          else resolve();
+        });
         server.closeIdleConnections();
       }),
   };
