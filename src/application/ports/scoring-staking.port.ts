@@ -1,5 +1,6 @@
 import type { TaskEither } from "fp-ts/TaskEither";
 import type { Address } from "../../domain/chain/address";
+import type { BlockRef } from "../../domain/chain/chain-types";
 import type { StakingInput } from "../../domain/scoring";
 
 /**
@@ -7,7 +8,8 @@ import type { StakingInput } from "../../domain/scoring";
  * states the limitation instead of failing (staking never decides a score on its own).
  */
 export interface StakingInputSource {
-  stakingOf(wallet: Address): TaskEither<never, StakingInput | null>;
+  /** Judged at `head`, the block the score itself reflects. */
+  stakingOf(wallet: Address, head: BlockRef): TaskEither<never, StakingInput | null>;
 }
 
 export const StakingInputSource = Symbol.for("StakingInputSource");

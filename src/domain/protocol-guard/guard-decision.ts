@@ -2,6 +2,7 @@ import { defaultPolicy } from "./default-policy";
 import type { GuardRule } from "./guard-rules";
 import { fired, passed, type GuardDecision, type GuardExposure, type GuardSubject, type RuleOutcome } from "./guard-subject";
 import { subscriptionPolicy } from "./subscription-policy";
+import type { SubscriptionStatus } from "./subscription";
 
 export type { GuardDecision } from "./guard-subject";
 
@@ -39,4 +40,9 @@ export function decideGuard(subject: GuardSubject, exposure: GuardExposure, rule
     reasons: outcomes.flatMap((o) => (o.reason === undefined ? [] : [o.reason])),
     rulesApplied: outcomes.map((o) => o.rule),
   };
+}
+
+/** A subscriber hears about reviews and blocks, and only while its subscription is active. */
+export function shouldRecordAlert(status: SubscriptionStatus, verdict: GuardVerdict): boolean {
+  return status === "active" && verdict.decision !== "allow";
 }

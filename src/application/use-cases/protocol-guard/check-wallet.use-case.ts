@@ -3,7 +3,7 @@ import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { SubjectType, Tier } from "../../../domain/scoring";
 import type { GuardAlert } from "../../../domain/protocol-guard/guard-alert";
-import { decideGuard, type GuardVerdict } from "../../../domain/protocol-guard/guard-decision";
+import { decideGuard, shouldRecordAlert, type GuardVerdict } from "../../../domain/protocol-guard/guard-decision";
 import type { CheckCommand } from "../../../domain/protocol-guard/guard-requests";
 import { parseSubscriptionId, type Subscription } from "../../../domain/protocol-guard/subscription";
 import { Clock } from "../../ports/clock.port";
@@ -60,12 +60,12 @@ export class CheckWallet {
       ),
       TE.flatMap(({ subscription, scored }) => {
         const verdict = decideGuard(
-          { ...scored, flags: scored.flags, recommendation: scored.explanation.recommendation.action },
+          { ...scored, recommendation: scored.explanation.recommendation.action },
           command,
           subscription?.rules,
         );
         const result = resultOf(command, scored, verdict);
-        if (subscription === null || subscription.status !== "active" || verdict.decision === "allow") return TE.right(result);
+        if (subscription === null || !shouldRecordAlert(subscription.status, verdict)) return TE.right(result);
         return pipe(this.recordAlert(subscription, scored, verdict), TE.map((alertId) => ({ ...result, alertId })));
       }),
     );

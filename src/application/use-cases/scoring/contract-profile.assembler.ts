@@ -30,7 +30,7 @@ export class ContractProfileAssembler {
       }),
       TE.chain(({ bytecode, creation, transactions }) =>
         pipe(
-          this.wallets.scoreIfKnown(creation?.creator ?? null, head.timestamp),
+          this.wallets.scoreIfKnown(creation?.creator ?? null, head),
           TE.map((deployerWalletScore) => ({ contract, kind, bytecode, creation, transactions, deployerWalletScore })),
         ),
       ),

@@ -2,7 +2,7 @@ import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
-import type { ChainTime } from "../../../domain/chain/chain-types";
+import type { BlockRef } from "../../../domain/chain/chain-types";
 import { type KnownWalletScore, scoreWallet } from "../../../domain/scoring";
 import { walletActivity } from "../../../domain/scoring/wallet/activity";
 import type { UpstreamFailure } from "../../failures";
@@ -22,9 +22,10 @@ export interface KnownWallet {
 export class KnownWalletScorer {
   constructor(@inject(WalletProfileAssembler) private readonly wallets: WalletProfileAssembler) {}
 
-  scoreOf(wallet: Address, now: ChainTime, depth: WalletDepth): TE.TaskEither<UpstreamFailure, KnownWallet> {
+  scoreOf(wallet: Address, head: BlockRef, depth: WalletDepth): TE.TaskEither<UpstreamFailure, KnownWallet> {
+    const now = head.timestamp;
     return pipe(
-      this.wallets.assemble(wallet, depth),
+      this.wallets.assemble(wallet, head, depth),
       TE.map((profile) => {
         const result = scoreWallet(profile, now);
         // The same first-seen rule the wallet's own score uses (transactions, token and NFT transfers).
@@ -38,8 +39,8 @@ export class KnownWalletScorer {
   }
 
   /** The wallet's score alone; null when there is no wallet to score (unknown deployer). */
-  scoreIfKnown(wallet: Address | null, now: ChainTime): TE.TaskEither<UpstreamFailure, KnownWalletScore | null> {
+  scoreIfKnown(wallet: Address | null, head: BlockRef): TE.TaskEither<UpstreamFailure, KnownWalletScore | null> {
     if (wallet === null) return TE.right(null);
-    return pipe(this.scoreOf(wallet, now, "full"), TE.map((known): KnownWalletScore | null => known.score));
+    return pipe(this.scoreOf(wallet, head, "full"), TE.map((known): KnownWalletScore | null => known.score));
   }
 }

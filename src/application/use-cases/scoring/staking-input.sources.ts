@@ -2,6 +2,7 @@ import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
+import type { BlockRef } from "../../../domain/chain/chain-types";
 import type { StakingInput } from "../../../domain/scoring";
 import type { StakingInputSource } from "../../ports/scoring-staking.port";
 import { AnalyzeStaking } from "../staking/analyze-staking.use-case";
@@ -14,9 +15,9 @@ import { AnalyzeStaking } from "../staking/analyze-staking.use-case";
 export class AnalyzeStakingInputSource implements StakingInputSource {
   constructor(@inject(AnalyzeStaking) private readonly analyze: AnalyzeStaking) {}
 
-  stakingOf(wallet: Address): TE.TaskEither<never, StakingInput | null> {
+  stakingOf(wallet: Address, head: BlockRef): TE.TaskEither<never, StakingInput | null> {
     return pipe(
-      this.analyze.execute(wallet),
+      this.analyze.execute(wallet, head),
       TE.map((signal): StakingInput | null => ({
         scoreBoost: signal.scoreBoost,
         gamingFlags: signal.gamingFlags.map((flag) => ({ code: flag.code, evidence: flag.evidence })),

@@ -24,7 +24,7 @@ export class SubjectScorer {
     const now = head.timestamp;
     switch (kind) {
       case "eoa":
-        return pipe(this.wallets.assemble(address, "full"), TE.map((p) => scoreWallet(p, now)));
+        return pipe(this.wallets.assemble(address, head, "full"), TE.map((p) => scoreWallet(p, now)));
       case "erc20":
         return pipe(this.tokens.assemble(address, head), TE.map((p) => scoreToken(p, now)));
       case "erc721":

@@ -67,10 +67,10 @@ export class TokenProfileAssembler {
         return pipe(
           sequenceS(TE.ApplyPar)({
             sellSimulation: this.simulator.simulate({ token, pools, sellers: simulatedSellers(holders, market, limits.simulatedSellers), blockNumber: head.number }),
-            deployerWalletScore: this.wallets.scoreIfKnown(deployer, head.timestamp),
-            holderQuality: this.holderQuality(market, holders, head.timestamp),
+            deployerWalletScore: this.wallets.scoreIfKnown(deployer, head),
+            holderQuality: this.holderQuality(market, holders, head),
             buyerFunding: readBuyerFunding(this.explorer, bounded(coordinatedBuyCandidates(market), limits.buyerFunding).taken, limits.history),
-            deployerStakingBoost: deployer === null ? TE.right(0) : pipe(this.staking.stakingOf(deployer), TE.map((s) => s?.scoreBoost ?? 0)),
+            deployerStakingBoost: deployer === null ? TE.right(0) : pipe(this.staking.stakingOf(deployer, head), TE.map((s) => s?.scoreBoost ?? 0)),
           }),
           TE.map((around) => ({ token, officialIssuer: false, metadata, bytecode, creation, holders, market, ...around })),
         );
@@ -79,12 +79,12 @@ export class TokenProfileAssembler {
   }
 
   /** Purchasing holders' wallets, scored light (their own history only), up to the configured bound. */
-  private holderQuality(market: TokenMarket, holders: Page<TokenHolding>, now: number): TE.TaskEither<UpstreamFailure, HolderQualityInput[]> {
+  private holderQuality(market: TokenMarket, holders: Page<TokenHolding>, head: BlockRef): TE.TaskEither<UpstreamFailure, HolderQualityInput[]> {
     const { taken } = bounded(purchasingHoldersOf(market, holders.items), this.settings.limits.holderQuality);
     return pipe(
       taken,
       A.traverse(TE.ApplicativePar)((holder) =>
-        pipe(this.wallets.scoreOf(holder, now, "light"), TE.map((w) => ({ holder, tier: w.score.tier, ageDays: w.ageDays }))),
+        pipe(this.wallets.scoreOf(holder, head, "light"), TE.map((w) => ({ holder, tier: w.score.tier, ageDays: w.ageDays }))),
       ),
     );
   }

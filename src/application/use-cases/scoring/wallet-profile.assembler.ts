@@ -4,7 +4,7 @@ import * as A from "fp-ts/Array";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
-import type { ChainTransaction, Page } from "../../../domain/chain/chain-types";
+import type { BlockRef, ChainTransaction, Page } from "../../../domain/chain/chain-types";
 import {
   type DeploymentContext,
   type FundingContext,
@@ -40,7 +40,7 @@ export class WalletProfileAssembler {
     @inject(StakingInputSource) private readonly staking: StakingInputSource,
   ) {}
 
-  assemble(wallet: Address, depth: WalletDepth = "full"): TE.TaskEither<UpstreamFailure, WalletProfile> {
+  assemble(wallet: Address, head: BlockRef, depth: WalletDepth = "full"): TE.TaskEither<UpstreamFailure, WalletProfile> {
     const limit = { limit: this.settings.limits.history };
     return pipe(
       sequenceS(TE.ApplyPar)({
@@ -57,7 +57,7 @@ export class WalletProfileAssembler {
             funding: depth === "full" ? this.funding(own.transactions.items, wallet) : TE.right(null),
             tradedTokens: pipe(traded.taken, A.traverse(TE.ApplicativePar)((token) => this.tradedToken(token))),
             deployments: pipe(deployed.taken, A.traverse(TE.ApplicativePar)((d) => this.deployment(d.contract, d.txHash, d.timestamp))),
-            staking: depth === "full" ? this.staking.stakingOf(wallet) : TE.right(null),
+            staking: depth === "full" ? this.staking.stakingOf(wallet, head) : TE.right(null),
           }),
           TE.map((around) => ({
             address: wallet,

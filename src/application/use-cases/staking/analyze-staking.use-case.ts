@@ -3,6 +3,7 @@ import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
+import type { BlockRef } from "../../../domain/chain/chain-types";
 import { stakeTarget } from "../../../domain/staking/stake-activity";
 import { assessStaking, type StakingSignal } from "../../../domain/staking/staking-signal";
 import { ChainReader } from "../../ports/chain-reader.port";
@@ -28,11 +29,12 @@ export class AnalyzeStaking {
     @inject(StakingSettings) private readonly settings: StakingSettings,
   ) {}
 
-  execute(wallet: Address): TE.TaskEither<StakingAnalysisFailed, StakingSignal> {
+  /** `head`: judge at this block (a score passes its own, so one answer has one "now"); default the chain head. */
+  execute(wallet: Address, head?: BlockRef): TE.TaskEither<StakingAnalysisFailed, StakingSignal> {
     const ports = { explorer: this.explorer, chain: this.chain, settings: this.settings };
     return pipe(
       TE.Do,
-      TE.bind("head", () => this.chain.headBlock()),
+      TE.bind("head", () => (head === undefined ? this.chain.headBlock() : TE.right(head))),
       TE.bind("found", ({ head }) => discoverWalletStaking(ports, wallet, head)),
       TE.bind("context", ({ found }) => {
         const own = found.activities.filter((a) => a.staker === wallet && a.kind === "stake");

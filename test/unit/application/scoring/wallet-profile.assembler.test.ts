@@ -39,7 +39,7 @@ function assembler(limits = settings().limits, staking = noStaking) {
 describe("WalletProfileAssembler", () => {
   it("reads traded tokens' markets (money excluded), most traded first, and counts what the bound skipped", async () => {
     const { wallets } = assembler({ ...settings().limits, tradedTokens: 2 });
-    const profile = await wallets.assemble(WALLET)();
+    const profile = await wallets.assemble(WALLET, HEAD)();
     if (profile._tag === "Left") throw new Error(profile.left.detail);
     expect(profile.right.tradedTokens.map((t) => t.market.token)).to.deep.equal([tokens[0], tokens[1]]);
     expect(profile.right.tradedTokensSkipped).to.equal(1);
@@ -47,7 +47,7 @@ describe("WalletProfileAssembler", () => {
 
   it("examines deployments (an ERC-20 with its market) and labels the funder from configuration", async () => {
     const { wallets } = assembler({ ...settings().limits, deployments: 1 });
-    const profile = await wallets.assemble(WALLET)();
+    const profile = await wallets.assemble(WALLET, HEAD)();
     if (profile._tag === "Left") throw new Error(profile.left.detail);
     expect(profile.right.deployments.map((d) => [d.contract, d.market?.token ?? null])).to.deep.equal([[addr(0xc1), addr(0xc1)]]);
     expect(profile.right.deploymentsSkipped).to.equal(1);
@@ -56,13 +56,13 @@ describe("WalletProfileAssembler", () => {
 
   it("feeds the staking signal into the profile", async () => {
     const staking = { stakingOf: () => TE.right({ scoreBoost: 4, gamingFlags: [] }) };
-    const profile = await assembler(settings().limits, staking).wallets.assemble(WALLET)();
+    const profile = await assembler(settings().limits, staking).wallets.assemble(WALLET, HEAD)();
     expect(profile._tag === "Right" ? profile.right.staking : null).to.deep.equal({ scoreBoost: 4, gamingFlags: [] });
   });
 
   it("light depth reads only the wallet's own history and states every skip", async () => {
     const { wallets, explorer } = assembler();
-    const profile = await wallets.assemble(WALLET, "light")();
+    const profile = await wallets.assemble(WALLET, HEAD, "light")();
     if (profile._tag === "Left") throw new Error(profile.left.detail);
     expect([profile.right.tradedTokensSkipped, profile.right.deploymentsSkipped, profile.right.funding, profile.right.staking]).to.deep.equal([3, 2, null, null]);
     expect(explorer.reads.every((r) => r.endsWith(WALLET))).to.equal(true);
