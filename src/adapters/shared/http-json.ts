@@ -1,3 +1,5 @@
+import { scrubUrls } from "../../application/scrub-urls";
+
 /** The upstream answered with a non-2xx status. */
 export class HttpStatusError extends Error {
   constructor(
@@ -74,26 +76,17 @@ export async function fetchJson(request: JsonRequest): Promise<unknown> {
   }
 }
 
-/** API keys travel in query strings; keep them out of logs and failure details. */
-/**
- * A URL safe to log: providers put keys in the query (`?apikey=`) or in the path (`/v2/<key>`),
- * so only the origin is kept, plus a marker when there was more.
- */
+/** A URL safe to log: providers put keys in the path (`/v2/<key>`), the query or the userinfo. */
 export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    const hidden = parsed.pathname.length > 1 || parsed.search !== "" ? "/***" : "";
-    return `${parsed.origin}${hidden}`;
-  } catch {
-    return url.replace(/([?&](?:apikey|api_key|key)=)[^&]*/gi, "$1***");
-  }
+  return scrubUrls(url);
 }
 
+/** An error as one line of text, with every URL in it cut to its host (ethers embeds `requestUrl`). */
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
     const causeText = cause instanceof Error ? ` (${cause.message})` : "";
-    return `${error.message}${causeText}`;
+    return scrubUrls(`${error.message}${causeText}`);
   }
-  return String(error);
+  return scrubUrls(String(error));
 }

@@ -1,3 +1,4 @@
+import { scrubUrls } from "../scrub-urls";
 import type { TaskEither } from "fp-ts/TaskEither";
 import type { Address } from "../../domain/chain/address";
 import type { AttestationPayload } from "../../domain/gating/attestation";
@@ -8,7 +9,7 @@ export interface SigningFailure {
   readonly detail: string;
 }
 
-export const signingFailure = (detail: string): SigningFailure => ({ _tag: "SigningFailure", detail });
+export const signingFailure = (detail: string): SigningFailure => ({ _tag: "SigningFailure", detail: scrubUrls(detail) });
 
 /**
  * The service's attestation key and the EIP-712 cryptography around it (keccak, secp256k1), which

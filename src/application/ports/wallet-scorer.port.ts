@@ -1,3 +1,4 @@
+import { scrubUrls } from "../scrub-urls";
 import type { TaskEither } from "fp-ts/TaskEither";
 import type { Address } from "../../domain/chain/address";
 import type { SubjectType } from "../../domain/gating/attestation";
@@ -8,7 +9,7 @@ export interface ScoringUnavailable {
   readonly detail: string;
 }
 
-export const scoringUnavailable = (detail: string): ScoringUnavailable => ({ _tag: "ScoringUnavailable", detail });
+export const scoringUnavailable = (detail: string): ScoringUnavailable => ({ _tag: "ScoringUnavailable", detail: scrubUrls(detail) });
 
 /** The address is not what the request says it is (a contract asked about as a wallet, a wallet as a token). */
 export interface SubjectKindMismatch {
@@ -16,7 +17,7 @@ export interface SubjectKindMismatch {
   readonly detail: string;
 }
 
-export const subjectKindMismatch = (detail: string): SubjectKindMismatch => ({ _tag: "SubjectKindMismatch", detail });
+export const subjectKindMismatch = (detail: string): SubjectKindMismatch => ({ _tag: "SubjectKindMismatch", detail: scrubUrls(detail) });
 
 export type SubjectScoringFailure = ScoringUnavailable | SubjectKindMismatch;
 

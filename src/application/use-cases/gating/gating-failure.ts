@@ -1,3 +1,4 @@
+import { scrubUrls } from "../../scrub-urls";
 import type { SubjectScoringFailure } from "../../ports/wallet-scorer.port";
 
 /**
@@ -16,7 +17,7 @@ export interface GatingFailure {
 export const gatingFailure = (code: GatingFailureCode, detail: string): GatingFailure => ({
   _tag: "GatingFailure",
   code,
-  detail,
+  detail: scrubUrls(detail),
 });
 
 /** A scoring failure as gating reports it: a wrong kind of subject is the caller's input error. */

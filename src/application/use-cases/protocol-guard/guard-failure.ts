@@ -1,3 +1,4 @@
+import { scrubUrls } from "../../scrub-urls";
 import type { UpstreamFailure } from "../../failures";
 
 /**
@@ -13,7 +14,11 @@ export interface GuardFailure {
   readonly detail: string;
 }
 
-export const guardFailure = (code: GuardFailureCode, detail: string): GuardFailure => ({ _tag: "GuardFailure", code, detail });
+export const guardFailure = (code: GuardFailureCode, detail: string): GuardFailure => ({
+  _tag: "GuardFailure",
+  code,
+  detail: scrubUrls(detail),
+});
 
 export const storageFailed = (cause: UpstreamFailure): GuardFailure => guardFailure("storage_failed", cause.detail);
 
