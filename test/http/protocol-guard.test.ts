@@ -117,15 +117,17 @@ describe("HTTP: Protocol Guard", () => {
     const post = (body: unknown) => call("POST", "/api/protocol-guard/check", body);
     expect(await post({ wallet: "0x12" })).to.deep.include({ status: 400, body: { error: "invalid_wallet" } });
     expect((await post({ wallet: WALLET, amount: "10" })).body).to.deep.equal({ error: "invalid_request", field: "amount" });
-    expect(await post({ wallet: WALLET, subscriptionId: "sub_unknown" })).to.deep.include({
+    expect(await post({ wallet: WALLET, subscriptionId: "sub_unknown", token: "t" })).to.deep.include({
       status: 404,
       body: { error: "registration_not_found" },
     });
   });
 
   it("check fails closed with 502 scoring_unavailable when no score can be computed", async () => {
-    const { id } = await subscribe();
-    const result = await call("POST", "/api/protocol-guard/check", { wallet: WALLET, subscriptionId: id, economicReachUsd: 5000 });
+    const { id, manageToken } = await subscribe();
+    const result = await call("POST", "/api/protocol-guard/check", { wallet: WALLET, subscriptionId: id, economicReachUsd: 5000 }, {
+      Authorization: `Bearer ${manageToken}`,
+    });
     expect([result.status, result.body]).to.deep.equal([502, { error: "scoring_unavailable" }]);
   });
 });
@@ -149,13 +151,21 @@ describe("HTTP: Protocol Guard check with a scorer", () => {
   after(() => server.close());
 
   it("a block against a subscription answers the decision and shows up as its newest alert", async () => {
-    const post = async (path: string, body: unknown) =>
-      (await fetch(server.url + path, { method: "POST", body: JSON.stringify(body) })).json() as Promise<Record<string, unknown>>;
+    const post = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      (await fetch(server.url + path, { method: "POST", body: JSON.stringify(body), headers })).json() as Promise<Record<string, unknown>>;
     const sub = (await post("/api/protocol-guard/subscribe", { protocolName: "Lend", channels: {}, rules: [{ type: "block_flags", flags: ["EXIT_SYNC"] }] })) as {
       id: string;
       manageToken: string;
     };
-    const checked = await post("/api/protocol-guard/check", { wallet: RISKY.toUpperCase().replace("0X", "0x"), subscriptionId: sub.id, context: "borrow" });
+    const stranger = await post("/api/protocol-guard/check", { wallet: RISKY, subscriptionId: sub.id });
+    expect(stranger).not.to.have.property("alertId");
+    expect(stranger).not.to.have.property("subscriptionId");
+    expect(stranger.rulesApplied).not.to.include("rules[0].block_flags");
+    const checked = await post(
+      "/api/protocol-guard/check",
+      { wallet: RISKY.toUpperCase().replace("0X", "0x"), subscriptionId: sub.id, context: "borrow" },
+      { Authorization: `Bearer ${sub.manageToken}` },
+    );
     expect(checked).to.deep.include({ wallet: RISKY, decision: "block", pricing: "free", flags: ["EXIT_SYNC"], subscriptionId: sub.id, context: "borrow" });
     const read = (await (
       await fetch(`${server.url}/api/protocol-guard/subscriptions?id=${sub.id}`, { headers: { Authorization: `Bearer ${sub.manageToken}` } })

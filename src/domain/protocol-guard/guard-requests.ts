@@ -13,6 +13,8 @@ export interface CheckCommand {
   readonly amount?: number;
   readonly economicReachUsd?: number;
   readonly subscriptionId?: string;
+  /** The subscription's manage token (header, query or body): without it the check is a plain one. */
+  readonly token?: string;
 }
 
 export interface SubscribeCommand {
@@ -36,21 +38,23 @@ const isPrintable = (s: string): boolean => !/[\u0000-\u001f\u007f]/.test(s);
 export function decodeCheckRequest(body: unknown): E.Either<GuardInputError, CheckCommand> {
   const wallet = isJsonObject(body) ? parseAddress(body.wallet) : undefined;
   if (!isJsonObject(body) || wallet === undefined) return E.left(invalidWallet());
-  const extra = unknownKey(body, ["wallet", "context", "amount", "economicReachUsd", "subscriptionId"]);
+  const extra = unknownKey(body, ["wallet", "context", "amount", "economicReachUsd", "subscriptionId", "token"]);
   if (extra !== undefined) return refuse(extra);
-  const { context, amount, economicReachUsd, subscriptionId } = body;
+  const { context, amount, economicReachUsd, subscriptionId, token } = body;
   if (context !== undefined && (typeof context !== "string" || context.length > CONTEXT_MAX || !isPrintable(context))) {
     return refuse("context");
   }
   if (amount !== undefined && !isNonNegative(amount)) return refuse("amount");
   if (economicReachUsd !== undefined && !isNonNegative(economicReachUsd)) return refuse("economicReachUsd");
   if (subscriptionId !== undefined && typeof subscriptionId !== "string") return refuse("subscriptionId");
+  if (token !== undefined && typeof token !== "string") return refuse("token");
   return E.right({
     wallet,
     context: context ?? null,
     ...(amount === undefined ? {} : { amount }),
     ...(economicReachUsd === undefined ? {} : { economicReachUsd }),
     ...(subscriptionId === undefined ? {} : { subscriptionId }),
+    ...(token === undefined ? {} : { token }),
   });
 }
 

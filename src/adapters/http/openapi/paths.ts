@@ -84,9 +84,9 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/protocol-guard/check": {
     post: operation({
-      summary: "Per-wallet check for a protocol", tag: "protocol-guard", body: obj,
+      summary: "Per-wallet check for a protocol (a subscription's rules and alerts only with its manage token)", tag: "protocol-guard", body: obj,
       ok: { 200: { description: "check result, pricing free", schema: obj } },
-      errors: ["invalid_json", "invalid_wallet", "invalid_request", "registration_not_found", "scoring_unavailable", "storage_unavailable"],
+      errors: ["invalid_json", "invalid_wallet", "invalid_request", "unauthorized", "registration_not_found", "scoring_unavailable", "storage_unavailable"],
     }),
   },
   "/api/protocol-guard/subscribe": {

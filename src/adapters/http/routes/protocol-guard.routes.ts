@@ -58,7 +58,8 @@ export function protocolGuardRoutes(deps: ProtocolGuardRouteDeps): Router {
   router.post("/api/protocol-guard/check", async (ctx) => {
     const command = decodeCheckRequest(bodyOf(ctx));
     if (E.isLeft(command)) return sendError(ctx, inputError(command.left));
-    return answer(ctx, deps.checkWallet.execute(command.right), 200);
+    const token = manageTokenOf(ctx, command.right.token);
+    return answer(ctx, deps.checkWallet.execute({ ...command.right, ...(token === undefined ? {} : { token }) }), 200);
   });
   router.post("/api/protocol-guard/subscribe", async (ctx) => {
     const command = decodeSubscribeRequest(bodyOf(ctx));

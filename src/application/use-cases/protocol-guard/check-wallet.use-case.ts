@@ -5,12 +5,13 @@ import type { SubjectType, Tier } from "../../../domain/scoring";
 import type { GuardAlert } from "../../../domain/protocol-guard/guard-alert";
 import { decideGuard, shouldRecordAlert, type GuardVerdict } from "../../../domain/protocol-guard/guard-decision";
 import type { CheckCommand } from "../../../domain/protocol-guard/guard-requests";
-import { parseSubscriptionId, type Subscription } from "../../../domain/protocol-guard/subscription";
+import type { Subscription } from "../../../domain/protocol-guard/subscription";
 import { Clock } from "../../ports/clock.port";
 import { SubscriptionStore } from "../../ports/subscription-store.port";
 import { ScoreAddress } from "../scoring/score-address.use-case";
 import type { ScoredAddress } from "../scoring/scored-address";
-import { guardFailure, notFound, storageFailed, type GuardFailure } from "./guard-failure";
+import { guardFailure, storageFailed, type GuardFailure } from "./guard-failure";
+import { managedSubscription } from "./managed-subscription";
 import { ALERT_ID_BYTES, RandomTokens } from "./random-tokens";
 
 /** The one thing a check needs from scoring (ScoreAddress in production, a fake in tests). */
@@ -37,7 +38,9 @@ export interface GuardCheckResult extends GuardVerdict {
 /**
  * POST /api/protocol-guard/check: the wallet's real score through the subscription's rules (or the
  * defaults). Fails closed: no score, no decision. A review or block on an active subscription is
- * recorded as an alert; a paused one still applies its rules but records nothing.
+ * recorded as an alert; a paused one still applies its rules but records nothing. Subscription ids
+ * are public, so only the manage token opens a subscription's rules and alert log: without one, a
+ * check naming a subscription is a plain check (nothing recorded, no private rule applied or named).
  */
 @injectable()
 export class CheckWallet {
@@ -50,7 +53,7 @@ export class CheckWallet {
 
   execute(command: CheckCommand): TE.TaskEither<GuardFailure, GuardCheckResult> {
     return pipe(
-      this.subscriptionOf(command.subscriptionId),
+      this.subscriptionOf(command.subscriptionId, command.token),
       TE.bindTo("subscription"),
       TE.bind("scored", () =>
         pipe(
@@ -64,22 +67,16 @@ export class CheckWallet {
           command,
           subscription?.rules,
         );
-        const result = resultOf(command, scored, verdict);
+        const result = resultOf(command, subscription, scored, verdict);
         if (subscription === null || !shouldRecordAlert(subscription.status, verdict)) return TE.right(result);
         return pipe(this.recordAlert(subscription, scored, verdict), TE.map((alertId) => ({ ...result, alertId })));
       }),
     );
   }
 
-  private subscriptionOf(id: string | undefined): TE.TaskEither<GuardFailure, Subscription | null> {
-    if (id === undefined) return TE.right(null);
-    const parsed = parseSubscriptionId(id);
-    if (parsed === undefined) return TE.left(notFound());
-    return pipe(
-      this.store.get(parsed),
-      TE.mapLeft(storageFailed),
-      TE.flatMap((s) => (s === null ? TE.left(notFound()) : TE.right(s))),
-    );
+  private subscriptionOf(id: string | undefined, token: string | undefined): TE.TaskEither<GuardFailure, Subscription | null> {
+    if (id === undefined || token === undefined) return TE.right(null);
+    return managedSubscription(this.store, id, token);
   }
 
   private recordAlert(subscription: Subscription, scored: ScoredAddress, verdict: GuardVerdict): TE.TaskEither<GuardFailure, string> {
@@ -100,7 +97,7 @@ export class CheckWallet {
   }
 }
 
-function resultOf(command: CheckCommand, scored: ScoredAddress, verdict: GuardVerdict): GuardCheckResult {
+function resultOf(command: CheckCommand, subscription: Subscription | null, scored: ScoredAddress, verdict: GuardVerdict): GuardCheckResult {
   return {
     wallet: scored.address,
     decision: verdict.decision,
@@ -113,7 +110,7 @@ function resultOf(command: CheckCommand, scored: ScoredAddress, verdict: GuardVe
     context: command.context,
     amount: command.amount ?? null,
     economicReachUsd: command.economicReachUsd ?? null,
-    ...(command.subscriptionId === undefined ? {} : { subscriptionId: command.subscriptionId }),
+    ...(subscription === null ? {} : { subscriptionId: subscription.id }),
     rulesApplied: verdict.rulesApplied,
     pricing: "free",
     scoringVersion: scored.scoringVersion,

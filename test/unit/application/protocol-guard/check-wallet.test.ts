@@ -24,8 +24,11 @@ describe("CheckWallet", () => {
   const subscribe = async (rules: GuardRule[]) => {
     const created = await new Subscribe(store, countingTokens(), fixedClock()).execute({ protocolName: "Lend", channels: {}, rules })();
     if (E.isLeft(created)) throw new Error(created.left.detail);
+    token = created.right.manageToken;
     return created.right.id;
   };
+  /** The manage token of the last subscription created. */
+  let token = "";
   beforeEach(() => {
     store = new InMemorySubscriptionStore();
     check = new CheckWallet(scorer, store, countingTokens(), fixedClock());
@@ -57,7 +60,7 @@ describe("CheckWallet", () => {
   it("an unknown or malformed subscriptionId is registration_not_found, before any scoring", async () => {
     const before = scorer.calls;
     for (const subscriptionId of ["sub_doesnotexist", "not-an-id"]) {
-      const result = await check.execute({ wallet: GOOD, context: null, subscriptionId })();
+      const result = await check.execute({ wallet: GOOD, context: null, subscriptionId, token: "some-token" })();
       expect(E.isLeft(result) && result.left.code).to.equal("registration_not_found");
     }
     expect(scorer.calls).to.equal(before);
@@ -70,10 +73,10 @@ describe("CheckWallet", () => {
 
   it("applies the subscription's rules and records an alert for review or block only", async () => {
     const id = await subscribe([{ type: "block_flags", flags: ["EXIT_SYNC"] }]);
-    const risky = await check.execute({ wallet: RISKY, context: null, subscriptionId: id })();
+    const risky = await check.execute({ wallet: RISKY, context: null, subscriptionId: id, token })();
     if (E.isLeft(risky)) throw new Error(risky.left.detail);
     expect(risky.right).to.deep.include({ decision: "block", subscriptionId: id, rulesApplied: ["safety_floor", "rules[0].block_flags"] });
-    const good = await check.execute({ wallet: GOOD, context: null, subscriptionId: id })();
+    const good = await check.execute({ wallet: GOOD, context: null, subscriptionId: id, token })();
     expect(E.isRight(good) && good.right.decision).to.equal("allow");
     expect(E.isRight(good) && good.right.alertId).to.equal(undefined);
 
@@ -96,14 +99,32 @@ describe("CheckWallet", () => {
   it("a paused subscription still applies its rules but records no alert", async () => {
     const id = await subscribe([{ type: "min_score", value: 90, action: "review" }]);
     await store.update(id, { status: "paused" }, "2025-01-02T00:00:00.000Z")();
-    const result = await check.execute({ wallet: GOOD, context: null, subscriptionId: id })();
+    const result = await check.execute({ wallet: GOOD, context: null, subscriptionId: id, token })();
     expect(E.isRight(result) && result.right.decision).to.equal("review");
+    expect(await store.recentAlerts(id, 20)()).to.deep.equal(E.right([]));
+  });
+
+  it("without the manage token a check naming a subscription is a plain check: no alert, no private rule", async () => {
+    const id = await subscribe([{ type: "block_flags", flags: ["EXIT_SYNC"] }]);
+    const plain = await check.execute({ wallet: RISKY, context: null })();
+    const stranger = await check.execute({ wallet: RISKY, context: null, subscriptionId: id })();
+    expect(stranger).to.deep.equal(plain);
+    if (E.isLeft(stranger)) throw new Error(stranger.left.detail);
+    expect(stranger.right.rulesApplied).not.to.include("rules[0].block_flags");
+    expect(stranger.right).not.to.have.property("alertId");
+    expect(await store.recentAlerts(id, 20)()).to.deep.equal(E.right([]));
+  });
+
+  it("a wrong manage token is unauthorized and records nothing", async () => {
+    const id = await subscribe([{ type: "block_flags", flags: ["EXIT_SYNC"] }]);
+    const result = await check.execute({ wallet: RISKY, context: null, subscriptionId: id, token: "not-the-token" })();
+    expect(E.isLeft(result) && result.left.code).to.equal("unauthorized");
     expect(await store.recentAlerts(id, 20)()).to.deep.equal(E.right([]));
   });
 
   it("blocks a BLOCKED wallet even when the subscription's rules would let it through", async () => {
     const id = await subscribe([{ type: "min_score", value: 0, action: "review" }]);
-    const result = await check.execute({ wallet: HONEYPOT, context: null, subscriptionId: id })();
+    const result = await check.execute({ wallet: HONEYPOT, context: null, subscriptionId: id, token })();
     expect(E.isRight(result) && result.right.decision).to.equal("block");
     expect(E.isRight(result) && result.right.flags).to.deep.equal(["HONEYPOT_PATTERN"]);
   });
