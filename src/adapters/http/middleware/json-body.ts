@@ -1,5 +1,6 @@
 import type { Middleware } from "koa";
 import { sendError } from "../respond";
+import { exceedsDepth, jsonShapeDefect } from "./json-shape";
 
 /** SPEC.md bodies are small JSON documents; anything larger is refused before it is buffered. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -15,7 +16,8 @@ const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
 
 /**
  * Reads and parses JSON bodies for every method that carries one. Malformed or empty JSON is
- * `400 invalid_json`; more than 64 KiB is `413 payload_too_large`, whatever Content-Length claims.
+ * `400 invalid_json`, and so is a document deeper than 32 levels, with more than 10,000 values,
+ * or with a key or string that is ill-formed UTF-16 or holds a control character (`reason` says which); more than 64 KiB is `413 payload_too_large`, whatever Content-Length claims.
  */
 export function jsonBody(): Middleware {
   return async (ctx, next) => {
@@ -34,11 +36,16 @@ export function jsonBody(): Middleware {
       ctx.set("Connection", "close");
       return sendError(ctx, { code: "payload_too_large", fields: { maxBytes: MAX_BODY_BYTES } });
     }
+    if (exceedsDepth(raw)) return sendError(ctx, { code: "invalid_json", fields: { reason: "too_deep" } });
+    let parsed: unknown;
     try {
-      ctx.request.jsonBody = JSON.parse(raw) as unknown;
+      parsed = JSON.parse(raw) as unknown;
     } catch {
       return sendError(ctx, { code: "invalid_json" });
     }
+    const defect = jsonShapeDefect(parsed);
+    if (defect !== null) return sendError(ctx, { code: "invalid_json", fields: { reason: defect } });
+    ctx.request.jsonBody = parsed;
     return next();
   };
 }
