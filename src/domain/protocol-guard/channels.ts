@@ -1,4 +1,5 @@
 import * as E from "fp-ts/Either";
+import { isWellFormedText } from "../text/well-formed-text";
 import { isJsonObject, refuse, unknownKey, type GuardInputError } from "./guard-input-error";
 
 /** Where a subscription wants alerts delivered. Both optional: alerts are always readable via GET. */
@@ -19,7 +20,8 @@ export const EMAIL_MAX = 254;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function isHttpsUrl(value: unknown): value is string {
-  if (typeof value !== "string" || value.length > WEBHOOK_URL_MAX) return false;
+  // The URL parser would accept (and encode) a NUL or a lone surrogate, but the raw text is what is stored.
+  if (typeof value !== "string" || value.length > WEBHOOK_URL_MAX || !isWellFormedText(value)) return false;
   try {
     return new URL(value).protocol === "https:";
   } catch {
@@ -28,7 +30,7 @@ function isHttpsUrl(value: unknown): value is string {
 }
 
 const isEmail = (value: unknown): value is string =>
-  typeof value === "string" && value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
+  typeof value === "string" && value.length <= EMAIL_MAX && isWellFormedText(value) && EMAIL_PATTERN.test(value);
 
 /** `{webhookUrl?: https URL, email?: address}`; anything else (unknown keys, null values) is refused. */
 export function decodeChannels(value: unknown): E.Either<GuardInputError, Channels> {

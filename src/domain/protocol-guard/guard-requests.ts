@@ -1,5 +1,6 @@
 import * as E from "fp-ts/Either";
 import { parseAddress, type Address } from "../chain/address";
+import { isWellFormedText } from "../text/well-formed-text";
 import { decodeChannels, type Channels } from "./channels";
 import { invalidWallet, isJsonObject, refuse, unknownKey, type GuardInputError } from "./guard-input-error";
 import { decodeRules, type GuardRule } from "./guard-rules";
@@ -31,8 +32,9 @@ export interface UpdateCommand {
 }
 
 const isNonNegative = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0;
-// Control characters would end up in logs and dashboards verbatim.
-const isPrintable = (s: string): boolean => !/[\u0000-\u001f\u007f]/.test(s);
+// Control characters would end up in logs and dashboards verbatim; a lone surrogate has no UTF-8
+// form and NUL is refused by PostgreSQL: refused here, not as a storage failure.
+const isPrintable = (s: string): boolean => isWellFormedText(s) && !/[\u0000-\u001f\u007f]/.test(s);
 
 /** Order: invalid_wallet (body or wallet), then unknown keys, context, amount, economicReachUsd, subscriptionId. */
 export function decodeCheckRequest(body: unknown): E.Either<GuardInputError, CheckCommand> {

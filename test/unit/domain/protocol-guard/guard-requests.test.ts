@@ -90,4 +90,16 @@ describe("Protocol Guard request decoding", () => {
     expect(leftOf(decodeUpdateRequest({ id: "sub_a", channels: {}, rules: [{ type: "x" }] }))).to.deep.include({ field: "rules" });
     expect(leftOf(decodeUpdateRequest({ id: "sub_a", protocolName: "new" }))).to.deep.include({ field: "protocolName" });
   });
+
+  it("NUL and lone surrogates in any string are refused as input, before they can reach storage", () => {
+    const bad = ["a\u0000b", "\ud800", "x\udc00y"];
+    for (const text of bad) {
+      expect(leftOf(decodeChannels({ webhookUrl: `https://hooks.example.org/${text}` }))).to.deep.include({ field: "channels" });
+      expect(leftOf(decodeChannels({ email: `ops${text}@example.org` }))).to.deep.include({ field: "channels" });
+      expect(leftOf(decodeSubscribeRequest({ protocolName: `Lend${text}`, channels: {}, rules: [] }))).to.deep.include({ field: "protocolName" });
+      expect(leftOf(decodeUpdateRequest({ id: "sub_a", channels: { email: `${text}@example.org` } }))).to.deep.include({ field: "channels" });
+      expect(leftOf(decodeCheckRequest({ wallet: WALLET, context: `borrow${text}` }))).to.deep.include({ field: "context" });
+    }
+    expect(E.isRight(decodeChannels({ email: "ops@example.org", webhookUrl: "https://hooks.example.org/\u00e9" }))).to.equal(true);
+  });
 });
