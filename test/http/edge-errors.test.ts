@@ -75,6 +75,15 @@ describe("HTTP edge: input errors", () => {
     });
   });
 
+  it("an invalid_addresses body echoes short excerpts only, never a large input", async () => {
+    const huge = "x".repeat(20_000);
+    const res = await fetch(server.url + "/api/batch", { method: "POST", body: JSON.stringify({ addresses: [huge, { a: huge }, [huge], 7] }) });
+    const text = await res.text();
+    expect(res.status).to.equal(400);
+    expect(text.length).to.be.below(400);
+    expect(JSON.parse(text)).to.deep.equal({ error: "invalid_addresses", invalid: ["x".repeat(64) + "…", "<object>", "<array>", 7] });
+  });
+
   it("gating bodies are checked before anything else", async () => {
     const post = async (path: string, body: unknown) => {
       const res = await fetch(server.url + path, { method: "POST", body: JSON.stringify(body) });
