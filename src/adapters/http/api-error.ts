@@ -29,6 +29,8 @@ export type ApiErrorCode =
   | "contract_not_wallet"
   | "wallet_not_token"
   | "payload_too_large"
+  | "headers_too_large"
+  | "method_not_allowed"
   // payment
   | "payment_required"
   | "invalid_payment"
@@ -104,8 +106,12 @@ export function statusOf(code: ApiErrorCode): number {
     case "not_found":
     case "route_not_found":
       return 404;
+    case "method_not_allowed":
+      return 405;
     case "payload_too_large":
       return 413;
+    case "headers_too_large":
+      return 431;
     case "invalid_payment":
       return 422;
     case "rate_limited":
@@ -143,6 +149,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   ladder_required: true, invalid_ladder: true, invalid_ladder_preset: true, invalid_capability: true,
   invalid_amount: true, invalid_network: true, ladder_preset_forbidden: true, protocol_id_required: true,
   invalid_request: true, contract_not_wallet: true, wallet_not_token: true, payload_too_large: true,
+  headers_too_large: true, method_not_allowed: true,
   payment_required: true, invalid_payment: true, unauthorized: true, registration_not_found: true,
   not_found: true, route_not_found: true, rate_limited: true, detection_failed: true,
   scoring_unavailable: true, batch_failed: true, oracle_unavailable: true, explorer_failed: true,
