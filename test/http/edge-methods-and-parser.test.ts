@@ -53,3 +53,18 @@ describe("HTTP edge: methods and requests the parser refuses answer JSON errors"
     expect(bodyOf(answer)).to.deep.equal({ error: "invalid_request" });
   });
 });
+
+describe("HTTP edge: a HEAD request the parser refuses", () => {
+  let server: RunningServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it("gets the 431's headers and no body (a body would corrupt the client's stream)", async () => {
+    const answer = await rawExchange(server.url, `HEAD /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    expect(statusLine(answer)).to.equal("HTTP/1.1 431 Request Header Fields Too Large");
+    expect(answer).to.match(/content-type: application\/json/i);
+    expect(answer.endsWith("\r\n\r\n")).to.equal(true);
+  });
+});
