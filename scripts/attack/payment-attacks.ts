@@ -53,7 +53,7 @@ export class PaymentAttacks {
   async runAll(): Promise<readonly PaymentAttackResult[]> {
     await this.replayAcrossEnvelopes(this.attacker(0));
     await this.concurrentReuse(this.attacker(1));
-    for (const [i, delayMs] of [0, 5, 25, 80].entries()) await this.directSubmissionRace(this.attacker(2 + i), delayMs);
+    for (const [i, delayMs] of (["same block", 0, 40] as const).entries()) await this.directSubmissionRace(this.attacker(2 + i), delayMs);
     // Last: it moves the chain clock an hour and more ahead.
     await this.expiryEdge(this.attacker(6));
     return this.results;
@@ -117,15 +117,42 @@ export class PaymentAttacks {
     this.record("20 concurrent, one transfer proof", outcomes, 1, outcomes.some((o) => o.status === 200) ? 0 : 1);
   }
 
-  /** The payer submits its own authorization while the server settles it, then claims that tx as a transfer proof. */
-  private async directSubmissionRace(payer: Wallet, delayMs: number) {
+  /**
+   * The payer submits its own authorization while the server settles it, then claims that tx as a
+   * transfer proof. "same block": automine is paused until the server's settlement waits in the
+   * mempool, and the payer's copy outbids it, so the settler finds the authorization used by
+   * someone else (issue 13, item 2) deterministically; "after N ms": the plain timing race.
+   */
+  private async directSubmissionRace(payer: Wallet, delayMs: number | "same block") {
     const signed = await signPayment(this.w, payer, this.challenge);
-    const served = this.pay(signed.v1);
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const direct = await submitDirectly(this.w, payer, signed, this.challenge.v1.asset);
-    const outcomes = [await served, await this.pay(direct.proof)];
+    const sameBlock = delayMs === "same block";
+    if (sameBlock) await this.w.provider.send("evm_setAutomine", [false]);
+    let outcomes: { status: number | null; violation: string | null }[];
+    try {
+      const served = this.pay(signed.v1);
+      if (sameBlock) await this.settlementPending();
+      else await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const direct = await submitDirectly(this.w, payer, signed, this.challenge.v1.asset, sameBlock ? 1_000n * 10n ** 9n : undefined);
+      if (sameBlock) await this.w.provider.send("evm_mine", []);
+      outcomes = [await served];
+      if (sameBlock) await this.w.provider.send("evm_setAutomine", [true]);
+      outcomes.push(await this.pay(direct.proof));
+    } finally {
+      if (sameBlock) await this.w.provider.send("evm_setAutomine", [true]);
+    }
     // One authorization moves the price once, whoever submits it; unanswered if nobody was served.
-    this.record(`direct submission race (+${delayMs} ms)`, outcomes, 1, outcomes.some((o) => o.status === 200) ? 0 : 1);
+    const name = `direct submission race (${sameBlock ? "same block, payer first" : `+${delayMs} ms`}) statuses ${outcomes.map((o) => o.status).join("/")}`;
+    this.record(name, outcomes, 1, outcomes.some((o) => o.status === 200) ? 0 : 1);
+  }
+
+  /** Waits (bounded) until a transaction sits in the pending block: the server's settlement. */
+  private async settlementPending(): Promise<void> {
+    for (let i = 0; i < 400; i++) {
+      const pending = (await this.w.provider.send("eth_getBlockByNumber", ["pending", false])) as { transactions: string[] } | null;
+      if ((pending?.transactions.length ?? 0) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error("the server's settlement never reached the mempool (10 s)");
   }
 
   /** A transfer proof presented exactly at the maximum age (twice), and one second past it. */

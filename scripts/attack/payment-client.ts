@@ -68,14 +68,15 @@ export async function transferPayment(w: AttackWorld, payer: Wallet, challenge: 
  * The payer submits its own authorization to USDC with keccak256(secret) appended to the calldata
  * (the token ignores trailing bytes), then may present `{txHash, nonce: secret}` as a transfer proof.
  */
-export async function submitDirectly(w: AttackWorld, payer: Wallet, signed: Signed, asset: string) {
+export async function submitDirectly(w: AttackWorld, payer: Wallet, signed: Signed, asset: string, priorityFee?: bigint) {
   const { nonce, commitment } = transferNonce();
   const sig = Signature.from(signed.signature);
   const { draft } = signed;
   const calldata = token.encodeFunctionData(TRANSFER_WITH_AUTHORIZATION_VRS, [draft.from, draft.to, draft.value, draft.validAfter, draft.validBefore, draft.nonce, sig.v, sig.r, sig.s]);
   // Signed by hand: if the server settled first the dev node reports the revert as an error yet
   // mines the transaction, and the attacker still holds its hash.
-  const populated = await payer.populateTransaction({ to: asset, data: withCommitment(calldata, commitment), gasLimit: 200_000n });
+  const fees = priorityFee === undefined ? {} : { maxPriorityFeePerGas: priorityFee, maxFeePerGas: priorityFee * 2n };
+  const populated = await payer.populateTransaction({ to: asset, data: withCommitment(calldata, commitment), gasLimit: 200_000n, ...fees });
   const raw = await payer.signTransaction(populated);
   const txHash = Transaction.from(raw).hash ?? "";
   await w.provider.send("eth_sendRawTransaction", [raw]).catch(() => undefined);
