@@ -11,6 +11,8 @@ export interface AttackOptions {
   /** Replay one request of the seeded sequence (its index) and skip the other phases. */
   readonly only?: number;
   readonly payments?: boolean;
+  /** Run the server on PostgreSQL (ledger, subscriptions) instead of process memory. */
+  readonly databaseUrl?: string;
 }
 
 export interface AttackReport {
@@ -31,7 +33,7 @@ function worldAddresses(w: AttackWorld): string[] {
 
 /** Fuzz every documented route, then spend rate limits, then attack payments; the money is checked over the whole run. */
 export async function runAttackSuite(options: AttackOptions): Promise<AttackReport> {
-  const w = await startAttackWorld();
+  const w = await startAttackWorld(options.databaseUrl);
   try {
     const targets = await routeTargets(w.url);
     const addresses = worldAddresses(w);
