@@ -17,6 +17,8 @@ export interface AttackOptions {
 
 export interface AttackReport {
   readonly seed: number;
+  /** Length of the seeded sequence (with --only, more than the requests sent). */
+  readonly runs: number;
   readonly routes: number;
   readonly fuzz: FuzzResult;
   readonly rateLimits: readonly RateLimitResult[];
@@ -46,7 +48,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
     const money = withPayments ? await payments.moneyInvariant() : null;
     const passed =
       fuzz.violations.length === 0 && rateLimits.every((r) => r.failure === null) && paymentResults.every((r) => r.failure === null) && (money?.holds ?? true);
-    return { seed: options.seed, routes: targets.length, fuzz, rateLimits, payments: paymentResults, money, passed };
+    return { seed: options.seed, runs: options.runs, routes: targets.length, fuzz, rateLimits, payments: paymentResults, money, passed };
   } finally {
     closeAttackAgent();
     await w.stop();

@@ -12,7 +12,7 @@ export function formatReport(report: AttackReport): string[] {
     if (seen.has(key)) continue;
     seen.add(key);
     lines.push(`FAIL #${v.index} ${v.reason}\n    ${describeRequest(v.request)}\n    -> ${v.status ?? "no answer"} ${JSON.stringify(v.body)}`);
-    lines.push(`    replay: npm run attack -- --seed ${report.seed} --runs ${report.fuzz.requests} --only ${v.index}`);
+    lines.push(`    replay: npm run attack -- --seed ${report.seed} --runs ${report.runs} --only ${v.index}`);
   }
   for (const [key, count] of groups) lines.push(`  ${count} x ${key}`);
   for (const r of report.rateLimits) lines.push(`${r.failure === null ? "ok  " : "FAIL"} rate limit ${r.route}: ${r.limited}/${r.sent} answered 429${r.failure === null ? "" : ` (${r.failure})`}`);
