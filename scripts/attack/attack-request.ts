@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { edgeString, jsonText, objectBody, structuralBody } from "./hostile-values";
 import type { RouteTarget } from "./route-targets";
+import { mutatedBody, type ValidBodies } from "./valid-bodies";
 
 /** One generated request, as it goes on the wire. */
 export interface AttackRequest {
@@ -79,8 +80,10 @@ function headers(addresses: readonly string[]): fc.Arbitrary<Record<string, stri
   );
 }
 
-function body(addresses: readonly string[]): fc.Arbitrary<Buffer | undefined> {
+function body(addresses: readonly string[], valid: unknown): fc.Arbitrary<Buffer | undefined> {
+  const utf8 = (text: string) => Buffer.from(text, "utf8");
   return fc.oneof(
+    ...(valid === undefined ? [] : [{ arbitrary: mutatedBody(valid, addresses).map(utf8), weight: 8 }, { arbitrary: fc.constant(utf8(JSON.stringify(valid))), weight: 1 }]),
     { arbitrary: objectBody(addresses).map((text) => Buffer.from(text, "utf8")), weight: 6 },
     { arbitrary: jsonText(addresses).map((text) => Buffer.from(text, "utf8")), weight: 2 },
     { arbitrary: structuralBody(addresses).map((text) => Buffer.from(text, "utf8")), weight: 2 },
@@ -90,10 +93,10 @@ function body(addresses: readonly string[]): fc.Arbitrary<Buffer | undefined> {
 }
 
 /** A request to `target`: mostly its own method, sometimes any other. */
-export function attackRequest(target: RouteTarget, addresses: readonly string[]): fc.Arbitrary<AttackRequest> {
+export function attackRequest(target: RouteTarget, addresses: readonly string[], validBodies: ValidBodies = {}): fc.Arbitrary<AttackRequest> {
   const method = fc.oneof({ arbitrary: fc.constant(target.method), weight: 6 }, { arbitrary: fc.constantFrom(...METHODS), weight: 1 });
   const params = fc.tuple(...target.pathParams.map(() => segment(addresses)));
-  return fc.record({ method, params, query: query(target, addresses), headers: headers(addresses), body: body(addresses), sendBody: fc.boolean() }).map((r) => {
+  return fc.record({ method, params, query: query(target, addresses), headers: headers(addresses), body: body(addresses, validBodies[`${target.method} ${target.template}`]), sendBody: fc.boolean() }).map((r) => {
     let path = target.template;
     target.pathParams.forEach((name, i) => {
       path = path.replace(`{${name}}`, r.params[i] ?? "");
@@ -110,8 +113,8 @@ export function attackRequest(target: RouteTarget, addresses: readonly string[])
 }
 
 /** Requests spread over every documented operation (and a few unknown paths). */
-export function anyAttackRequest(targets: readonly RouteTarget[], addresses: readonly string[]): fc.Arbitrary<AttackRequest> {
+export function anyAttackRequest(targets: readonly RouteTarget[], addresses: readonly string[], validBodies: ValidBodies = {}): fc.Arbitrary<AttackRequest> {
   const unknown: RouteTarget = { template: "/api/{x}/{y}", method: "GET", pathParams: ["x", "y"], queryNames: [], hasBody: false };
-  return fc.oneof(...[...targets, unknown].map((target) => attackRequest(target, addresses)));
+  return fc.oneof(...[...targets, unknown].map((target) => attackRequest(target, addresses, validBodies)));
 }
 

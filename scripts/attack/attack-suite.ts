@@ -4,6 +4,7 @@ import { PaymentAttacks, type MoneyInvariant, type PaymentAttackResult } from ".
 import { runRateLimitPhase, type RateLimitResult } from "./rate-limit-phase";
 import { routeTargets } from "./route-targets";
 import { closeAttackAgent } from "./send-request";
+import { harvestValidBodies } from "./valid-bodies";
 
 export interface AttackOptions {
   readonly seed: number;
@@ -42,7 +43,8 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
     const payments = new PaymentAttacks(w);
     const withPayments = options.payments !== false && options.only === undefined;
     if (withPayments) await payments.begin();
-    const fuzz = await runFuzzPhase(w.url, targets, addresses, options);
+    const validBodies = await harvestValidBodies(w.url, addresses);
+    const fuzz = await runFuzzPhase(w.url, { targets, addresses, validBodies }, options);
     const rateLimits = options.only === undefined ? await runRateLimitPhase(w.url, addresses[0] ?? "") : [];
     const paymentResults = withPayments ? await payments.runAll() : [];
     const money = withPayments ? await payments.moneyInvariant() : null;

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { anyAttackRequest, type AttackRequest } from "./attack-request";
 import type { RouteTarget } from "./route-targets";
+import type { ValidBodies } from "./valid-bodies";
 import { violationOf } from "./response-invariants";
 import { sendRequest } from "./send-request";
 
@@ -30,12 +31,18 @@ export interface FuzzOptions {
 const clientIpOf = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 
 /** The seeded request sequence: the same seed and runs give the same requests, in the same order. */
-export function attackSequence(targets: readonly RouteTarget[], addresses: readonly string[], seed: number, runs: number): AttackRequest[] {
-  return fc.sample(anyAttackRequest(targets, addresses), { seed, numRuns: runs });
+export function attackSequence(targets: readonly RouteTarget[], addresses: readonly string[], validBodies: ValidBodies, seed: number, runs: number): AttackRequest[] {
+  return fc.sample(anyAttackRequest(targets, addresses, validBodies), { seed, numRuns: runs });
 }
 
-export async function runFuzzPhase(baseUrl: string, targets: readonly RouteTarget[], addresses: readonly string[], options: FuzzOptions): Promise<FuzzResult> {
-  const sequence = attackSequence(targets, addresses, options.seed, options.runs);
+export interface FuzzInputs {
+  readonly targets: readonly RouteTarget[];
+  readonly addresses: readonly string[];
+  readonly validBodies: ValidBodies;
+}
+
+export async function runFuzzPhase(baseUrl: string, inputs: FuzzInputs, options: FuzzOptions): Promise<FuzzResult> {
+  const sequence = attackSequence(inputs.targets, inputs.addresses, inputs.validBodies, options.seed, options.runs);
   const indices = options.only === undefined ? sequence.map((_, i) => i) : [options.only];
   const byClass: Record<string, number> = {};
   const violations: Violation[] = [];
