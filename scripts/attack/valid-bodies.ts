@@ -7,13 +7,13 @@ export type ValidBodies = Readonly<Record<string, unknown>>;
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Bodies per operation (`METHOD /template`), from README's request shapes and from the server itself. */
-export async function harvestValidBodies(baseUrl: string, addresses: readonly string[]): Promise<ValidBodies> {
+export async function harvestValidBodies(baseUrl: string, addresses: readonly string[], chainId: number): Promise<ValidBodies> {
   const wallet = addresses[0] ?? "";
   const post = async (path: string, body: unknown) => {
     const response = await fetch(baseUrl + path, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-forwarded-for": "10.253.0.1" } });
     return (await response.json()) as Record<string, unknown>;
   };
-  const attest = { subject: wallet, subjectType: "wallet", useClass: "allowlist", chainId: 5042002, ttlSeconds: 3600 };
+  const attest = { subject: wallet, subjectType: "wallet", useClass: "allowlist", chainId, ttlSeconds: 3600 };
   const subscribe = {
     protocolName: "Lend",
     channels: { webhookUrl: "https://hooks.example.org/x", email: "ops@example.org" },
@@ -24,7 +24,7 @@ export async function harvestValidBodies(baseUrl: string, addresses: readonly st
   return {
     "POST /api/batch": { addresses: addresses.slice(0, 3) },
     "POST /api/gating/attest": attest,
-    "POST /api/gating/verify": { attestation: issued.attestation ?? {}, expectedSubject: wallet, expectedChainId: 5042002, expectedUseClass: "allowlist" },
+    "POST /api/gating/verify": { attestation: issued.attestation ?? {}, expectedSubject: wallet, expectedChainId: chainId, expectedUseClass: "allowlist" },
     "POST /api/gating/check": {
       wallet,
       ladder: { protocolId: "lend", bands: [{ minScore: 0, maxScore: 49, capability: "none" }, { minScore: 50, capability: "borrow", maxAmount: 1000 }], minConfidence: 0.1, multiFactorAcknowledged: true },
