@@ -43,7 +43,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
     const payments = new PaymentAttacks(w);
     const withPayments = options.payments !== false && options.only === undefined;
     if (withPayments) await payments.begin();
-    const validBodies = await harvestValidBodies(w.url, addresses, w.chainId);
+    const validBodies = await harvestValidBodies(w.url, addresses, w.manifest.devAccounts.addresses[10] ?? "", w.chainId);
     const fuzz = await runFuzzPhase(w.url, { targets, addresses, validBodies }, options);
     const rateLimits = options.only === undefined ? await runRateLimitPhase(w.url, addresses[0] ?? "") : [];
     const paymentResults = withPayments ? await payments.runAll() : [];

@@ -7,8 +7,8 @@ export type ValidBodies = Readonly<Record<string, unknown>>;
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Bodies per operation (`METHOD /template`), from README's request shapes and from the server itself. */
-export async function harvestValidBodies(baseUrl: string, addresses: readonly string[], chainId: number): Promise<ValidBodies> {
-  const wallet = addresses[0] ?? "";
+/** `wallet`: an externally owned account (attest and check refuse contracts). */
+export async function harvestValidBodies(baseUrl: string, addresses: readonly string[], wallet: string, chainId: number): Promise<ValidBodies> {
   const post = async (path: string, body: unknown) => {
     const response = await fetch(baseUrl + path, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-forwarded-for": "10.253.0.1" } });
     return (await response.json()) as Record<string, unknown>;
