@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type Koa from "koa";
+import { answerClientError } from "../adapters/http/client-error";
 
 export interface RunningServer {
   readonly url: string;
@@ -12,6 +13,7 @@ export async function startHttpServer<State>(app: Koa<State>, host: string, port
   const server = createServer(app.callback());
   // Keep-alive sockets would hold close() open until they time out; shutdown closes them once idle.
   server.keepAliveTimeout = 5_000;
+  server.on("clientError", answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

@@ -29,6 +29,8 @@ export type ApiErrorCode =
   | "contract_not_wallet"
   | "wallet_not_token"
   | "payload_too_large"
+  | "headers_too_large"
+  | "method_not_allowed"
   // payment
   | "payment_required"
   | "invalid_payment"
@@ -104,8 +106,12 @@ export function statusOf(code: ApiErrorCode): number {
     case "not_found":
     case "route_not_found":
       return 404;
+    case "method_not_allowed":
+      return 405;
     case "payload_too_large":
       return 413;
+    case "headers_too_large":
+      return 431;
     case "invalid_payment":
       return 422;
     case "rate_limited":
@@ -130,3 +136,28 @@ export function statusOf(code: ApiErrorCode): number {
       return assertNever(code);
   }
 }
+
+/**
+ * Every code at run time, for clients and the attack suite that check an error body names a
+ * documented code. A `Record` over the union makes the compiler refuse a code added above but
+ * forgotten here (or the reverse).
+ */
+const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
+  invalid_address: true, invalid_json: true, addresses_required: true, too_many_addresses: true,
+  invalid_addresses: true, invalid_subject: true, invalid_subject_type: true, invalid_use_class: true,
+  invalid_chain_id: true, invalid_ttl: true, attestation_required: true, invalid_wallet: true,
+  ladder_required: true, invalid_ladder: true, invalid_ladder_preset: true, invalid_capability: true,
+  invalid_amount: true, invalid_network: true, ladder_preset_forbidden: true, protocol_id_required: true,
+  invalid_request: true, contract_not_wallet: true, wallet_not_token: true, payload_too_large: true,
+  headers_too_large: true, method_not_allowed: true,
+  payment_required: true, invalid_payment: true, unauthorized: true, registration_not_found: true,
+  not_found: true, route_not_found: true, rate_limited: true, detection_failed: true,
+  scoring_unavailable: true, batch_failed: true, oracle_unavailable: true, explorer_failed: true,
+  attest_failed: true, check_failed: true, staking_analysis_failed: true, not_implemented: true,
+  not_ready: true, storage_unavailable: true, internal_error: true,
+};
+
+export const API_ERROR_CODES: readonly ApiErrorCode[] = Object.keys(EVERY_CODE) as ApiErrorCode[];
+
+export const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
+  typeof value === "string" && Object.prototype.hasOwnProperty.call(EVERY_CODE, value);

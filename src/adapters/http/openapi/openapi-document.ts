@@ -9,7 +9,9 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       version: "0.1.0",
       description:
         "Trust scores for wallets, ERC-20 tokens and NFT contracts, with the on-chain evidence behind every flag. " +
-        "Errors are `{error: <code>}`; each response lists the codes it can carry.",
+        "Errors are `{error: <code>}`; each response lists the codes it can carry. Any request may also get " +
+        "`405 method_not_allowed` (another method), `431 headers_too_large` or `400 invalid_request` (a request the " +
+        "HTTP parser refuses), `413 payload_too_large` and `404 route_not_found`.",
     },
     servers: [{ url: serverUrl }],
     paths,

@@ -1,0 +1,58 @@
+import { startAttackWorld, type AttackWorld } from "./attack-world";
+import { runFuzzPhase, type FuzzResult } from "./fuzz-phase";
+import { PaymentAttacks, type MoneyInvariant, type PaymentAttackResult } from "./payment-attacks";
+import { runRateLimitPhase, type RateLimitResult } from "./rate-limit-phase";
+import { routeTargets } from "./route-targets";
+import { closeAttackAgent } from "./send-request";
+import { harvestValidBodies } from "./valid-bodies";
+
+export interface AttackOptions {
+  readonly seed: number;
+  readonly runs: number;
+  /** Replay one request of the seeded sequence (its index) and skip the other phases. */
+  readonly only?: number;
+  readonly payments?: boolean;
+  /** Run the server on PostgreSQL (ledger, subscriptions) instead of process memory. */
+  readonly databaseUrl?: string;
+}
+
+export interface AttackReport {
+  readonly seed: number;
+  /** Length of the seeded sequence (with --only, more than the requests sent). */
+  readonly runs: number;
+  readonly routes: number;
+  readonly fuzz: FuzzResult;
+  readonly rateLimits: readonly RateLimitResult[];
+  readonly payments: readonly PaymentAttackResult[];
+  readonly money: MoneyInvariant | null;
+  readonly passed: boolean;
+}
+
+/** Addresses of the seeded world (wallets, tokens, NFTs, contracts): inputs that reach real scoring. */
+function worldAddresses(w: AttackWorld): string[] {
+  const found = JSON.stringify(w.manifest).match(/0x[0-9a-fA-F]{40}/g) ?? [];
+  return [...new Set(found.map((a) => a.toLowerCase()))].slice(0, 16);
+}
+
+/** Fuzz every documented route, then spend rate limits, then attack payments; the money is checked over the whole run. */
+export async function runAttackSuite(options: AttackOptions): Promise<AttackReport> {
+  const w = await startAttackWorld(options.databaseUrl);
+  try {
+    const targets = await routeTargets(w.url);
+    const addresses = worldAddresses(w);
+    const payments = new PaymentAttacks(w);
+    const withPayments = options.payments !== false && options.only === undefined;
+    if (withPayments) await payments.begin();
+    const validBodies = await harvestValidBodies(w.url, addresses, w.manifest.devAccounts.addresses[10] ?? "", w.chainId);
+    const fuzz = await runFuzzPhase(w.url, { targets, addresses, validBodies }, options);
+    const rateLimits = options.only === undefined ? await runRateLimitPhase(w.url, addresses[0] ?? "") : [];
+    const paymentResults = withPayments ? await payments.runAll() : [];
+    const money = withPayments ? await payments.moneyInvariant() : null;
+    const passed =
+      fuzz.violations.length === 0 && rateLimits.every((r) => r.failure === null) && paymentResults.every((r) => r.failure === null) && (money?.holds ?? true);
+    return { seed: options.seed, runs: options.runs, routes: targets.length, fuzz, rateLimits, payments: paymentResults, money, passed };
+  } finally {
+    closeAttackAgent();
+    await w.stop();
+  }
+}

@@ -1,0 +1,35 @@
+import { describeRequest } from "./fuzz-phase";
+import type { AttackReport } from "./attack-suite";
+
+/** The report as lines: counterexamples first (one per distinct reason and route), the summary line last. */
+export function formatReport(report: AttackReport): string[] {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  const groups = new Map<string, number>();
+  for (const v of report.fuzz.violations) {
+    const key = `${v.request.target} :: ${v.reason.replace(/\d+ chars/, "N chars")}`;
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    lines.push(`FAIL #${v.index} ${v.reason}\n    ${describeRequest(v.request)}\n    -> ${v.status ?? "no answer"} ${JSON.stringify(v.body)}`);
+    lines.push(`    replay: npm run attack -- --seed ${report.seed} --runs ${report.runs} --only ${v.index}`);
+  }
+  for (const [key, count] of groups) lines.push(`  ${count} x ${key}`);
+  for (const r of report.rateLimits) lines.push(`${r.failure === null ? "ok  " : "FAIL"} rate limit ${r.route}: ${r.limited}/${r.sent} answered 429${r.failure === null ? "" : ` (${r.failure})`}`);
+  for (const p of report.payments) lines.push(`${p.failure === null ? "ok  " : "FAIL"} payment: ${p.name}: ${p.answered}/${p.sent} answered${p.failure === null ? "" : ` (${p.failure})`}`);
+  const m = report.money;
+  if (m !== null) {
+    lines.push(
+      `${m.holds ? "ok  " : "FAIL"} money: moved to payTo ${m.movedToPayTo} == price ${m.price} x (${m.paidAnswers} paid answers + ${m.unansweredPayments} rightly unanswered)? ` +
+        `/api/stats: +${m.statsQueries} queries, +${m.statsValue} value`,
+    );
+  }
+  const classes = ["2xx", "3xx", "4xx", "5xx", "none"].map((c) => `${c} ${report.fuzz.byClass[c] ?? 0}`).join(", ");
+  const paymentFailures = report.payments.filter((p) => p.failure !== null).length;
+  lines.push(
+    `attack seed=${report.seed} routes=${report.routes} requests=${report.fuzz.requests} (${classes}) violations=${report.fuzz.violations.length} ` +
+      `rate-limit-checks=${report.rateLimits.length} payment-attacks=${report.payments.length} (failed ${paymentFailures}) ` +
+      `money=${m === null ? "n/a" : m.holds ? "holds" : "BROKEN"} => ${report.passed ? "PASS" : "FAIL"}`,
+  );
+  return lines;
+}

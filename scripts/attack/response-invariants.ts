@@ -1,0 +1,36 @@
+import { isApiErrorCode } from "../../src/adapters/http/api-error";
+import type { AttackRequest } from "./attack-request";
+import type { AttackResponse } from "./send-request";
+
+/** An error body that echoes input is a reflection channel; no documented error needs more than this. */
+export const MAX_ERROR_BODY_CHARS = 2_048;
+/** Bodies past the server's 64 KiB cap may be cut off mid-upload: a reset is then a fair answer. */
+const OVERSIZED_BODY_BYTES = 64 * 1024;
+
+/** Which invariant a response breaks, or null. Any 5xx fails: on the embedded chain nothing is upstream. */
+export function violationOf(req: AttackRequest, res: AttackResponse): string | null {
+  if (res.status === null) {
+    if ((req.body?.length ?? 0) > OVERSIZED_BODY_BYTES) return null;
+    return `no HTTP answer (${res.transportError ?? "connection closed"})`;
+  }
+  if (res.status >= 500) return `status ${res.status}`;
+  const json = res.contentType.toLowerCase().startsWith("application/json");
+  if (res.status >= 400) {
+    if (!json) return `error ${res.status} with Content-Type "${res.contentType}"`;
+    if (req.method === "HEAD") return null;
+    if (res.body.length > MAX_ERROR_BODY_CHARS) return `error body of ${res.body.length} chars (echoes input?)`;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(res.body);
+    } catch {
+      return `error ${res.status} body is not JSON`;
+    }
+    const code = typeof parsed === "object" && parsed !== null ? (parsed as { error?: unknown }).error : undefined;
+    if (!isApiErrorCode(code)) return `error ${res.status} with undocumented code ${JSON.stringify(code)}`;
+    return null;
+  }
+  // Successes: every API answer is JSON; /docs is the one HTML page, preflights have no body.
+  const api = !req.path.startsWith("/docs");
+  if (api && req.method !== "HEAD" && res.body.length > 0 && !json) return `success ${res.status} with Content-Type "${res.contentType}"`;
+  return null;
+}
