@@ -1,6 +1,8 @@
 import * as t from "io-ts";
 import { isRight } from "fp-ts/Either";
 import { AddressCodec } from "../chain/address";
+import { isWellFormedText } from "../text/well-formed-text";
+import { attestationDomain, isAttestationDomain } from "./attestation-domain";
 import { SUBJECT_TYPES, type SignedAttestation } from "./attestation";
 import { USE_CLASSES } from "./use-class";
 
@@ -8,10 +10,12 @@ import { USE_CLASSES } from "./use-class";
 const MAX_TEXT = 200;
 const MAX_FLAGS = 64;
 
+/** Short, well-formed text: a lone surrogate has no UTF-8 form, so it could never be hashed or signed. */
+const isBoundedText = (u: unknown): u is string => typeof u === "string" && u.length <= MAX_TEXT && isWellFormedText(u);
 const boundedText = new t.Type<string, string, unknown>(
   "BoundedText",
-  (u): u is string => typeof u === "string" && u.length <= MAX_TEXT,
-  (u, c) => (typeof u === "string" && u.length <= MAX_TEXT ? t.success(u) : t.failure(u, c)),
+  isBoundedText,
+  (u, c) => (isBoundedText(u) ? t.success(u) : t.failure(u, c)),
   t.identity,
 );
 
@@ -50,7 +54,10 @@ const literalUnion = <V extends string>(values: readonly V[], name: string) =>
 export const SubjectTypeCodec = literalUnion(SUBJECT_TYPES, "SubjectType");
 export const UseClassCodec = literalUnion(USE_CLASSES, "UseClass");
 
-/** An attestation as a relying party sends it back. Unknown extra fields are ignored. */
+/**
+ * An attestation as a relying party sends it back. Unknown extra fields are ignored; `domain` may be
+ * left out (it follows from `chainId`), but when sent it must be exactly the domain of that chain.
+ */
 export const SignedAttestationCodec = t.type({
   id: boundedText,
   subject: AddressCodec,
@@ -75,12 +82,14 @@ export const SignedAttestationCodec = t.type({
 export function decodeSignedAttestation(raw: unknown): SignedAttestation | undefined {
   const decoded = SignedAttestationCodec.decode(raw);
   if (!isRight(decoded)) return undefined;
+  const presentedDomain = (raw as { domain?: unknown }).domain;
+  if (presentedDomain !== undefined && !isAttestationDomain(presentedDomain, decoded.right.chainId)) return undefined;
   // t.type keeps unknown keys; copy only the known ones so nothing unsigned rides along.
   const a = decoded.right;
   return {
     id: a.id, subject: a.subject, subjectType: a.subjectType, useClass: a.useClass, chainId: a.chainId,
     score: a.score, tier: a.tier, confidence: a.confidence, flags: a.flags, flagsHash: a.flagsHash,
     scoringVersion: a.scoringVersion, issuedAt: a.issuedAt, expiresAt: a.expiresAt, issuer: a.issuer,
-    snapshotId: a.snapshotId, devSigned: a.devSigned, signature: a.signature,
+    snapshotId: a.snapshotId, devSigned: a.devSigned, signature: a.signature, domain: attestationDomain(a.chainId),
   };
 }

@@ -1,32 +1,17 @@
 import { SCORING_VERSION_BY_SUBJECT_TYPE, type AttestationPayload } from "./attestation";
 import { MIN_TTL_SECONDS, TTL_POLICY } from "./use-class";
 
+import { attestationDomain } from "./attestation-domain";
+
 /**
  * The EIP-712 definition an attestation is signed under, published so a relying party can verify
- * offline with any EIP-712 library or on chain with `ecrecover`.
- *
- * Domain choice: `{name, version, chainId}` with `chainId` = the attestation's own `chainId`, and no
- * `verifyingContract` (no contract is involved in issuing). Binding the domain to the chain means a
- * contract computing its domain separator from `block.chainid` rejects attestations meant for
- * another chain, and wallets/tools show the chain when displaying the typed data.
+ * offline with any EIP-712 library or on chain with `ecrecover` (the domain is in attestation-domain.ts).
  */
-export const ATTESTATION_DOMAIN_NAME = "Credence Attestation";
-export const ATTESTATION_DOMAIN_VERSION = "1";
 export const ATTESTATION_PRIMARY_TYPE = "Attestation";
 
 export interface TypedDataField {
   readonly name: string;
   readonly type: string;
-}
-
-export interface AttestationDomain {
-  readonly name: string;
-  readonly version: string;
-  readonly chainId: number;
-}
-
-export function attestationDomain(chainId: number): AttestationDomain {
-  return { name: ATTESTATION_DOMAIN_NAME, version: ATTESTATION_DOMAIN_VERSION, chainId };
 }
 
 export const EIP712_DOMAIN_FIELDS: readonly TypedDataField[] = [
@@ -55,7 +40,7 @@ export const ATTESTATION_FIELDS: readonly TypedDataField[] = [
 ];
 
 /** `types` for signTypedData / TypedDataEncoder (EIP712Domain is implied by those libraries). */
-export const ATTESTATION_TYPES: Readonly<Record<string, readonly TypedDataField[]>> = {
+export const ATTESTATION_TYPES: { readonly Attestation: readonly TypedDataField[] } = {
   [ATTESTATION_PRIMARY_TYPE]: ATTESTATION_FIELDS,
 };
 
@@ -71,17 +56,19 @@ export interface IssuerDescription {
   readonly devSigned: boolean;
 }
 
-/** The JSON served at `GET /api/gating/schema` (and referenced from the OpenAPI document). */
-export function gatingSchemaDocument(issuer: IssuerDescription) {
+/**
+ * The JSON served at `GET /api/gating/schema` (and referenced from the OpenAPI document).
+ * `types` holds only the struct, as ethers' `verifyTypedData` requires (it refuses an `EIP712Domain`
+ * entry) and viem accepts; `domainTypes` adds the `EIP712Domain` entry that `eth_signTypedData_v4`
+ * payloads need. `domain` is complete and numeric: every attestation of this service carries exactly it.
+ */
+export function gatingSchemaDocument(issuer: IssuerDescription, chainId: number) {
   return {
     issuer,
     primaryType: ATTESTATION_PRIMARY_TYPE,
-    domain: {
-      name: ATTESTATION_DOMAIN_NAME,
-      version: ATTESTATION_DOMAIN_VERSION,
-      chainId: "the attestation's own chainId",
-    },
-    types: { EIP712Domain: EIP712_DOMAIN_FIELDS, [ATTESTATION_PRIMARY_TYPE]: ATTESTATION_FIELDS },
+    domain: attestationDomain(chainId),
+    types: ATTESTATION_TYPES,
+    domainTypes: { EIP712Domain: EIP712_DOMAIN_FIELDS },
     unsignedFields: {
       flags: "the flag codes; flagsHash commits to them",
       signature: "0x-prefixed 65-byte r||s||v secp256k1 signature over the EIP-712 digest",
@@ -93,6 +80,7 @@ export function gatingSchemaDocument(issuer: IssuerDescription) {
     scoringVersions: SCORING_VERSION_BY_SUBJECT_TYPE,
     ttlPolicy: { minSeconds: MIN_TTL_SECONDS, byUseClass: TTL_POLICY },
     verification:
+      "verifyTypedData(attestation.domain, schema.types, attestation, attestation.signature) recovers the signer; " +
       "recover the signer from the digest, require it to equal the attestation's `issuer` and that to be the " +
       "issuer published here (devSigned issuers are throwaway development keys: never trust them in production), check chainId, subject, expiresAt against your clock, and flagsHash against flags",
   };

@@ -1,4 +1,5 @@
 import type { Address } from "../chain/address";
+import type { AttestationDomain } from "./attestation-domain";
 import type { UseClass } from "./use-class";
 
 export const SUBJECT_TYPES = ["wallet", "token"] as const;
@@ -39,8 +40,12 @@ export interface AttestationPayload {
   readonly devSigned: boolean;
 }
 
-/** What attest returns and verify consumes: the signed payload, the flags it hashes, and the signature. */
+/**
+ * What attest returns and verify consumes: the signed payload, the flags it hashes, the signature,
+ * and the complete EIP-712 domain it was signed under, so any library verifies it as it stands.
+ */
 export interface SignedAttestation extends AttestationPayload {
+  readonly domain: AttestationDomain;
   readonly flags: readonly string[];
   /** 0x-prefixed 65-byte secp256k1 signature (r, s, v) over the EIP-712 digest. */
   readonly signature: string;
@@ -57,6 +62,6 @@ export function canonicalFlagCodes(codes: readonly string[]): readonly string[] 
 }
 
 export function payloadOf(attestation: SignedAttestation): AttestationPayload {
-  const { flags: _flags, signature: _signature, ...payload } = attestation;
+  const { domain: _domain, flags: _flags, signature: _signature, ...payload } = attestation;
   return payload;
 }

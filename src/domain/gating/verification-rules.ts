@@ -1,6 +1,6 @@
 import { parseAddress, type Address } from "../chain/address";
 import { isSupportedScoringVersion, type SignedAttestation } from "./attestation";
-import { TTL_POLICY } from "./use-class";
+import { TTL_POLICY, type UseClass } from "./use-class";
 
 /** Why an attestation is not valid. Listed in the order `reasons` reports them. */
 export const VERIFICATION_REASONS = [
@@ -11,6 +11,8 @@ export const VERIFICATION_REASONS = [
   "issued_in_future",
   "subject_mismatch",
   "chain_mismatch",
+  "unsupported_chain",
+  "use_class_mismatch",
   "flags_hash_mismatch",
   "unsupported_scoring_version",
 ] as const;
@@ -33,6 +35,10 @@ export interface VerificationEvidence {
    */
   readonly expectedSubject: unknown;
   readonly expectedChainId: unknown;
+  /** Optional: when given, the attestation must be for this use class. */
+  readonly expectedUseClass?: UseClass;
+  /** The chain this service scores: an attestation for any other chain was never issued by it. */
+  readonly serviceChainId: number;
   /** Unix seconds. */
   readonly now: number;
 }
@@ -54,6 +60,8 @@ export function verificationReasons(evidence: VerificationEvidence): readonly Ve
 
   if (parseAddress(evidence.expectedSubject) !== a.subject) found.add("subject_mismatch");
   if (evidence.expectedChainId !== a.chainId) found.add("chain_mismatch");
+  if (a.chainId !== evidence.serviceChainId) found.add("unsupported_chain");
+  if (evidence.expectedUseClass !== undefined && evidence.expectedUseClass !== a.useClass) found.add("use_class_mismatch");
 
   if (evidence.recomputedFlagsHash.toLowerCase() !== a.flagsHash.toLowerCase()) found.add("flags_hash_mismatch");
   if (!isSupportedScoringVersion(a.subjectType, a.scoringVersion)) found.add("unsupported_scoring_version");

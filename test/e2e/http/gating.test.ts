@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { verifyTypedData, type TypedDataDomain } from "ethers";
 import { appWorld, type AppWorld } from "./support/app-world";
 import { corsHeaders, postJson, type JsonResponse } from "./support/http-client";
 
@@ -40,6 +41,42 @@ describe("HTTP e2e: gating (attest, verify, check)", function () {
     expect(refused.status).to.equal(200);
     expect(refused.body.valid).to.equal(false);
     expect(refused.body.reasons).to.be.an("array").that.is.not.empty;
+  });
+
+  it("refuses to sign for a chain it does not score: 400 invalid_chain_id (issue 13 item 4)", async () => {
+    const res = await post("/api/gating/attest", { subject: w.manifest.longLivedWallet, useClass: "governance", chainId: 1 });
+    expect(res.status).to.equal(400);
+    expect(res.body).to.deep.equal({ error: "invalid_chain_id" });
+  });
+
+  it("verify reports useClass and refuses another expected use class (use_class_mismatch)", async () => {
+    const subject = w.manifest.longLivedWallet;
+    const attest = await post("/api/gating/attest", { subject, useClass: "governance" });
+    const attestation = attest.body.attestation as Record<string, unknown>;
+    const same = await post("/api/gating/verify", { attestation, expectedSubject: subject, expectedChainId: w.chainId, expectedUseClass: "governance" });
+    expect(same.body).to.include({ valid: true, useClass: "governance", chainId: w.chainId });
+    const other = await post("/api/gating/verify", { attestation, expectedSubject: subject, expectedChainId: w.chainId, expectedUseClass: "financial_high" });
+    expect(other.body).to.include({ valid: false, useClass: "governance" });
+    expect(other.body.reasons).to.deep.equal(["use_class_mismatch"]);
+    const bad = await post("/api/gating/verify", { attestation, expectedSubject: subject, expectedChainId: w.chainId, expectedUseClass: "everything" });
+    expect(bad.status).to.equal(400);
+    expect(bad.body).to.deep.equal({ error: "invalid_use_class" });
+  });
+
+  it("an attestation verifies with plain ethers from its own domain and the published types (issue 13 item 5)", async () => {
+    const schemaRes = await fetch(`${w.url}/api/gating/schema`);
+    const schema = (await schemaRes.json()) as { domain: unknown; types: Record<string, Array<{ name: string; type: string }>>; issuer: { address: string } };
+    expect(schema.domain).to.deep.equal({ name: "Credence Attestation", version: "1", chainId: w.chainId });
+    const attest = await post("/api/gating/attest", { subject: w.manifest.longLivedWallet, useClass: "display" });
+    const attestation = attest.body.attestation as Record<string, unknown> & { domain: TypedDataDomain; signature: string };
+    expect(attestation.domain).to.deep.equal(schema.domain);
+    const signer = verifyTypedData(attestation.domain, schema.types, attestation, attestation.signature);
+    expect(signer.toLowerCase()).to.equal(schema.issuer.address.toLowerCase());
+    expect(verifyTypedData(attestation.domain, schema.types, { ...attestation, score: 1 }, attestation.signature)).to.not.equal(signer);
+    // The domain it carries is part of what verify checks: a relying party cannot be handed another chain's.
+    const moved = { ...attestation, domain: { ...attestation.domain, chainId: 1 } };
+    const refused = await post("/api/gating/verify", { attestation: moved, expectedSubject: w.manifest.longLivedWallet, expectedChainId: w.chainId });
+    expect(refused.body.reasons).to.deep.equal(["malformed"]);
   });
 
   it("example_lending allows longLivedWallet and refuses freshWallet and a wash trader", async () => {

@@ -56,7 +56,7 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/gating/attest": {
     post: operation({
-      summary: "Issue a signed attestation of a score", tag: "gating", body: obj,
+      summary: "Issue a signed attestation of a score (chainId, when sent, must be the service's CHAIN_ID)", tag: "gating", body: obj,
       ok: { 201: { description: "{attestation, pricing, disclaimer, note?}", schema: obj } },
       errors: ["invalid_json", "invalid_subject", "invalid_subject_type", "invalid_use_class", "invalid_chain_id", "invalid_ttl", "attest_failed"],
     }),
@@ -64,8 +64,8 @@ export const paths: Record<string, Record<string, unknown>> = {
   "/api/gating/verify": {
     post: operation({
       summary: "Verify an attestation", tag: "gating", body: obj,
-      ok: { 200: { description: "{valid, reasons, ...}", schema: obj } },
-      errors: ["invalid_json", "attestation_required"],
+      ok: { 200: { description: "{valid, reasons, subject, useClass, chainId, ...}; optional expectedUseClass", schema: obj } },
+      errors: ["invalid_json", "attestation_required", "invalid_use_class"],
     }),
   },
   "/api/gating/check": {
@@ -78,7 +78,7 @@ export const paths: Record<string, Record<string, unknown>> = {
   "/api/gating/schema": {
     get: operation({
       summary: "EIP-712 domain, types and issuer of attestations, for offline verification", tag: "gating",
-      ok: { 200: { description: "{domain, types, primaryType, issuer, ...}", schema: obj } },
+      ok: { 200: { description: "{domain (complete, numeric chainId), types (struct only), domainTypes, primaryType, issuer, ...}", schema: obj } },
       errors: [],
     }),
   },

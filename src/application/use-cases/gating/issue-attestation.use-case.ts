@@ -30,7 +30,11 @@ export class IssueAttestation {
   ) {}
 
   execute(command: AttestCommand): TE.TaskEither<GatingFailure, AttestResult> {
-    const request = { ...command, chainId: command.chainId ?? this.settings.chainId };
+    // The score always comes from this service's chain: signing it for another would be a false claim.
+    if (command.chainId !== undefined && command.chainId !== this.settings.chainId) {
+      return TE.left(gatingFailure("invalid_chain_id", `chainId ${command.chainId} is not the scored chain ${this.settings.chainId}`));
+    }
+    const request = { ...command, chainId: this.settings.chainId };
     return pipe(
       this.scorer.scoreSubject({ subject: command.subject, subjectType: command.subjectType }),
       TE.mapLeft(scoringFailureOf("attest_failed", "invalid_subject")),

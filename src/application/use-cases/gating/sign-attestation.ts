@@ -9,6 +9,7 @@ import {
   type SubjectType,
 } from "../../../domain/gating/attestation";
 import { decodeSignedAttestation } from "../../../domain/gating/attestation-codec";
+import { attestationDomain } from "../../../domain/gating/attestation-domain";
 import { resolveTtl, type UseClass } from "../../../domain/gating/use-class";
 import type { AttestationSigner } from "../../ports/attestation-signer.port";
 import type { SubjectScore } from "../../ports/wallet-scorer.port";
@@ -70,7 +71,7 @@ export function signAttestation(
     signer.sign(payload),
     TE.mapLeft((failure) => `signing failed: ${failure.detail}`),
     TE.flatMap((signature) => {
-      const attestation: SignedAttestation = { ...payload, flags, signature };
+      const attestation: SignedAttestation = { domain: attestationDomain(payload.chainId), ...payload, flags, signature };
       // Never hand out what our own verify would call malformed (oversized tier, snapshot id ...).
       if (decodeSignedAttestation(attestation) === undefined) return TE.left("issued attestation fails its own codec");
       return TE.right(note === undefined ? { attestation } : { attestation, note });

@@ -7,12 +7,15 @@ import { verificationReasons, type VerificationReason } from "../../../domain/ga
 import type { VerifyCommand } from "../../../domain/gating/verify-request";
 import { AttestationSigner } from "../../ports/attestation-signer.port";
 import { Clock } from "../../ports/clock.port";
+import { GatingSettings } from "./gating-settings";
 
 export interface VerifyResult {
   readonly valid: boolean;
   readonly reasons: readonly VerificationReason[];
   /** What the attestation claims; null when it is malformed. Trust these only when `valid`. */
   readonly subject: string | null;
+  readonly useClass: string | null;
+  readonly chainId: number | null;
   readonly score: number | null;
   readonly tier: string | null;
   readonly expiresAt: number | null;
@@ -28,6 +31,7 @@ export class VerifyAttestation {
   constructor(
     @inject(AttestationSigner) private readonly signer: AttestationSigner,
     @inject(Clock) private readonly clock: Clock,
+    @inject(GatingSettings) private readonly settings: GatingSettings,
   ) {}
 
   execute(command: VerifyCommand): T.Task<VerifyResult> {
@@ -35,7 +39,7 @@ export class VerifyAttestation {
       const attestation = decodeSignedAttestation(command.attestation);
       if (attestation === undefined) {
         return {
-          valid: false, reasons: ["malformed"], subject: null, score: null, tier: null, expiresAt: null,
+          valid: false, reasons: ["malformed"], subject: null, useClass: null, chainId: null, score: null, tier: null, expiresAt: null,
           scoringVersion: null, issuer: null, devSigned: null, disclaimer: ATTESTATION_DISCLAIMER,
         };
       }
@@ -46,12 +50,16 @@ export class VerifyAttestation {
         trustedIssuers: [this.signer.issuer()],
         expectedSubject: command.expectedSubject,
         expectedChainId: command.expectedChainId,
+        expectedUseClass: command.expectedUseClass,
+        serviceChainId: this.settings.chainId,
         now: Math.floor(this.clock.nowMs() / 1000),
       });
       return {
         valid: reasons.length === 0,
         reasons,
         subject: attestation.subject,
+        useClass: attestation.useClass,
+        chainId: attestation.chainId,
         score: attestation.score,
         tier: attestation.tier,
         expiresAt: attestation.expiresAt,

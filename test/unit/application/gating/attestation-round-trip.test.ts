@@ -26,7 +26,7 @@ async function issueWith(signer: EthersAttestationSigner, clock: FixedClock): Pr
 describe("attest -> verify round trip", () => {
   const signer = newSigner();
   const clock = new FixedClock(NOW);
-  const verifier = new VerifyAttestation(signer, clock);
+  const verifier = new VerifyAttestation(signer, clock, { chainId: CHAIN });
   let attestation: SignedAttestation;
   const verify = (candidate: unknown, expectedSubject: unknown = SUBJECT, expectedChainId: unknown = CHAIN) =>
     verifier.execute({ attestation: candidate as Record<string, unknown>, expectedSubject, expectedChainId })();
@@ -56,7 +56,7 @@ describe("attest -> verify round trip", () => {
     ["subject", OTHER, ["subject_mismatch"]],
     ["subjectType", "token", ["unsupported_scoring_version"]],
     ["useClass", "display", []],
-    ["chainId", CHAIN + 1, ["chain_mismatch"]],
+    ["chainId", CHAIN + 1, ["chain_mismatch", "unsupported_chain"]],
     ["score", 99, []],
     ["tier", "ELITE", []],
     ["confidence", 100, []],
@@ -70,11 +70,23 @@ describe("attest -> verify round trip", () => {
   ];
   for (const [field, value, alsoExpected] of tampered) {
     it(`changing signed field ${field} breaks the signature`, async () => {
-      const result = await verify({ ...attestation, [field]: value });
+      // The carried domain follows chainId, as a forger would make it (else the pair is simply malformed).
+      const domain = field === "chainId" ? { ...attestation.domain, chainId: value } : attestation.domain;
+      const result = await verify({ ...attestation, [field]: value, domain });
       expect(result.valid).to.equal(false);
       expect(result.reasons).to.have.members(["bad_signature", ...alsoExpected]);
     });
   }
+
+  it("a lone surrogate in flags is malformed, not a crash of the UTF-8 encoder (issue 13 item 8)", async () => {
+    const result = await verify({ ...attestation, flags: ["\ud800"] });
+    expect(result.reasons).to.deep.equal(["malformed"]);
+  });
+
+  it("a carried domain that disagrees with chainId is malformed", async () => {
+    const result = await verify({ ...attestation, domain: { ...attestation.domain, chainId: 1 } });
+    expect(result.reasons).to.deep.equal(["malformed"]);
+  });
 
   it("changing the flags (committed by flagsHash) is flags_hash_mismatch", async () => {
     const result = await verify({ ...attestation, flags: ["CONCENTRATION"] });

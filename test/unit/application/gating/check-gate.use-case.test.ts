@@ -46,7 +46,7 @@ describe("CheckGate", () => {
       requestedAmount: "50000",
     });
     expect(result.attestation).to.include({ subject: HEALTHY, score: 84, useClass: "financial_high", expiresAt: NOW + 900 });
-    const verified = await new VerifyAttestation(signer, clock)
+    const verified = await new VerifyAttestation(signer, clock, { chainId: 5042002 })
       .execute({ attestation: { ...result.attestation }, expectedSubject: HEALTHY, expectedChainId: 5042002 })();
     expect(verified.valid).to.equal(true);
   });

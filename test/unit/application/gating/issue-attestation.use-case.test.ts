@@ -39,11 +39,19 @@ describe("IssueAttestation", () => {
   it("clamps an over-long ttl, says so in note, and uses the token scoring version for tokens", async () => {
     const { useCase } = setup();
     const result = await useCase.execute({
-      subject: SUBJECT, subjectType: "token", useClass: "governance", chainId: 1, ttlSeconds: 10 ** 7,
+      subject: SUBJECT, subjectType: "token", useClass: "governance", ttlSeconds: 10 ** 7,
     })();
     if (E.isLeft(result)) expect.fail(result.left.detail);
-    expect(result.right.attestation).to.include({ chainId: 1, expiresAt: NOW + 86400, scoringVersion: "testnet-token-v1.0" });
+    expect(result.right.attestation).to.include({ chainId: 5042002, expiresAt: NOW + 86400, scoringVersion: "testnet-token-v1.0" });
     expect(result.right.note).to.match(/clamped/);
+  });
+
+  it("refuses another chain than the one it scores, before scoring (invalid_chain_id)", async () => {
+    const { useCase } = setup();
+    const result = await useCase.execute({ subject: SUBJECT, subjectType: "wallet", useClass: "display", chainId: 1 })();
+    expect(E.isLeft(result) && result.left.code).to.equal("invalid_chain_id");
+    const same = await useCase.execute({ subject: SUBJECT, subjectType: "wallet", useClass: "display", chainId: 5042002 })();
+    expect(E.isRight(same)).to.equal(true);
   });
 
   it("issues nothing when scoring is unavailable: attest_failed, never a made-up score", async () => {

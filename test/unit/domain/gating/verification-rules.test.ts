@@ -13,11 +13,12 @@ const attestation: SignedAttestation = {
   score: 72, tier: "HIGH", confidence: 80, flags: [], flagsHash: FLAGS_HASH,
   scoringVersion: "testnet-wallet-v1.0", issuedAt: NOW - 100, expiresAt: NOW + 3000, issuer: ISSUER,
   snapshotId: "snap_1", devSigned: false, signature: `0x${"00".repeat(65)}`,
+  domain: { name: "Credence Attestation", version: "1", chainId: 5042002 },
 };
 
 const valid: VerificationEvidence = {
   attestation, recoveredSigner: ISSUER, recomputedFlagsHash: FLAGS_HASH, trustedIssuers: [ISSUER],
-  expectedSubject: SUBJECT, expectedChainId: 5042002, now: NOW,
+  expectedSubject: SUBJECT, expectedChainId: 5042002, serviceChainId: 5042002, now: NOW,
 };
 
 const reasonsWith = (change: Partial<VerificationEvidence>, attestationChange: Partial<SignedAttestation> = {}) =>
@@ -62,6 +63,17 @@ describe("attestation verification rules", () => {
     expect(reasonsWith({ expectedChainId: 1 })).to.deep.equal(["chain_mismatch"]);
     expect(reasonsWith({ expectedChainId: "5042002" })).to.deep.equal(["chain_mismatch"]);
     expect(reasonsWith({ expectedChainId: undefined })).to.deep.equal(["chain_mismatch"]);
+  });
+
+  it("unsupported_chain for an attestation of a chain this service does not score, whatever the caller expects", () => {
+    expect(reasonsWith({ expectedChainId: 1 }, { chainId: 1 })).to.deep.equal(["unsupported_chain"]);
+    expect(reasonsWith({ serviceChainId: 1 })).to.deep.equal(["unsupported_chain"]);
+  });
+
+  it("use_class_mismatch only when the caller names another use class", () => {
+    expect(reasonsWith({ expectedUseClass: "governance" })).to.deep.equal([]);
+    expect(reasonsWith({ expectedUseClass: "financial_high" })).to.deep.equal(["use_class_mismatch"]);
+    expect(reasonsWith({ expectedUseClass: undefined })).to.deep.equal([]);
   });
 
   it("flags_hash_mismatch when the flags do not hash to flagsHash (hex case ignored)", () => {
