@@ -1,4 +1,5 @@
 import { AbiCoder, Interface, toUtf8String } from "ethers";
+import { wordAt } from "../../domain/chain/abi-words";
 import type { Address } from "../../domain/chain/address";
 import type { Hex } from "../../domain/chain/chain-types";
 import { asHex } from "../shared/hex-values";
@@ -31,7 +32,7 @@ export const probeCalldata = {
 
 /** The first 32-byte word as an unsigned integer, or null when the answer is shorter. */
 export function decodeWord(data: Hex): bigint | null {
-  return data.length >= 66 ? BigInt(data.slice(0, 66)) : null;
+  return wordAt(data, 0);
 }
 
 /** A strict ABI bool: exactly 0 or 1 in the first word. */

@@ -5,7 +5,7 @@ import type { ChainReader } from "../../application/ports/chain-reader.port";
 import type { PriceSource } from "../../application/ports/price-source.port";
 import type { Address } from "../../domain/chain/address";
 import type { Hex } from "../../domain/chain/chain-types";
-import { addressFromWord, addressTopic, wordAt } from "../../domain/staking/abi-words";
+import { addressFromWord, addressTopic, wordAt } from "../../domain/chain/abi-words";
 
 export interface UniswapV2PricingConfig {
   readonly factory: Address;

@@ -35,11 +35,7 @@ export function selectorOf(input: string): string {
   return input.length >= 10 ? input.slice(0, 10).toLowerCase() : "0x";
 }
 
-/** Left-pads to a 32-byte word, as eth_call state overrides expect for storage slots and values. */
-export function toWord(value: bigint): Hex {
-  return `0x${value.toString(16).padStart(64, "0")}` as Hex;
-}
-
+/** Left-pads hex to a 32-byte word, as eth_call state overrides expect for storage slots and values. */
 export function padWord(value: string): Hex {
   const digits = asHex(value).slice(2);
   if (digits.length > 64) throw new Error(`more than 32 bytes: ${value.slice(0, 80)}`);

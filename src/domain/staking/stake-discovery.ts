@@ -1,6 +1,6 @@
 import type { Address } from "../chain/address";
 import type { ChainTime, ChainTransaction, EventLog, TxReceipt } from "../chain/chain-types";
-import { addressFromWord, wordAt } from "./abi-words";
+import { addressFromWord, wordAt } from "../chain/abi-words";
 import type { StakeActivity } from "./stake-activity";
 import { stakeKindOfSelector, stakeKindOfTopic, TRANSFER_TOPIC } from "./staking-signatures";
 

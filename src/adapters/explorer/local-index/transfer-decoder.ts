@@ -1,4 +1,5 @@
 import { AbiCoder } from "ethers";
+import { wordAt } from "../../../domain/chain/abi-words";
 import { asAddress, type Address } from "../../../domain/chain/address";
 import type { TokenTransfer, TxHash } from "../../../domain/chain/chain-types";
 
@@ -18,10 +19,6 @@ export interface RawTransferLog {
 }
 
 const topicAddress = (topic: string): Address => asAddress(`0x${topic.slice(-40)}`);
-const word = (data: string, index: number): bigint | null => {
-  const hex = data.slice(2 + index * 64, 2 + (index + 1) * 64);
-  return hex.length === 64 ? BigInt(`0x${hex}`) : null;
-};
 
 /**
  * ERC-20 and ERC-721 share the Transfer signature and differ in how many topics are indexed:
@@ -33,7 +30,7 @@ export function decodeTransfers(log: RawTransferLog): TokenTransfer[] {
   const [topic0, t1, t2, t3] = log.topics;
   if (topic0 === TRANSFER_TOPIC && t1 !== undefined && t2 !== undefined) {
     if (log.topics.length === 3) {
-      const value = word(log.data, 0);
+      const value = wordAt(log.data, 0);
       return value === null ? [] : [{ ...base, standard: "ERC20", from: topicAddress(t1), to: topicAddress(t2), value }];
     }
     if (log.topics.length === 4 && t3 !== undefined) {
@@ -44,8 +41,8 @@ export function decodeTransfers(log: RawTransferLog): TokenTransfer[] {
   if (log.topics.length !== 4 || t2 === undefined || t3 === undefined) return [];
   const parties = { from: topicAddress(t2), to: topicAddress(t3) };
   if (topic0 === TRANSFER_SINGLE_TOPIC) {
-    const tokenId = word(log.data, 0);
-    const value = word(log.data, 1);
+    const tokenId = wordAt(log.data, 0);
+    const value = wordAt(log.data, 1);
     return tokenId === null || value === null ? [] : [{ ...base, ...parties, standard: "ERC1155", tokenId, value }];
   }
   if (topic0 === TRANSFER_BATCH_TOPIC) return decodeBatch(log.data).map(([tokenId, value]) => ({ ...base, ...parties, standard: "ERC1155", tokenId, value }));

@@ -2,7 +2,7 @@ import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
 import type { Address } from "../../../domain/chain/address";
 import type { BlockRef, ChainTransaction, EventLog, Hex } from "../../../domain/chain/chain-types";
-import { addressTopic } from "../../../domain/staking/abi-words";
+import { addressTopic } from "../../../domain/chain/abi-words";
 import type { StakeActivity } from "../../../domain/staking/stake-activity";
 import { walletActivities } from "../../../domain/staking/stake-discovery";
 import type { DiscoveryCoverage } from "../../../domain/staking/staking-evidence";

@@ -2,7 +2,7 @@ import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
 import type { Address } from "../../../domain/chain/address";
 import type { ChainTransaction } from "../../../domain/chain/chain-types";
-import { addressFromWord } from "../../../domain/staking/abi-words";
+import { addressFromWord } from "../../../domain/chain/abi-words";
 import type { PricedStakeActivity, StakeActivity } from "../../../domain/staking/stake-activity";
 import type { TokenDeployment } from "../../../domain/staking/staking-evidence";
 import { OWNER_SELECTOR } from "../../../domain/staking/staking-signatures";

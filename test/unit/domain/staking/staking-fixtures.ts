@@ -1,6 +1,6 @@
 import type { Address } from "../../../../src/domain/chain/address";
 import type { EventLog, Hex, TxHash, TxReceipt } from "../../../../src/domain/chain/chain-types";
-import { addressTopic } from "../../../../src/domain/staking/abi-words";
+import { addressTopic } from "../../../../src/domain/chain/abi-words";
 import type { PricedStakeActivity } from "../../../../src/domain/staking/stake-activity";
 import { FULL_COVERAGE, type StakingEvidence } from "../../../../src/domain/staking/staking-evidence";
 import { STAKED_TOPIC, TRANSFER_TOPIC, UNSTAKED_TOPIC } from "../../../../src/domain/staking/staking-signatures";
