@@ -1,4 +1,4 @@
-import type { RecommendationAction } from "../explain/explanation-types";
+import type { RecommendationAction } from "../scoring/explain/explanation-types";
 import type { Severity } from "../scoring/severity";
 import type { Tier } from "../scoring/tiers";
 

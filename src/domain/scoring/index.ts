@@ -37,7 +37,7 @@ export {
   purchasingHoldersOf,
   tradedTokensOf,
 } from "./assembly-hints";
-export { scoreStability, type ScorePoint, type ScoreStability, type StabilityTrend } from "../explain/score-stability";
+export { scoreStability, type ScorePoint, type ScoreStability, type StabilityTrend } from "./explain/score-stability";
 export type {
   DirectionDrivers,
   Explanation,
@@ -45,4 +45,4 @@ export type {
   PublicExplain,
   Recommendation,
   RecommendationAction,
-} from "../explain/explanation-types";
+} from "./explain/explanation-types";

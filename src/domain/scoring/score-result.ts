@@ -1,6 +1,6 @@
 import type { Address } from "../chain/address";
 import type { ChainTime } from "../chain/chain-types";
-import type { Explanation } from "../explain/explanation-types";
+import type { Explanation } from "./explain/explanation-types";
 import type { ScoreBreakdown } from "./breakdown";
 import type { Flag } from "./flag";
 import type { ScoreState, SubjectType } from "./subject";

@@ -6,7 +6,9 @@ import {
   PostgresSubscriptionStore,
   PostgresSubscriptionStoreConfig,
 } from "../../adapters/storage/postgres-subscription-store.adapter";
+import { GuardScoresFromScoring } from "../../application/bridges/guard-scores.bridge";
 import { SubscriptionStore } from "../../application/ports/subscription-store.port";
+import { GuardScores } from "../../application/use-cases/protocol-guard/guard-scores.port";
 import { CheckWallet } from "../../application/use-cases/protocol-guard/check-wallet.use-case";
 import { ListSubscriptions } from "../../application/use-cases/protocol-guard/list-subscriptions.use-case";
 import { RandomTokens } from "../../application/use-cases/protocol-guard/random-tokens";
@@ -30,6 +32,7 @@ export const cryptoRandomTokens: RandomTokens = {
 
 /** Subscriptions live in PostgreSQL when DATABASE_URL gives a pool, in process memory otherwise. */
 export function bindProtocolGuard(container: Container, pool: pg.Pool | null): void {
+  container.bind(GuardScores).to(GuardScoresFromScoring);
   container.bind(RandomTokens).toConstantValue(cryptoRandomTokens);
   if (pool === null) {
     container.bind(SubscriptionStore).to(InMemorySubscriptionStore);

@@ -6,15 +6,15 @@ import type { PriceSource } from "../../application/ports/price-source.port";
 import { SellSimulator } from "../../application/ports/scoring-sell-simulator.port";
 import { DEFAULT_SCORING_LIMITS, ScoringSettings, type QuoteToken } from "../../application/ports/scoring-settings.port";
 import { StakingInputSource } from "../../application/ports/scoring-staking.port";
-import { WalletScorer } from "../../application/ports/wallet-scorer.port";
+import { GatingScores } from "../../application/use-cases/gating/gating-scores.port";
 import { ContractProfileAssembler } from "../../application/use-cases/scoring/contract-profile.assembler";
-import { KnownWalletScorer } from "../../application/use-cases/scoring/known-wallet-scorer";
+import { RelatedWalletScores } from "../../application/use-cases/scoring/related-wallet-scores";
 import { NftProfileAssembler } from "../../application/use-cases/scoring/nft-profile.assembler";
 import { ScoringStats } from "../../application/use-cases/scoring/scoring-stats";
-import { ScoringWalletScorer } from "../../application/use-cases/scoring/scoring-wallet-scorer";
+import { GatingScoresFromScoring } from "../../application/bridges/gating-scores.bridge";
 import { AnalyzeStakingInputSource } from "../../application/use-cases/scoring/staking-input.sources";
 import { SubjectScorer } from "../../application/use-cases/scoring/subject-scorer";
-import { TokenMarketReader } from "../../application/use-cases/scoring/token-market.reader";
+import { TokenMarketReader } from "../../application/use-cases/market/token-market.reader";
 import { TokenProfileAssembler } from "../../application/use-cases/scoring/token-profile.assembler";
 import { WalletProfileAssembler } from "../../application/use-cases/scoring/wallet-profile.assembler";
 import type { Config } from "../config/config";
@@ -54,12 +54,12 @@ export function bindScoring(container: Container, config: Config, market: Market
   });
   container.bind(SellSimulator).to(EthersSellSimulator);
   container.bind(StakingInputSource).to(AnalyzeStakingInputSource);
-  container.bind(WalletScorer).to(ScoringWalletScorer);
+  container.bind(GatingScores).to(GatingScoresFromScoring);
   container.bind(ScoringStats).toSelf();
   const parts: readonly Newable<object>[] = [
     TokenMarketReader,
     WalletProfileAssembler,
-    KnownWalletScorer,
+    RelatedWalletScores,
     TokenProfileAssembler,
     NftProfileAssembler,
     ContractProfileAssembler,

@@ -5,7 +5,7 @@ import type { SignedAttestation } from "../../../domain/gating/attestation";
 import type { CheckCommand } from "../../../domain/gating/check-request";
 import { evaluateLadder, type LadderEvaluation } from "../../../domain/gating/ladder-evaluation";
 import { AttestationSigner } from "../../ports/attestation-signer.port";
-import { WalletScorer } from "../../ports/wallet-scorer.port";
+import { GatingScores } from "./gating-scores.port";
 import { Clock } from "../../ports/clock.port";
 import { gatingFailure, scoringFailureOf, type GatingFailure } from "./gating-failure";
 import { GatingSettings } from "./gating-settings";
@@ -31,7 +31,7 @@ export interface CheckResult extends LadderEvaluation {
 @injectable()
 export class CheckGate {
   constructor(
-    @inject(WalletScorer) private readonly scorer: WalletScorer,
+    @inject(GatingScores) private readonly scorer: GatingScores,
     @inject(AttestationSigner) private readonly signer: AttestationSigner,
     @inject(Clock) private readonly clock: Clock,
     @inject(GatingSettings) private readonly settings: GatingSettings,

@@ -1,5 +1,5 @@
 import { scrubUrls } from "../../scrub-urls";
-import type { SubjectScoringFailure } from "../../ports/wallet-scorer.port";
+import type { SubjectScoringFailure } from "./gating-scores.port";
 
 /**
  * Gating could not answer: no score or no signature (`attest_failed`, `check_failed`: 502), or

@@ -5,7 +5,7 @@ import type { SignedAttestation } from "../../../domain/gating/attestation";
 import type { AttestCommand } from "../../../domain/gating/attest-request";
 import { attestationDisclaimer } from "../../../domain/gating/gating-text";
 import { AttestationSigner } from "../../ports/attestation-signer.port";
-import { WalletScorer } from "../../ports/wallet-scorer.port";
+import { GatingScores } from "./gating-scores.port";
 import { Clock } from "../../ports/clock.port";
 import { gatingFailure, scoringFailureOf, type GatingFailure } from "./gating-failure";
 import { GatingSettings } from "./gating-settings";
@@ -23,7 +23,7 @@ export interface AttestResult {
 @injectable()
 export class IssueAttestation {
   constructor(
-    @inject(WalletScorer) private readonly scorer: WalletScorer,
+    @inject(GatingScores) private readonly scorer: GatingScores,
     @inject(AttestationSigner) private readonly signer: AttestationSigner,
     @inject(Clock) private readonly clock: Clock,
     @inject(GatingSettings) private readonly settings: GatingSettings,

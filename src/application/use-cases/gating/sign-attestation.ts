@@ -12,7 +12,7 @@ import { decodeSignedAttestation } from "../../../domain/gating/attestation-code
 import { attestationDomain } from "../../../domain/gating/attestation-domain";
 import { resolveTtl, type UseClass } from "../../../domain/gating/use-class";
 import type { AttestationSigner } from "../../ports/attestation-signer.port";
-import type { SubjectScore } from "../../ports/wallet-scorer.port";
+import type { SubjectScore } from "./gating-scores.port";
 import type { Clock } from "../../ports/clock.port";
 
 export interface AttestationRequest {

@@ -8,14 +8,11 @@ import type { CheckCommand } from "../../../domain/protocol-guard/guard-requests
 import type { Subscription } from "../../../domain/protocol-guard/subscription";
 import { Clock } from "../../ports/clock.port";
 import { SubscriptionStore } from "../../ports/subscription-store.port";
-import { ScoreAddress } from "../scoring/score-address.use-case";
 import type { ScoredAddress } from "../scoring/scored-address";
+import { GuardScores } from "./guard-scores.port";
 import { guardFailure, storageFailed, type GuardFailure } from "./guard-failure";
 import { managedSubscription } from "./managed-subscription";
 import { ALERT_ID_BYTES, RandomTokens } from "./random-tokens";
-
-/** The one thing a check needs from scoring (ScoreAddress in production, a fake in tests). */
-export type GuardScorer = Pick<ScoreAddress, "execute">;
 
 export interface GuardCheckResult extends GuardVerdict {
   readonly wallet: string;
@@ -45,7 +42,7 @@ export interface GuardCheckResult extends GuardVerdict {
 @injectable()
 export class CheckWallet {
   constructor(
-    @inject(ScoreAddress) private readonly scorer: GuardScorer,
+    @inject(GuardScores) private readonly scorer: GuardScores,
     @inject(SubscriptionStore) private readonly store: SubscriptionStore,
     @inject(RandomTokens) private readonly random: RandomTokens,
     @inject(Clock) private readonly clock: Clock,

@@ -9,7 +9,7 @@ import type { UpstreamFailure } from "../../failures";
 import { ChainReader } from "../../ports/chain-reader.port";
 import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { ScoringSettings } from "../../ports/scoring-settings.port";
-import { KnownWalletScorer } from "./known-wallet-scorer";
+import { RelatedWalletScores } from "./related-wallet-scores";
 
 /** Fills a ContractProfile (routers, vaults, staking ...): calls into it, creation, deployer's wallet score. */
 @injectable()
@@ -18,7 +18,7 @@ export class ContractProfileAssembler {
     @inject(ChainReader) private readonly chain: ChainReader,
     @inject(ExplorerHistory) private readonly explorer: ExplorerHistory,
     @inject(ScoringSettings) private readonly settings: ScoringSettings,
-    @inject(KnownWalletScorer) private readonly wallets: KnownWalletScorer,
+    @inject(RelatedWalletScores) private readonly wallets: RelatedWalletScores,
   ) {}
 
   assemble(contract: Address, kind: AddressKind, head: BlockRef): TE.TaskEither<UpstreamFailure, ContractProfile> {

@@ -20,8 +20,8 @@ import { SellSimulator, type SimulatedSeller } from "../../ports/scoring-sell-si
 import { ScoringSettings } from "../../ports/scoring-settings.port";
 import { StakingInputSource } from "../../ports/scoring-staking.port";
 import { bounded, readBuyerFunding } from "./buyer-funding";
-import { KnownWalletScorer } from "./known-wallet-scorer";
-import { TokenMarketReader } from "./token-market.reader";
+import { RelatedWalletScores } from "./related-wallet-scores";
+import { TokenMarketReader } from "../market/token-market.reader";
 
 /**
  * The largest holders that are neither pools, burn addresses, the token, the deployer nor the owner:
@@ -47,7 +47,7 @@ export class TokenProfileAssembler {
     @inject(ScoringSettings) private readonly settings: ScoringSettings,
     @inject(TokenMarketReader) private readonly markets: TokenMarketReader,
     @inject(SellSimulator) private readonly simulator: SellSimulator,
-    @inject(KnownWalletScorer) private readonly wallets: KnownWalletScorer,
+    @inject(RelatedWalletScores) private readonly wallets: RelatedWalletScores,
     @inject(StakingInputSource) private readonly staking: StakingInputSource,
   ) {}
 

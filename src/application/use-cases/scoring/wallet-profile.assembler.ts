@@ -21,7 +21,7 @@ import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { ScoringSettings } from "../../ports/scoring-settings.port";
 import { StakingInputSource } from "../../ports/scoring-staking.port";
 import { bounded, readBuyerFunding } from "./buyer-funding";
-import { TokenMarketReader } from "./token-market.reader";
+import { TokenMarketReader } from "../market/token-market.reader";
 
 /**
  * "full" reads the markets, deployments, funder and staking around the wallet; "light" (holder quality)

@@ -1,6 +1,6 @@
 import type { Address } from "../../chain/address";
 import type { ChainTime } from "../../chain/chain-types";
-import { buildExplanation } from "../../explain/build-explanation";
+import { buildExplanation } from "../explain/build-explanation";
 import type { ScoreBreakdown, ScoreComponent } from "../breakdown";
 import { type Flag, isBlocking, sortFlags } from "../flag";
 import { flagRule } from "../flag-catalogue";

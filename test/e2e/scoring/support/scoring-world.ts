@@ -7,7 +7,7 @@ import { InMemorySnapshotStore } from "../../../../src/adapters/storage/in-memor
 import { DEFAULT_SCORING_LIMITS, type ScoringSettings } from "../../../../src/application/ports/scoring-settings.port";
 import { ContractProfileAssembler } from "../../../../src/application/use-cases/scoring/contract-profile.assembler";
 import { GetSnapshot } from "../../../../src/application/use-cases/scoring/get-snapshot.use-case";
-import { KnownWalletScorer } from "../../../../src/application/use-cases/scoring/known-wallet-scorer";
+import { RelatedWalletScores } from "../../../../src/application/use-cases/scoring/related-wallet-scores";
 import { ListSnapshots } from "../../../../src/application/use-cases/scoring/list-snapshots.use-case";
 import { NftProfileAssembler } from "../../../../src/application/use-cases/scoring/nft-profile.assembler";
 import { ScoreAddress } from "../../../../src/application/use-cases/scoring/score-address.use-case";
@@ -19,7 +19,7 @@ import { ConfiguredPriceSource } from "../../../../src/adapters/price/configured
 import { InMemoryStakingAgeResets } from "../../../../src/adapters/staking/in-memory-staking-age-resets.adapter";
 import { InMemoryStakingTargetTrust } from "../../../../src/adapters/staking/in-memory-staking-target-trust.adapter";
 import { SubjectScorer } from "../../../../src/application/use-cases/scoring/subject-scorer";
-import { TokenMarketReader } from "../../../../src/application/use-cases/scoring/token-market.reader";
+import { TokenMarketReader } from "../../../../src/application/use-cases/market/token-market.reader";
 import { TokenProfileAssembler } from "../../../../src/application/use-cases/scoring/token-profile.assembler";
 import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
 import type { DevWorld, DevWorldManifest } from "../../../../src/infrastructure/dev-chain/dev-world";
@@ -90,7 +90,7 @@ export async function buildScoringRig(world: DevWorld, cacheTtlMs = 30_000): Pro
   const staking = new AnalyzeStakingInputSource(analyzeStaking);
   const markets = new TokenMarketReader(chain, explorer, settings);
   const wallets = new WalletProfileAssembler(chain, explorer, settings, markets, staking);
-  const known = new KnownWalletScorer(wallets);
+  const known = new RelatedWalletScores(wallets);
   const tokens = new TokenProfileAssembler(chain, explorer, settings, markets, new EthersSellSimulator(chain), known, staking);
   const subjects = new SubjectScorer(wallets, tokens, new NftProfileAssembler(chain, explorer, settings, known), new ContractProfileAssembler(chain, explorer, settings, known));
   const snapshots = new InMemorySnapshotStore();

@@ -4,11 +4,11 @@ import type { Clock } from "../../../../src/application/ports/clock.port";
 import {
   scoringUnavailable,
   type SubjectScore,
-  type WalletScorer,
-} from "../../../../src/application/ports/wallet-scorer.port";
+  type GatingScores,
+} from "../../../../src/application/use-cases/gating/gating-scores.port";
 
 /** Scores from a table; a subject not in it is unavailable (as when the explorer is down). */
-export class FakeWalletScorer implements WalletScorer {
+export class FakeWalletScorer implements GatingScores {
   readonly calls: Address[] = [];
 
   constructor(private readonly scores: ReadonlyMap<Address, SubjectScore>) {}

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { Container } from "inversify";
 import { Wallet } from "ethers";
 import { AttestationSigner } from "../../../../src/application/ports/attestation-signer.port";
-import { WalletScorer } from "../../../../src/application/ports/wallet-scorer.port";
+import { GatingScores } from "../../../../src/application/use-cases/gating/gating-scores.port";
 import { CheckGate } from "../../../../src/application/use-cases/gating/check-gate.use-case";
 import { Clock } from "../../../../src/application/ports/clock.port";
 import { GatingSettings } from "../../../../src/application/use-cases/gating/gating-settings";
@@ -18,7 +18,7 @@ describe("gating use-cases under Inversify", () => {
     const container = new Container();
     const signer = new EthersAttestationSigner({ privateKey: Wallet.createRandom().privateKey, isDevKey: true });
     container.bind<AttestationSigner>(AttestationSigner).toConstantValue(signer);
-    container.bind<WalletScorer>(WalletScorer).toConstantValue(new FakeWalletScorer(new Map()));
+    container.bind<GatingScores>(GatingScores).toConstantValue(new FakeWalletScorer(new Map()));
     container.bind<Clock>(Clock).to(SystemClock);
     container.bind<GatingSettings>(GatingSettings).toConstantValue({ chainId: 5042002 });
     container.bind(IssueAttestation).toSelf();

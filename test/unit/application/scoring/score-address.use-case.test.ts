@@ -5,7 +5,7 @@ import { upstreamFailure } from "../../../../src/application/failures";
 import type { Clock } from "../../../../src/application/ports/clock.port";
 import { ScoreAddress } from "../../../../src/application/use-cases/scoring/score-address.use-case";
 import { ScoringStats } from "../../../../src/application/use-cases/scoring/scoring-stats";
-import { ScoringWalletScorer } from "../../../../src/application/use-cases/scoring/scoring-wallet-scorer";
+import { GatingScoresFromScoring } from "../../../../src/application/bridges/gating-scores.bridge";
 import type { SubjectScorer } from "../../../../src/application/use-cases/scoring/subject-scorer";
 import type { Address } from "../../../../src/domain/chain/address";
 import type { AddressKind, BlockRef } from "../../../../src/domain/chain/chain-types";
@@ -99,17 +99,17 @@ describe("ScoreAddress", () => {
   });
 });
 
-describe("ScoringWalletScorer (gating's WalletScorer)", () => {
+describe("GatingScoresFromScoring (gating's GatingScores)", () => {
   it("answers the cached score's figures and snapshot id", async () => {
     const { scoreAddress } = rig({ scores: [66] });
-    const scored = await new ScoringWalletScorer(scoreAddress).scoreSubject({ subject: WALLET, subjectType: "wallet" })();
+    const scored = await new GatingScoresFromScoring(scoreAddress).scoreSubject({ subject: WALLET, subjectType: "wallet" })();
     if (scored._tag === "Left") throw new Error("failed");
     expect(scored.right).to.include({ score: 66, tier: "HIGH", scoringVersion: "v1.0" });
     expect(scored.right.snapshotId).to.match(/^snap_/);
   });
 
   it("turns any scoring failure into ScoringUnavailable", async () => {
-    const scored = await new ScoringWalletScorer(rig({ fail: true }).scoreAddress).scoreSubject({ subject: WALLET, subjectType: "wallet" })();
+    const scored = await new GatingScoresFromScoring(rig({ fail: true }).scoreAddress).scoreSubject({ subject: WALLET, subjectType: "wallet" })();
     expect(scored._tag === "Left" ? scored.left._tag : null).to.equal("ScoringUnavailable");
   });
 });

@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import type { CallRequest } from "../../../../src/application/ports/chain-reader.port";
-import { SELECTORS } from "../../../../src/application/use-cases/scoring/abi-calls";
-import { KnownWalletScorer } from "../../../../src/application/use-cases/scoring/known-wallet-scorer";
-import { TokenMarketReader } from "../../../../src/application/use-cases/scoring/token-market.reader";
+import { SELECTORS } from "../../../../src/application/use-cases/market/abi-calls";
+import { RelatedWalletScores } from "../../../../src/application/use-cases/scoring/related-wallet-scores";
+import { TokenMarketReader } from "../../../../src/application/use-cases/market/token-market.reader";
 import { TokenProfileAssembler } from "../../../../src/application/use-cases/scoring/token-profile.assembler";
 import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
 import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";
@@ -30,7 +30,7 @@ function assembler(explorerData: Parameters<typeof fakeExplorer>[0], limits = se
   const explorer = fakeExplorer(explorerData);
   const config = settings({ limits });
   const markets = new TokenMarketReader(chain, explorer, config);
-  const known = new KnownWalletScorer(new WalletProfileAssembler(chain, explorer, config, markets, noStaking));
+  const known = new RelatedWalletScores(new WalletProfileAssembler(chain, explorer, config, markets, noStaking));
   const simulator = recordingSimulator();
   return { explorer, simulator, tokens: new TokenProfileAssembler(chain, explorer, config, markets, simulator, known, noStaking) };
 }

@@ -1,10 +1,10 @@
 import { expect } from "chai";
-import type { ExplainInput } from "../../../../src/domain/explain/explain-input";
-import { directionDrivers } from "../../../../src/domain/explain/direction-drivers";
-import { protocolExplain } from "../../../../src/domain/explain/protocol-explain";
-import { publicExplain } from "../../../../src/domain/explain/public-explain";
-import { recommend } from "../../../../src/domain/explain/recommendation";
-import { summarize } from "../../../../src/domain/explain/summary";
+import type { ExplainInput } from "../../../../src/domain/scoring/explain/explain-input";
+import { directionDrivers } from "../../../../src/domain/scoring/explain/direction-drivers";
+import { protocolExplain } from "../../../../src/domain/scoring/explain/protocol-explain";
+import { publicExplain } from "../../../../src/domain/scoring/explain/public-explain";
+import { recommend } from "../../../../src/domain/scoring/explain/recommendation";
+import { summarize } from "../../../../src/domain/scoring/explain/summary";
 import { component } from "../../../../src/domain/scoring/breakdown";
 import { raiseFlag } from "../../../../src/domain/scoring/flag";
 import { addr } from "./support/builders";

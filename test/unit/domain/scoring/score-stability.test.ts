@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { scoreStability } from "../../../../src/domain/explain/score-stability";
+import { scoreStability } from "../../../../src/domain/scoring/explain/score-stability";
 
 const series = (scores: readonly number[]) => scores.map((score, i) => ({ score, queriedAt: 1_700_000_000 + i * 3_600 }));
 

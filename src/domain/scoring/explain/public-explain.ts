@@ -1,5 +1,5 @@
-import type { Tier } from "../scoring/tiers";
-import { flagRule } from "../scoring/flag-catalogue";
+import type { Tier } from "../tiers";
+import { flagRule } from "../flag-catalogue";
 import { type ExplainInput, LOW_CONFIDENCE, SUBJECT_NOUN, hasHighOrWorse, penaltyFlags } from "./explain-input";
 import type { PublicExplain, Tone } from "./explanation-types";
 

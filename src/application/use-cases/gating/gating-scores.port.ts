@@ -1,7 +1,7 @@
-import { scrubUrls } from "../scrub-urls";
+import { scrubUrls } from "../../scrub-urls";
 import type { TaskEither } from "fp-ts/TaskEither";
-import type { Address } from "../../domain/chain/address";
-import type { SubjectType } from "../../domain/gating/attestation";
+import type { Address } from "../../../domain/chain/address";
+import type { SubjectType } from "../../../domain/gating/attestation";
 
 export interface ScoringUnavailable {
   readonly _tag: "ScoringUnavailable";
@@ -39,11 +39,11 @@ export interface SubjectScore {
  * Scores a wallet or token for gating. Implemented by the scoring engine; gating never invents a
  * score, so any failure to compute one is `ScoringUnavailable`.
  */
-export interface WalletScorer {
+export interface GatingScores {
   scoreSubject(request: { readonly subject: Address; readonly subjectType: SubjectType }): TaskEither<
     SubjectScoringFailure,
     SubjectScore
   >;
 }
 
-export const WalletScorer = Symbol.for("WalletScorer");
+export const GatingScores = Symbol.for("GatingScores");

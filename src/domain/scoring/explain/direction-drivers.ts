@@ -1,4 +1,4 @@
-import { FLAG_CATALOGUE, type FlagCode, type FlagRule, flagRule } from "../scoring/flag-catalogue";
+import { FLAG_CATALOGUE, type FlagCode, type FlagRule, flagRule } from "../flag-catalogue";
 import type { ExplainInput } from "./explain-input";
 import type { DirectionDrivers } from "./explanation-types";
 

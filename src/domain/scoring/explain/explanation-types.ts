@@ -1,4 +1,4 @@
-import type { RiskCategory } from "../scoring/subject";
+import type { RiskCategory } from "../subject";
 
 export type Tone = "positive" | "neutral" | "caution" | "danger";
 

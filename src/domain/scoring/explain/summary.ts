@@ -1,4 +1,4 @@
-import { flagRule } from "../scoring/flag-catalogue";
+import { flagRule } from "../flag-catalogue";
 import { type ExplainInput, SUBJECT_NOUN, penaltyFlags } from "./explain-input";
 
 /** One sentence a log line, a table cell or a screen reader can carry. */

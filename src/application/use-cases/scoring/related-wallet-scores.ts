@@ -19,7 +19,7 @@ export interface KnownWallet {
  * no snapshot, no cache, and no further recursion (a wallet profile never scores other wallets).
  */
 @injectable()
-export class KnownWalletScorer {
+export class RelatedWalletScores {
   constructor(@inject(WalletProfileAssembler) private readonly wallets: WalletProfileAssembler) {}
 
   scoreOf(wallet: Address, head: BlockRef, depth: WalletDepth): TE.TaskEither<UpstreamFailure, KnownWallet> {

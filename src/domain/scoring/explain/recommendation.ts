@@ -1,5 +1,5 @@
-import type { Flag } from "../scoring/flag";
-import { flagRule } from "../scoring/flag-catalogue";
+import type { Flag } from "../flag";
+import { flagRule } from "../flag-catalogue";
 import { type ExplainInput, LOW_CONFIDENCE, penaltyFlags } from "./explain-input";
 import type { Recommendation } from "./explanation-types";
 

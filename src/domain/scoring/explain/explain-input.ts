@@ -1,7 +1,7 @@
-import type { ScoreComponent } from "../scoring/breakdown";
-import type { Flag } from "../scoring/flag";
-import type { ScoreState, SubjectType } from "../scoring/subject";
-import type { Tier } from "../scoring/tiers";
+import type { ScoreComponent } from "../breakdown";
+import type { Flag } from "../flag";
+import type { ScoreState, SubjectType } from "../subject";
+import type { Tier } from "../tiers";
 
 /** Everything the explanation builders read; a ScoreResult minus the explanation itself. */
 export interface ExplainInput {

@@ -1,6 +1,6 @@
-import { FLAG_CATALOGUE, type FlagRule, flagRule } from "../scoring/flag-catalogue";
-import type { Severity } from "../scoring/severity";
-import { RISK_CATEGORIES, type RiskCategory, type SubjectType } from "../scoring/subject";
+import { FLAG_CATALOGUE, type FlagRule, flagRule } from "../flag-catalogue";
+import type { Severity } from "../severity";
+import { RISK_CATEGORIES, type RiskCategory, type SubjectType } from "../subject";
 import type { ExplainInput } from "./explain-input";
 import type { ProtocolExplain, RiskCategoryReport, RiskLevel } from "./explanation-types";
 
