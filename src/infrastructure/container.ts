@@ -28,6 +28,7 @@ import { ClassifyAddress } from "../application/use-cases/scoring/classify-addre
 import { GetSnapshot } from "../application/use-cases/scoring/get-snapshot.use-case";
 import { ListSnapshots } from "../application/use-cases/scoring/list-snapshots.use-case";
 import { ScoreAddress } from "../application/use-cases/scoring/score-address.use-case";
+import { ScoreNftContract } from "../application/use-cases/scoring/score-nft-contract.use-case";
 import { bindGating } from "./bindings/gating.bindings";
 import { bindProtocolGuard, PROTOCOL_GUARD_USE_CASES } from "./bindings/protocol-guard.bindings";
 import type { MarketSettings } from "./bindings/market-settings";
@@ -66,6 +67,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   VerifyAttestation,
   CheckGate,
   GetGatingSchema,
+  ScoreNftContract,
   ...PROTOCOL_GUARD_USE_CASES,
 ];
 

@@ -18,10 +18,12 @@ import { ClassifyAddress } from "../application/use-cases/scoring/classify-addre
 import { GetSnapshot } from "../application/use-cases/scoring/get-snapshot.use-case";
 import { ListSnapshots } from "../application/use-cases/scoring/list-snapshots.use-case";
 import { ScoreAddress } from "../application/use-cases/scoring/score-address.use-case";
+import { ScoreNftContract } from "../application/use-cases/scoring/score-nft-contract.use-case";
 import { ScoringStats } from "../application/use-cases/scoring/scoring-stats";
 import type { PaymentTerms } from "../domain/payment/payment-terms";
 import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking.use-case";
 import { GetStakingLeaderboard } from "../application/use-cases/staking/get-staking-leaderboard.use-case";
+import { platformAuth } from "../adapters/http/middleware/platform-auth";
 import { rateLimit } from "../adapters/http/middleware/rate-limit";
 import { batchRoutes } from "../adapters/http/routes/batch.routes";
 import { devRoutes } from "../adapters/http/routes/dev.routes";
@@ -39,6 +41,7 @@ import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Builds one router per product area from the container's use-cases. */
 export function composeRouters(
@@ -49,41 +52,55 @@ export function composeRouters(
   chain: Pick<ChainRuntime, "devWorld">,
 ): Router[] {
   const limiter = container.get<RateLimiter>(RateLimiter);
-  const limited = (name: string, perMinute: number) =>
-    rateLimit({ name, limiter, trustedProxies: config.trustedProxies, policy: { limit: perMinute, windowMs: MINUTE_MS } });
+  const limited = (name: string, limit: number, windowMs = MINUTE_MS) =>
+    rateLimit({ name, limiter, trustedProxies: config.trustedProxies, policy: { limit, windowMs } });
+  const env = config.env;
   const scoreAddress = container.get(ScoreAddress);
   return [
     healthRoutes({ checkReadiness: container.get(CheckReadiness) }),
     docsRoutes(publicUrl),
-    widgetRoutes({ rateLimit: limited("widget", config.env.WIDGET_RATE_LIMIT_PER_MINUTE), scoreAddress }),
-    batchRoutes({ rateLimit: limited("batch", config.env.BATCH_RATE_LIMIT_PER_MINUTE), scoreAddress }),
+    widgetRoutes({ rateLimit: limited("widget", env.WIDGET_RATE_LIMIT_PER_MINUTE), scoreAddress }),
+    batchRoutes({ rateLimit: limited("batch", env.BATCH_RATE_LIMIT_PER_MINUTE), scoreAddress }),
     oracleRoutes({
       classifyAddress: container.get(ClassifyAddress),
       scoreAddress,
       paidQuery: container.get(PaidQuery),
       publicBaseUrl: publicUrl,
+      rateLimit: limited("oracle", env.ORACLE_RATE_LIMIT_PER_MINUTE),
     }),
-    tokenShieldRoutes({ scoreAddress }),
+    tokenShieldRoutes({ scoreNftContract: container.get(ScoreNftContract), rateLimit: limited("nft", env.NFT_RATE_LIMIT_PER_MINUTE) }),
     gatingRoutes({
       issueAttestation: container.get(IssueAttestation),
       verifyAttestation: container.get(VerifyAttestation),
       checkGate: container.get(CheckGate),
       getGatingSchema: container.get(GetGatingSchema),
+      rateLimit: limited("gating", env.GATING_RATE_LIMIT_PER_MINUTE),
     }),
     protocolGuardRoutes({
       checkWallet: container.get(CheckWallet),
+      checkRateLimit: limited("guard", env.GUARD_RATE_LIMIT_PER_MINUTE),
+      subscribeLimits: [
+        limited("subscribe", env.SUBSCRIBE_RATE_LIMIT_PER_MINUTE),
+        limited("subscribe-day", env.SUBSCRIBE_LIMIT_PER_DAY, DAY_MS),
+      ],
       subscribe: container.get(Subscribe),
       listSubscriptions: container.get(ListSubscriptions),
       readSubscription: container.get(ReadSubscription),
       updateSubscription: container.get(UpdateSubscription),
     }),
-    stakingRoutes({ analyzeStaking: container.get(AnalyzeStaking), getLeaderboard: container.get(GetStakingLeaderboard) }),
+    stakingRoutes({
+      analyzeStaking: container.get(AnalyzeStaking),
+      getLeaderboard: container.get(GetStakingLeaderboard),
+      rateLimit: limited("staking", env.STAKING_RATE_LIMIT_PER_MINUTE),
+    }),
     snapshotRoutes({ listSnapshots: container.get(ListSnapshots), getSnapshot: container.get(GetSnapshot) }),
     platformRoutes({
       scoreAddress,
       scoringStats: container.get(ScoringStats),
       readPaymentTotals: container.get(ReadPaymentTotals),
       paymentDecimals: container.get<PaymentTerms>(PaymentTermsConfig).decimals,
+      platformAuth: platformAuth(env.PLATFORM_API_KEYS),
+      arcScoreRateLimit: limited("arc-score", env.ARC_SCORE_RATE_LIMIT_PER_MINUTE),
     }),
     ...(chain.devWorld === null ? [] : [devRoutes(chain.devWorld.manifest)]),
   ];

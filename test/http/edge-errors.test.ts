@@ -20,7 +20,6 @@ const ADDRESS_PATHS = [
   "/api/token-shield/nft/",
   "/api/staking/analyze/",
   "/api/snapshots/",
-  "/api/arc-score/",
 ];
 
 describe("HTTP edge: input errors", () => {

@@ -8,7 +8,7 @@ import { ReadSubscription } from "../../src/application/use-cases/protocol-guard
 import { Subscribe } from "../../src/application/use-cases/protocol-guard/subscribe.use-case";
 import { UpdateSubscription } from "../../src/application/use-cases/protocol-guard/update-subscription.use-case";
 import type { RunningServer } from "../../src/infrastructure/http-server";
-import { startTestServer } from "../support/http-harness";
+import { startTestServer, unlimited } from "../support/http-harness";
 import { countingTokens, fakeScorer, fixedClock } from "../unit/application/protocol-guard/guard-fakes";
 
 const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
@@ -28,6 +28,8 @@ describe("HTTP: Protocol Guard on PostgreSQL refuses NUL and lone surrogates as 
           listSubscriptions: new ListSubscriptions(store),
           readSubscription: new ReadSubscription(store),
           updateSubscription: new UpdateSubscription(store, clock),
+          checkRateLimit: unlimited,
+          subscribeLimits: [],
         }),
       ],
     });

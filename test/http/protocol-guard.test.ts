@@ -8,7 +8,7 @@ import { protocolGuardRoutes, type ProtocolGuardRouteDeps } from "../../src/adap
 import { buildContainer } from "../../src/infrastructure/container";
 import type { RunningServer } from "../../src/infrastructure/http-server";
 import { InMemorySubscriptionStore } from "../../src/adapters/storage/in-memory-subscription-store.adapter";
-import { detachedRuntime, startTestServer } from "../support/http-harness";
+import { detachedRuntime, startTestServer, unlimited } from "../support/http-harness";
 import { countingTokens, fakeScorer, fixedClock } from "../unit/application/protocol-guard/guard-fakes";
 
 /**
@@ -23,6 +23,8 @@ function productionDeps(): ProtocolGuardRouteDeps {
     listSubscriptions: container.get(ListSubscriptions),
     readSubscription: container.get(ReadSubscription),
     updateSubscription: container.get(UpdateSubscription),
+    checkRateLimit: unlimited,
+    subscribeLimits: [],
   };
 }
 
@@ -145,6 +147,8 @@ describe("HTTP: Protocol Guard check with a scorer", () => {
       listSubscriptions: new ListSubscriptions(store),
       readSubscription: new ReadSubscription(store),
       updateSubscription: new UpdateSubscription(store, clock),
+      checkRateLimit: unlimited,
+      subscribeLimits: [],
     };
     server = await startTestServer({ routers: [protocolGuardRoutes(deps)] });
   });

@@ -1,6 +1,7 @@
 import * as E from "fp-ts/Either";
 import pino from "pino";
 import type Router from "@koa/router";
+import type { Middleware } from "koa";
 import { EthersChainReader } from "../../src/adapters/chain/ethers-chain-reader.adapter";
 import { LocalIndexExplorer } from "../../src/adapters/explorer/local-index-explorer.adapter";
 import { buildHttpApp } from "../../src/adapters/http/app";
@@ -56,3 +57,6 @@ export async function startTestServer(
   const app = buildHttpApp({ logger: silentLogger, routers });
   return startHttpServer(app, "127.0.0.1", 0);
 }
+
+/** A rate limit that never limits, for route tests about something else. */
+export const unlimited: Middleware = async (_ctx, next) => next();

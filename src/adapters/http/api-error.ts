@@ -28,6 +28,7 @@ export type ApiErrorCode =
   | "invalid_request"
   | "contract_not_wallet"
   | "wallet_not_token"
+  | "not_nft_contract"
   | "payload_too_large"
   | "headers_too_large"
   | "method_not_allowed"
@@ -97,6 +98,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "invalid_request":
     case "contract_not_wallet":
     case "wallet_not_token":
+    case "not_nft_contract":
       return 400;
     case "unauthorized":
       return 401;
@@ -148,7 +150,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   invalid_chain_id: true, invalid_ttl: true, attestation_required: true, invalid_wallet: true,
   ladder_required: true, invalid_ladder: true, invalid_ladder_preset: true, invalid_capability: true,
   invalid_amount: true, invalid_network: true, ladder_preset_forbidden: true, protocol_id_required: true,
-  invalid_request: true, contract_not_wallet: true, wallet_not_token: true, payload_too_large: true,
+  invalid_request: true, contract_not_wallet: true, wallet_not_token: true, not_nft_contract: true, payload_too_large: true,
   headers_too_large: true, method_not_allowed: true,
   payment_required: true, invalid_payment: true, unauthorized: true, registration_not_found: true,
   not_found: true, route_not_found: true, rate_limited: true, detection_failed: true,

@@ -23,3 +23,13 @@ export function widgetProduct(kind: AddressKind, officialIssuer: boolean): Widge
   if (officialIssuer) return "verified";
   return kind === "erc20" ? "erc20_score" : "not_tradeable";
 }
+
+/**
+ * The free NFT path scores NFT collections only: anything else is sent to the product that serves
+ * it (the paid wallet oracle, or the token oracle for ERC-20s and other contracts), so the free
+ * path never gives away what the oracle sells.
+ */
+export function nftPathRedirect(kind: AddressKind, address: string): string | null {
+  if (kind === "erc721" || kind === "erc1155") return null;
+  return kind === "eoa" ? `/api/oracle/${address}` : `/api/oracle/token/${address}`;
+}

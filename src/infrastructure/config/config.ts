@@ -3,7 +3,9 @@ import * as t from "io-ts";
 import { resolveAttestationKey } from "../../adapters/attestation/attestation-key-config";
 import type { AttestationKey } from "../../adapters/attestation/ethers-attestation-signer.adapter";
 import { AddressCodec } from "../../domain/chain/address";
-import { AddressList, HttpUrl, IpList, intInRange, LogLevel, PostgresUrl, PrivateKey } from "./env-codecs";
+import { AddressList, HttpUrl, IpList, intInRange, LogLevel, PostgresUrl, PrivateKey, Sha256DigestList } from "./env-codecs";
+
+const perMinute = (fallback: string) => ({ codec: intInRange("per minute", 1, 100_000), fallback });
 
 /**
  * Every environment variable the service reads, with its default. README's "Configuration"
@@ -15,8 +17,17 @@ const variables = {
   LOG_LEVEL: { codec: LogLevel, fallback: "info" },
   PUBLIC_BASE_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   TRUSTED_PROXIES: { codec: IpList, fallback: "" },
-  WIDGET_RATE_LIMIT_PER_MINUTE: { codec: intInRange("per minute", 1, 100_000), fallback: "8" },
-  BATCH_RATE_LIMIT_PER_MINUTE: { codec: intInRange("per minute", 1, 100_000), fallback: "30" },
+  PLATFORM_API_KEYS: { codec: Sha256DigestList, fallback: "" },
+  WIDGET_RATE_LIMIT_PER_MINUTE: perMinute("8"),
+  BATCH_RATE_LIMIT_PER_MINUTE: perMinute("30"),
+  NFT_RATE_LIMIT_PER_MINUTE: perMinute("30"),
+  ARC_SCORE_RATE_LIMIT_PER_MINUTE: perMinute("60"),
+  STAKING_RATE_LIMIT_PER_MINUTE: perMinute("30"),
+  GATING_RATE_LIMIT_PER_MINUTE: perMinute("30"),
+  GUARD_RATE_LIMIT_PER_MINUTE: perMinute("60"),
+  ORACLE_RATE_LIMIT_PER_MINUTE: perMinute("60"),
+  SUBSCRIBE_RATE_LIMIT_PER_MINUTE: perMinute("5"),
+  SUBSCRIBE_LIMIT_PER_DAY: { codec: intInRange("per day", 1, 1_000_000), fallback: "20" },
   RPC_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   EXPLORER_API_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   CHAIN_ID: { codec: intInRange("chain id", 1, 2 ** 31), fallback: "5042002" },
@@ -47,6 +58,8 @@ const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "RPC_URL",
   "EXPLORER_API_URL",
   "PAYMENT_FACILITATOR_URL",
+  // Digests are not secrets, but a key pasted here by mistake would be.
+  "PLATFORM_API_KEYS",
 ]);
 
 type Variables = typeof variables;

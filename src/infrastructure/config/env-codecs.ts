@@ -29,6 +29,24 @@ export const IpList = new t.Type<readonly string[], string, unknown>(
   (ips) => ips.join(","),
 );
 
+/**
+ * Comma-separated SHA-256 digests (64 hex digits each, stored lowercase): the platform API keys are
+ * configured by digest so the environment never holds a usable key.
+ */
+export const Sha256DigestList = new t.Type<readonly string[], string, unknown>(
+  "Sha256DigestList",
+  (u): u is readonly string[] => Array.isArray(u) && u.every((d) => typeof d === "string" && /^[0-9a-f]{64}$/.test(d)),
+  (u, c) => {
+    if (typeof u !== "string") return t.failure(u, c, "expected comma-separated SHA-256 hex digests");
+    const digests = u.split(",").map((s) => s.trim().toLowerCase()).filter((s) => s !== "");
+    const bad = digests.findIndex((d) => !/^[0-9a-f]{64}$/.test(d));
+    return bad === -1
+      ? t.success(digests)
+      : t.failure(u, c, `entry ${bad + 1} is not a SHA-256 hex digest (64 hex digits; npm run platform-key prints one)`);
+  },
+  (digests) => digests.join(","),
+);
+
 /** An http(s) URL. */
 export const HttpUrl = new t.Type<string, string, unknown>(
   "HttpUrl",

@@ -28,14 +28,18 @@ describe("HTTP e2e: GET /api/token-shield/nft/{address}", function () {
     expect(flagCodes(res.body)).not.to.include("NFT_WASH_TRANSFERS");
   });
 
-  it("answers an address with no history at all with low confidence, not an error", async () => {
-    const empty = Wallet.createRandom().address.toLowerCase();
-    const res = await getJson(`${w.url}/api/token-shield/nft/${empty}`);
-    expect(res.status).to.equal(200);
-    expect(res.body).not.to.have.property("error");
-    expect(res.body.address).to.equal(empty);
-    expect(res.body.confidence).to.be.a("number").below(100);
-    expect(res.body.limitations).to.be.an("array").that.is.not.empty;
+  it("sends a wallet to the paid oracle instead of scoring it for free (issue 13 item 1)", async () => {
+    for (const wallet of [w.manifest.longLivedWallet, Wallet.createRandom().address.toLowerCase()]) {
+      const res = await getJson(`${w.url}/api/token-shield/nft/${wallet}`);
+      expect(res.status, wallet).to.equal(400);
+      expect(res.body, wallet).to.deep.equal({ error: "not_nft_contract", kind: "eoa", redirect: `/api/oracle/${wallet}` });
+    }
+  });
+
+  it("sends an ERC-20 to the token oracle: no score, tier or explanation leaks", async () => {
+    const res = await getJson(`${w.url}/api/token-shield/nft/${w.manifest.healthyToken}`);
+    expect(res.status).to.equal(400);
+    expect(res.body).to.deep.equal({ error: "not_nft_contract", kind: "erc20", redirect: `/api/oracle/token/${w.manifest.healthyToken}` });
   });
 
   it("rejects a malformed address with 400 invalid_address", async () => {

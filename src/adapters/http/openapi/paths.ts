@@ -37,28 +37,28 @@ export const paths: Record<string, Record<string, unknown>> = {
     get: operation({
       summary: "Paid wallet score (HTTP 402, x402)", tag: "oracle", addressParam: true,
       ok: { 200: { description: "oracle wallet response", schema: ref("OracleWalletResponse"), headers: ["X-Payment-Response", "Payment-Response"] } },
-      errors: ["invalid_address", "contract_not_wallet", "payment_required", "invalid_payment", "oracle_unavailable"],
+      errors: ["invalid_address", "contract_not_wallet", "payment_required", "invalid_payment", "rate_limited", "oracle_unavailable"],
     }),
   },
   "/api/oracle/token/{address}": {
     get: operation({
       summary: "Token score: VERIFIED issuers and NFTs free, ERC-20 paid", tag: "oracle", addressParam: true,
       ok: { 200: { description: "token score", schema: ref("TokenScore") } },
-      errors: ["invalid_address", "payment_required", "invalid_payment", "oracle_unavailable"],
+      errors: ["invalid_address", "wallet_not_token", "payment_required", "invalid_payment", "rate_limited", "oracle_unavailable"],
     }),
   },
   "/api/token-shield/nft/{address}": {
     get: operation({
-      summary: "Free NFT contract score", tag: "nft", addressParam: true,
+      summary: "Free NFT contract score (NFT collections only; anything else: 400 not_nft_contract with kind and redirect)", tag: "nft", addressParam: true,
       ok: { 200: { description: "NFT score", schema: ref("NftScore") } },
-      errors: ["invalid_address", "explorer_failed"],
+      errors: ["invalid_address", "not_nft_contract", "rate_limited", "explorer_failed"],
     }),
   },
   "/api/gating/attest": {
     post: operation({
       summary: "Issue a signed attestation of a score (chainId, when sent, must be the service's CHAIN_ID)", tag: "gating", body: obj,
       ok: { 201: { description: "{attestation, pricing, disclaimer, note?}", schema: obj } },
-      errors: ["invalid_json", "invalid_subject", "invalid_subject_type", "invalid_use_class", "invalid_chain_id", "invalid_ttl", "attest_failed"],
+      errors: ["invalid_json", "invalid_subject", "invalid_subject_type", "invalid_use_class", "invalid_chain_id", "invalid_ttl", "rate_limited", "attest_failed"],
     }),
   },
   "/api/gating/verify": {
@@ -72,7 +72,7 @@ export const paths: Record<string, Record<string, unknown>> = {
     post: operation({
       summary: "Evaluate a caller's ladder of score bands", tag: "gating", body: obj,
       ok: { 200: { description: "ladder evaluation", schema: obj } },
-      errors: ["invalid_json", "invalid_wallet", "ladder_required", "invalid_ladder", "invalid_network", "ladder_preset_forbidden", "protocol_id_required", "check_failed"],
+      errors: ["invalid_json", "invalid_wallet", "ladder_required", "invalid_ladder", "invalid_network", "ladder_preset_forbidden", "protocol_id_required", "rate_limited", "check_failed"],
     }),
   },
   "/api/gating/schema": {
@@ -86,14 +86,14 @@ export const paths: Record<string, Record<string, unknown>> = {
     post: operation({
       summary: "Per-wallet check for a protocol (a subscription's rules and alerts only with its manage token)", tag: "protocol-guard", body: obj,
       ok: { 200: { description: "check result, pricing free", schema: obj } },
-      errors: ["invalid_json", "invalid_wallet", "invalid_request", "unauthorized", "registration_not_found", "scoring_unavailable", "storage_unavailable"],
+      errors: ["invalid_json", "invalid_wallet", "invalid_request", "unauthorized", "registration_not_found", "rate_limited", "scoring_unavailable", "storage_unavailable"],
     }),
   },
   "/api/protocol-guard/subscribe": {
     post: operation({
       summary: "Register a protocol for monitoring", tag: "protocol-guard", body: obj,
       ok: { 201: { description: "subscription with manageToken (shown once)", schema: ref("Subscription") } },
-      errors: ["invalid_json", "invalid_request", "storage_unavailable"],
+      errors: ["invalid_json", "invalid_request", "rate_limited", "storage_unavailable"],
     }),
   },
   "/api/protocol-guard/subscriptions": {
@@ -113,7 +113,7 @@ export const paths: Record<string, Record<string, unknown>> = {
     get: operation({
       summary: "Staking behaviour as a commitment signal", tag: "staking", addressParam: true,
       ok: { 200: { description: "StakingSignal", schema: ref("StakingSignal") } },
-      errors: ["invalid_address", "staking_analysis_failed"],
+      errors: ["invalid_address", "rate_limited", "staking_analysis_failed"],
     }),
   },
   "/api/staking/leaderboard": {
@@ -150,9 +150,9 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/arc-score/{address}": {
     get: operation({
-      summary: "Internal local scorer with raw breakdown", tag: "platform", addressParam: true,
+      summary: "Platform only (Authorization: Bearer <platform key>): internal local scorer with raw breakdown", tag: "platform", addressParam: true,
       ok: { 200: { description: "score with breakdown", schema: obj } },
-      errors: ["invalid_address", "scoring_unavailable"],
+      errors: ["unauthorized", "invalid_address", "rate_limited", "scoring_unavailable"],
     }),
   },
 };

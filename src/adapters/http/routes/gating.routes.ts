@@ -1,5 +1,6 @@
 import Router, { type RouterContext } from "@koa/router";
 import * as E from "fp-ts/Either";
+import type { Middleware } from "koa";
 import type { TaskEither } from "fp-ts/TaskEither";
 import type { CheckGate } from "../../../application/use-cases/gating/check-gate.use-case";
 import type { GatingFailure } from "../../../application/use-cases/gating/gating-failure";
@@ -18,6 +19,8 @@ export interface GatingRouteDeps {
   readonly verifyAttestation: VerifyAttestation;
   readonly checkGate: CheckGate;
   readonly getGatingSchema: GetGatingSchema;
+  /** attest and check compute a score: one per-client budget for both (GATING_RATE_LIMIT_PER_MINUTE). */
+  readonly rateLimit: Middleware;
 }
 
 /** Decode, run, answer: input errors are 400, a failed scoring is 502 (fail closed). */
@@ -40,10 +43,10 @@ async function answer<C, R>(
 /** Gating is backend-only: no CORS headers on any of these paths. */
 export function gatingRoutes(deps: GatingRouteDeps): Router {
   const router = new Router();
-  router.post("/api/gating/attest", (ctx) =>
+  router.post("/api/gating/attest", deps.rateLimit, (ctx) =>
     answer(ctx, decodeAttestRequest, (c) => deps.issueAttestation.execute(c), 201),
   );
-  router.post("/api/gating/check", (ctx) => answer(ctx, decodeCheckRequest, (c) => deps.checkGate.execute(c), 200));
+  router.post("/api/gating/check", deps.rateLimit, (ctx) => answer(ctx, decodeCheckRequest, (c) => deps.checkGate.execute(c), 200));
   router.post("/api/gating/verify", async (ctx) => {
     const command = decodeVerifyRequest(bodyOf(ctx));
     if (E.isLeft(command)) return sendError(ctx, { code: command.left.code });

@@ -1,5 +1,6 @@
 import Router, { type RouterContext } from "@koa/router";
 import * as E from "fp-ts/Either";
+import type { Middleware } from "koa";
 import type { PaidQuery } from "../../../application/use-cases/payment/paid-query.use-case";
 import type { PaidQueryFailure } from "../../../application/use-cases/payment/paid-query.types";
 import type { ClassifyAddress } from "../../../application/use-cases/scoring/classify-address.use-case";
@@ -15,6 +16,8 @@ export interface OracleRouteDeps {
   readonly classifyAddress: ClassifyAddress;
   readonly scoreAddress: ScoreAddress;
   readonly paidQuery: PaidQuery;
+  /** Before classification: an unpaid flood must not turn into RPC calls (ORACLE_RATE_LIMIT_PER_MINUTE). */
+  readonly rateLimit: Middleware;
   /**
    * Absolute base for x402 `resource` (PUBLIC_BASE_URL, else the address we listen on): never the
    * request's Host header, which a client could set to anything.
@@ -59,7 +62,7 @@ async function sellScore(
 /** The paid oracle: wallet scores and ERC-20 token scores behind an HTTP 402 (x402) challenge. */
 export function oracleRoutes(deps: OracleRouteDeps): Router {
   const router = new Router();
-  router.get("/api/oracle/token/:address", async (ctx) => {
+  router.get("/api/oracle/token/:address", deps.rateLimit, async (ctx) => {
     const address = addressParam(ctx.params);
     if (E.isLeft(address)) return sendError(ctx, address.left);
     const classified = await deps.classifyAddress.execute(address.right)();
@@ -73,7 +76,7 @@ export function oracleRoutes(deps: OracleRouteDeps): Router {
     if (E.isLeft(scored)) return sendError(ctx, { code: "oracle_unavailable" });
     sendJson(ctx, 200, tokenBody(scored.right, "free"));
   });
-  router.get("/api/oracle/:address", async (ctx) => {
+  router.get("/api/oracle/:address", deps.rateLimit, async (ctx) => {
     const address = addressParam(ctx.params);
     if (E.isLeft(address)) return sendError(ctx, address.left);
     // A contract is never charged, payment header or not: it is sent to the token product instead.

@@ -1,5 +1,6 @@
 import Router from "@koa/router";
 import * as E from "fp-ts/Either";
+import type { Middleware } from "koa";
 import type { ReadPaymentTotals } from "../../../application/use-cases/payment/read-payment-totals.use-case";
 import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
 import type { ScoringStats } from "../../../application/use-cases/scoring/scoring-stats";
@@ -13,6 +14,10 @@ export interface PlatformRouteDeps {
   readonly readPaymentTotals: ReadPaymentTotals;
   /** USDC has 6 decimals: value moved is reported in whole units as a decimal string. */
   readonly paymentDecimals: number;
+  /** PLATFORM_API_KEYS bearer check for graph-trust and arc-score. */
+  readonly platformAuth: Middleware;
+  /** arc-score computes a score (ARC_SCORE_RATE_LIMIT_PER_MINUTE). */
+  readonly arcScoreRateLimit: Middleware;
 }
 
 function formatUnits(value: bigint, decimals: number): string {
@@ -21,11 +26,14 @@ function formatUnits(value: bigint, decimals: number): string {
   return fraction === "" ? (value / unit).toString() : `${value / unit}.${fraction}`;
 }
 
-/** Platform-only paths: not for integrators, no SLA (SPEC.md "Platform-only paths"). */
+/**
+ * Platform-only paths: not for integrators, no SLA. graph-trust and arc-score need the platform
+ * credential; stats and agent-status are public counters for the marketing site.
+ */
 export function platformRoutes(deps: PlatformRouteDeps): Router {
   const router = new Router();
   // No third-party graph-trust source is reachable from this deployment; the proxy is not offered.
-  router.post("/api/graph-trust", async (ctx) => sendNotImplemented(ctx));
+  router.post("/api/graph-trust", deps.platformAuth, async (ctx) => sendNotImplemented(ctx));
   const counters = async () => {
     const totals = await deps.readPaymentTotals.execute()();
     const scoring = deps.scoringStats.view();
@@ -42,7 +50,7 @@ export function platformRoutes(deps: PlatformRouteDeps): Router {
   };
   router.get("/api/stats", async (ctx) => sendJson(ctx, 200, await counters()));
   router.get("/api/agent-status", async (ctx) => sendJson(ctx, 200, { status: "operational", ...(await counters()) }));
-  router.get("/api/arc-score/:address", async (ctx) => {
+  router.get("/api/arc-score/:address", deps.platformAuth, deps.arcScoreRateLimit, async (ctx) => {
     const address = addressParam(ctx.params);
     if (E.isLeft(address)) return sendError(ctx, address.left);
     const scored = await deps.scoreAddress.execute(address.right)();

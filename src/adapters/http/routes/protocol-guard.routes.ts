@@ -1,5 +1,6 @@
 import Router, { type RouterContext } from "@koa/router";
 import * as E from "fp-ts/Either";
+import type { Middleware } from "koa";
 import type { TaskEither } from "fp-ts/TaskEither";
 import type { CheckWallet } from "../../../application/use-cases/protocol-guard/check-wallet.use-case";
 import type { GuardFailure } from "../../../application/use-cases/protocol-guard/guard-failure";
@@ -15,6 +16,10 @@ import { bodyOf } from "../validation";
 
 export interface ProtocolGuardRouteDeps {
   readonly checkWallet: CheckWallet;
+  /** check computes a score (GUARD_RATE_LIMIT_PER_MINUTE). */
+  readonly checkRateLimit: Middleware;
+  /** Subscriptions are stored: per-minute and per-day budgets per client. */
+  readonly subscribeLimits: readonly Middleware[];
   readonly subscribe: Subscribe;
   readonly listSubscriptions: ListSubscriptions;
   readonly readSubscription: ReadSubscription;
@@ -55,13 +60,13 @@ function manageTokenOf(ctx: RouterContext, bodyToken?: string): string | undefin
 /** Protocol Guard is backend-only: no CORS headers on any of these paths. */
 export function protocolGuardRoutes(deps: ProtocolGuardRouteDeps): Router {
   const router = new Router();
-  router.post("/api/protocol-guard/check", async (ctx) => {
+  router.post("/api/protocol-guard/check", deps.checkRateLimit, async (ctx) => {
     const command = decodeCheckRequest(bodyOf(ctx));
     if (E.isLeft(command)) return sendError(ctx, inputError(command.left));
     const token = manageTokenOf(ctx, command.right.token);
     return answer(ctx, deps.checkWallet.execute({ ...command.right, ...(token === undefined ? {} : { token }) }), 200);
   });
-  router.post("/api/protocol-guard/subscribe", async (ctx) => {
+  router.post("/api/protocol-guard/subscribe", ...deps.subscribeLimits, async (ctx) => {
     const command = decodeSubscribeRequest(bodyOf(ctx));
     if (E.isLeft(command)) return sendError(ctx, inputError(command.left));
     return answer(ctx, deps.subscribe.execute(command.right), 201);

@@ -1,5 +1,6 @@
 import Router from "@koa/router";
 import * as E from "fp-ts/Either";
+import type { Middleware } from "koa";
 import type { AnalyzeStaking } from "../../../application/use-cases/staking/analyze-staking.use-case";
 import type { GetStakingLeaderboard } from "../../../application/use-cases/staking/get-staking-leaderboard.use-case";
 import { sendError, sendJson } from "../respond";
@@ -7,12 +8,14 @@ import { addressParam, intQuery } from "../validation";
 
 export interface StakingRouteDeps {
   readonly analyzeStaking: AnalyzeStaking;
+  /** Analysis reads the chain: limited per client (STAKING_RATE_LIMIT_PER_MINUTE). */
+  readonly rateLimit: Middleware;
   readonly getLeaderboard: GetStakingLeaderboard;
 }
 
 export function stakingRoutes(deps: StakingRouteDeps): Router {
   const router = new Router();
-  router.get("/api/staking/analyze/:address", async (ctx) => {
+  router.get("/api/staking/analyze/:address", deps.rateLimit, async (ctx) => {
     const address = addressParam(ctx.params);
     if (E.isLeft(address)) return sendError(ctx, address.left);
     const signal = await deps.analyzeStaking.execute(address.right)();

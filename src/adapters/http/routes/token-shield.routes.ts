@@ -1,22 +1,34 @@
 import Router from "@koa/router";
 import * as E from "fp-ts/Either";
-import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
+import type { Middleware } from "koa";
+import type { ScoreNftContract } from "../../../application/use-cases/scoring/score-nft-contract.use-case";
 import { tokenBody } from "../presenters/score-presenters";
 import { sendError, sendJson } from "../respond";
 import { addressParam } from "../validation";
 
+export interface TokenShieldRouteDeps {
+  readonly scoreNftContract: ScoreNftContract;
+  /** Every answer computes a score (NFT_RATE_LIMIT_PER_MINUTE). */
+  readonly rateLimit: Middleware;
+}
+
 /**
- * GET /api/token-shield/nft/{address}: free NFT contract scoring. Any address gets an answer
- * (a non-NFT says so in contractType); sparse data lowers confidence, never fails.
+ * GET /api/token-shield/nft/{address}: free NFT contract scoring. Anything that is not an NFT
+ * collection is `400 not_nft_contract` with the `kind` found and a `redirect` to its product.
  */
-export function tokenShieldRoutes(deps: { readonly scoreAddress: ScoreAddress }): Router {
+export function tokenShieldRoutes(deps: TokenShieldRouteDeps): Router {
   const router = new Router();
-  router.get("/api/token-shield/nft/:address", async (ctx) => {
+  router.get("/api/token-shield/nft/:address", deps.rateLimit, async (ctx) => {
     const address = addressParam(ctx.params);
     if (E.isLeft(address)) return sendError(ctx, address.left);
-    const scored = await deps.scoreAddress.execute(address.right)();
-    if (E.isLeft(scored)) return sendError(ctx, { code: "explorer_failed" });
-    sendJson(ctx, 200, tokenBody(scored.right, "free"));
+    const scored = await deps.scoreNftContract.execute(address.right)();
+    if (E.isRight(scored)) return sendJson(ctx, 200, tokenBody(scored.right, "free"));
+    const failure = scored.left;
+    if (failure._tag === "NotAnNftContract") {
+      return sendError(ctx, { code: "not_nft_contract", fields: { kind: failure.kind, redirect: failure.redirect } });
+    }
+    ctx.state.log.warn({ stage: failure.stage, detail: failure.cause.detail }, "nft scoring failed");
+    return sendError(ctx, { code: "explorer_failed" });
   });
   return router;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Contract, JsonRpcProvider, Network, Wallet } from "ethers";
 import * as E from "fp-ts/Either";
 import pino from "pino";
@@ -20,12 +21,24 @@ export interface AppWorld {
   readonly headTime: () => Promise<number>;
 }
 
+/** The platform credential the e2e server accepts (only its digest is configured). */
+export const PLATFORM_KEY = "e2e-platform-key";
+
 const ENV = {
   PORT: "0",
   DEV_CHAIN_PORT: "0",
   LOG_LEVEL: "silent",
   WIDGET_RATE_LIMIT_PER_MINUTE: "100000",
   BATCH_RATE_LIMIT_PER_MINUTE: "100000",
+  NFT_RATE_LIMIT_PER_MINUTE: "100000",
+  ARC_SCORE_RATE_LIMIT_PER_MINUTE: "100000",
+  STAKING_RATE_LIMIT_PER_MINUTE: "100000",
+  GATING_RATE_LIMIT_PER_MINUTE: "100000",
+  GUARD_RATE_LIMIT_PER_MINUTE: "100000",
+  ORACLE_RATE_LIMIT_PER_MINUTE: "100000",
+  SUBSCRIBE_RATE_LIMIT_PER_MINUTE: "100000",
+  SUBSCRIBE_LIMIT_PER_DAY: "100000",
+  PLATFORM_API_KEYS: createHash("sha256").update(PLATFORM_KEY).digest("hex"),
   // No answer cache: every query is computed and snapshotted, so snapshot history is observable.
   SCORE_CACHE_TTL_SECONDS: "0",
 };
