@@ -12,6 +12,7 @@ import { startBenchApplication, type BenchApplication } from "./app-session";
 import { runBatchBench, runPaidCallBench, runWidgetBench } from "./app-http.bench";
 import { benchIndexer } from "./indexer.bench";
 import { runLeaderboardBench } from "./leaderboard.bench";
+import { runRateLimiterBench } from "./rate-limiter.bench";
 import { ratio } from "./http-load";
 import { runSection, type Section } from "./section";
 
@@ -60,6 +61,20 @@ const sections: Section[] = [
         lines: [
           `initial load ${f.initialLoadMs} ms; per block (${f.eventsPerBlock} events): update ${f.msPerUpdate} ms, top-100 read ${f.msPerReadAfterBlock} ms, cached read ${f.msPerCachedRead} ms`,
           `full re-rank ${f.msFullRerank} ms; baseline cached read -> read-after-block x${ratio(f.msPerReadAfterBlock, f.msPerCachedRead)}, re-rank x${ratio(f.msFullRerank, f.msPerCachedRead)}`,
+        ],
+        figures: { ...f },
+      };
+    },
+  },
+  {
+    key: "rateLimiter",
+    title: "8. Rate limiter: cost per new client key as keys pile up in one window",
+    run: async () => {
+      const f = await runRateLimiterBench();
+      return {
+        lines: [
+          `${f.baselineMicrosPerKey1k} µs/key at 1k keys (baseline), ${f.microsPerKey80k} µs/key at 80k, ${f.microsPerKey200k} µs/key at 200k (LRU bound 100k)`,
+          `ratio to baseline: 80k x${ratio(f.microsPerKey80k, f.baselineMicrosPerKey1k)}, 200k x${ratio(f.microsPerKey200k, f.baselineMicrosPerKey1k)}`,
         ],
         figures: { ...f },
       };

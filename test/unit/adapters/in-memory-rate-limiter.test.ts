@@ -30,13 +30,28 @@ describe("InMemoryRateLimiter", () => {
     expect(await limiter.consume("a", policy)).to.deep.equal({ allowed: true, remaining: 1 });
   });
 
-  it("evicts idle windows so many distinct IPs do not grow memory without bound", async () => {
+  it("never holds more than its capacity: the least recently used key goes first (issue 13 item 6)", async () => {
+    const clock = new ManualClock();
+    const limiter = InMemoryRateLimiter.withCapacity(clock, 3);
+    for (const key of ["a", "b", "c"]) await limiter.consume(key, policy);
+    await limiter.consume("a", policy); // a is now the most recently used
+    await limiter.consume("d", policy); // evicts b, the least recently used
+    expect(limiter.size()).to.equal(3);
+    await limiter.consume("a", policy);
+    expect(await limiter.consume("a", policy)).to.deep.equal({ allowed: false, retryAfterSeconds: 60 });
+    expect(await limiter.consume("b", policy)).to.deep.equal({ allowed: true, remaining: 1 });
+    limiter.close();
+  });
+
+  it("a new key never sweeps the map: expired windows go only when the sweep runs", async () => {
     const clock = new ManualClock();
     const limiter = new InMemoryRateLimiter(clock);
-    for (let i = 0; i < 10_000; i++) await limiter.consume(`ip-${i}`, policy);
-    expect(limiter.size()).to.equal(10_000);
+    for (let i = 0; i < 20_000; i++) await limiter.consume(`ip-${i}`, policy);
     clock.now += 60_000;
     await limiter.consume("late-comer", policy);
+    expect(limiter.size()).to.equal(20_001);
+    limiter.sweep(clock.now);
     expect(limiter.size()).to.equal(1);
+    limiter.close();
   });
 });

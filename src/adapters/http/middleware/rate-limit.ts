@@ -1,7 +1,7 @@
 import type { Middleware } from "koa";
 import type { RateLimiter, RatePolicy } from "../../../application/ports/rate-limiter.port";
 import { sendError } from "../respond";
-import { clientIp } from "./client-ip";
+import { clientIp, clientKey } from "./client-ip";
 
 export interface RateLimitOptions {
   readonly name: string;
@@ -13,7 +13,7 @@ export interface RateLimitOptions {
 /** `429 {error:"rate_limited"}` with `Retry-After` (seconds) once a client spends its window. */
 export function rateLimit(options: RateLimitOptions): Middleware {
   return async (ctx, next) => {
-    const key = `${options.name}:${clientIp(ctx, options.trustedProxies)}`;
+    const key = `${options.name}:${clientKey(clientIp(ctx, options.trustedProxies))}`;
     const decision = await options.limiter.consume(key, options.policy);
     if (!decision.allowed) {
       return sendError(ctx, {
