@@ -38,7 +38,7 @@ function ipv6Groups(ip: string): string[] {
     text = text.slice(0, -v4[1]!.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
-  const left = head === "" ? [] : head!.split(":");
+  const left = head === "" ? [] : head.split(":");
   const right = tail === undefined || tail === "" ? [] : tail.split(":");
   const fill = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill("0");
   return [...left, ...fill, ...right].map((group) => group.replace(/^0+(?=.)/, ""));
