@@ -61,6 +61,30 @@ export function paymentLedgerContract(name: string, makeLedger: () => PaymentLed
       expect((await right(ledger.find(paid)))?.status).to.equal("settled");
     });
 
+    it("a spent key is never reserved, even after a lapsed reservation, and counts no money", async () => {
+      const ledger = makeLedger();
+      const before = await right(ledger.totals());
+      const fresh = freshKey();
+      await right(ledger.spend(fresh));
+      expect(await right(ledger.reserve(fresh, 2_000, 1_000))).to.equal("already_used");
+      expect(await right(ledger.reserve(fresh, 9_000, 5_000))).to.equal("already_used");
+      const reserved = freshKey();
+      await right(ledger.reserve(reserved, 2_000, 1_000));
+      await right(ledger.spend(reserved));
+      expect((await right(ledger.find(reserved)))?.status).to.equal("spent");
+      expect(await right(ledger.reserve(reserved, 9_000, 5_000))).to.equal("already_used");
+      expect(await right(ledger.totals())).to.deep.equal(before);
+    });
+
+    it("spending a settled key keeps its money record", async () => {
+      const ledger = makeLedger();
+      const key = freshKey();
+      await right(ledger.reserve(key, 2_000, 1_000));
+      await right(ledger.markSettled(key, { transaction, payer, value: 5n }));
+      await right(ledger.spend(key));
+      expect(await right(ledger.find(key))).to.deep.include({ status: "settled", value: 5n });
+    });
+
     it("unknown keys are null", async () => {
       expect(await right(makeLedger().find(freshKey()))).to.equal(null);
     });

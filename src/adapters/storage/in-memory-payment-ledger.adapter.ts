@@ -17,7 +17,7 @@ export class InMemoryPaymentLedger implements PaymentLedger {
   reserve(key: PaymentKey, expiresAt: ChainTime, now: ChainTime): TE.TaskEither<UpstreamFailure, ReserveOutcome> {
     return TE.fromIO(() => {
       const existing = this.records.get(key);
-      if (existing !== undefined && (existing.status === "settled" || existing.expiresAt > now)) return "already_used";
+      if (existing !== undefined && (existing.status !== "reserved" || existing.expiresAt > now)) return "already_used";
       this.records.set(key, { key, status: "reserved", expiresAt, payer: null, value: null, transaction: null });
       return "reserved";
     });
@@ -27,6 +27,13 @@ export class InMemoryPaymentLedger implements PaymentLedger {
     return TE.fromIO(() => {
       const expiresAt = this.records.get(key)?.expiresAt ?? 0;
       this.records.set(key, { key, status: "settled", expiresAt, ...settlement });
+    });
+  }
+
+  spend(key: PaymentKey): TE.TaskEither<UpstreamFailure, void> {
+    return TE.fromIO(() => {
+      if (this.records.get(key)?.status === "settled") return;
+      this.records.set(key, { key, status: "spent", expiresAt: 0, payer: null, value: null, transaction: null });
     });
   }
 

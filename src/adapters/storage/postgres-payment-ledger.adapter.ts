@@ -19,7 +19,7 @@ export const PostgresPaymentLedgerConfig = Symbol.for("PostgresPaymentLedgerConf
 
 interface Row {
   proof_key: string;
-  status: "reserved" | "settled";
+  status: "reserved" | "settled" | "spent";
   expires_at: string;
   payer: string | null;
   value: string | null;
@@ -63,6 +63,16 @@ export class PostgresPaymentLedger implements PaymentLedger {
          VALUES ($1, 'settled', 0, $2, $3, $4, now())
          ON CONFLICT (proof_key) DO UPDATE SET status = 'settled', payer = $2, value = $3, transaction = $4, settled_at = now()`,
         [key, settlement.payer, settlement.value.toString(), settlement.transaction],
+      );
+    });
+  }
+
+  spend(key: PaymentKey): TE.TaskEither<UpstreamFailure, void> {
+    return this.query("spend", async () => {
+      await this.pool.query(
+        `INSERT INTO ${this.table} (proof_key, status, expires_at) VALUES ($1, 'spent', 0)
+         ON CONFLICT (proof_key) DO UPDATE SET status = 'spent' WHERE ${this.table}.status = 'reserved'`,
+        [key],
       );
     });
   }
@@ -115,7 +125,7 @@ export class PostgresPaymentLedger implements PaymentLedger {
       await this.pool.query(
         `CREATE TABLE IF NOT EXISTS ${this.table} (
            proof_key text PRIMARY KEY,
-           status text NOT NULL CHECK (status IN ('reserved', 'settled')),
+           status text NOT NULL,
            expires_at bigint NOT NULL,
            payer text,
            value numeric(78, 0),
@@ -128,6 +138,14 @@ export class PostgresPaymentLedger implements PaymentLedger {
       // Two processes creating the table at once: the loser sees a duplicate, which is fine.
       if ((error as { code?: string }).code !== "23505" && (error as { code?: string }).code !== "42P07") throw error;
     }
+    // Tables made before `spent` existed carry a CHECK of two statuses: widen it (idempotent).
+    await this.pool.query(
+      `ALTER TABLE ${this.table} DROP CONSTRAINT IF EXISTS ${this.table}_status_check;
+       ALTER TABLE ${this.table} ADD CONSTRAINT ${this.table}_status_check CHECK (status IN ('reserved', 'settled', 'spent')) NOT VALID`,
+    ).catch((error: unknown) => {
+      // Another process widened it at the same moment.
+      if ((error as { code?: string }).code !== "42710") throw error;
+    });
   }
 }
 

@@ -9,7 +9,8 @@ export type ReserveOutcome = "reserved" | "already_used";
 
 export interface PaymentRecord {
   readonly key: PaymentKey;
-  readonly status: "reserved" | "settled";
+  /** `spent`: another key's money already covers this one (see `spend`); never counted in totals. */
+  readonly status: "reserved" | "settled" | "spent";
   readonly expiresAt: ChainTime;
   readonly payer: Address | null;
   readonly value: bigint | null;
@@ -35,6 +36,11 @@ export interface PaymentLedger {
   reserve(key: PaymentKey, expiresAt: ChainTime, now: ChainTime): TaskEither<UpstreamFailure, ReserveOutcome>;
   /** Records the money movement; a settled key is never reserved again. */
   markSettled(key: PaymentKey, settlement: Settlement): TaskEither<UpstreamFailure, void>;
+  /**
+   * Marks `key` as used for good without counting money under it: the transaction that settled
+   * an authorization can then never be presented again as a transfer proof.
+   */
+  spend(key: PaymentKey): TaskEither<UpstreamFailure, void>;
   /** Drops a reservation that was not settled (nothing moved, the payer may retry). */
   release(key: PaymentKey): TaskEither<UpstreamFailure, void>;
   find(key: PaymentKey): TaskEither<UpstreamFailure, PaymentRecord | null>;

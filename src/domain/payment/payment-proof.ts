@@ -56,7 +56,12 @@ export type PaymentKey = string & { readonly __brand: "PaymentKey" };
  * v1 and v2 envelopes of one authorization share a key and cannot buy two answers.
  */
 export function paymentKeyOf(proof: PaymentProof, chainId: number, asset: Address): PaymentKey {
-  if (proof.kind === "transfer") return `transfer:${chainId}:${proof.txHash}` as PaymentKey;
+  if (proof.kind === "transfer") return transferKeyOf(chainId, proof.txHash);
   const { from, nonce } = proof.authorization;
   return `authorization:${chainId}:${asset}:${from}:${nonce}` as PaymentKey;
+}
+
+/** The key of a transaction's money: also spent when that transaction settled an authorization. */
+export function transferKeyOf(chainId: number, txHash: TxHash): PaymentKey {
+  return `transfer:${chainId}:${txHash}` as PaymentKey;
 }

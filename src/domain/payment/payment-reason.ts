@@ -34,6 +34,12 @@ export const CREDENCE_REASONS = [
   "invalid_transfer_expired",
   /** Transfer proof: keccak256(nonce) is not the commitment at the end of the calldata. */
   "invalid_transfer_nonce",
+  /**
+   * Transfer proof: not a plain `transfer(payTo, value)` or `transferFrom(payer, payTo, value)` call by
+   * the payer to the asset (plus the commitment word), e.g. an EIP-3009 settlement, which already
+   * bought its answer through its authorization.
+   */
+  "invalid_transfer_not_plain",
 ] as const;
 
 export type X402Reason = (typeof X402_REASONS)[number];

@@ -3,7 +3,7 @@ import type { TaskEither } from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { checkAuthorizationTerms } from "../../../domain/payment/authorization-checks";
 import { challengeBody, paymentRequiredHeader } from "../../../domain/payment/payment-challenge";
-import { paymentKeyOf, type AuthorizationProof, type PaymentKey } from "../../../domain/payment/payment-proof";
+import { paymentKeyOf, transferKeyOf, type AuthorizationProof, type PaymentKey } from "../../../domain/payment/payment-proof";
 import { findPaymentProof } from "../../../domain/payment/payment-proof-codec";
 import type { PaymentTerms } from "../../../domain/payment/payment-terms";
 import { settlementHeaders, type Settlement } from "../../../domain/payment/settlement-response";
@@ -92,6 +92,8 @@ export class PaidQuery {
     // Outcome unknown: keep the reservation, since the transfer may still land.
     if (E.isLeft(result)) return result;
     if (result.right.settled) {
+      // The settling transaction's own key is spent too: the same money never counts under two keys.
+      await this.ledger.spend(transferKeyOf(terms.chainId, result.right.transaction))();
       return E.right({ transaction: result.right.transaction, payer: result.right.payer, value: verified.value });
     }
     // Refused before anything was sent: the authorization is untouched, so it may be retried.
