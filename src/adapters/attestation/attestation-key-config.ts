@@ -1,7 +1,7 @@
 import * as E from "fp-ts/Either";
 import { Wallet } from "ethers";
 import type { AttestationKey } from "./ethers-attestation-signer.adapter";
-import { isWellKnownDevKey } from "./well-known-dev-keys";
+import { isWellKnownDevKey } from "../shared/well-known-dev-keys";
 
 export interface AttestationKeySettings {
   /** ATTESTATION_PRIVATE_KEY, if set. */

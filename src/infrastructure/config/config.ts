@@ -2,6 +2,7 @@ import * as E from "fp-ts/Either";
 import * as t from "io-ts";
 import { resolveAttestationKey } from "../../adapters/attestation/attestation-key-config";
 import type { AttestationKey } from "../../adapters/attestation/ethers-attestation-signer.adapter";
+import { isWellKnownDevAddress, isWellKnownDevKey } from "../../adapters/shared/well-known-dev-keys";
 import { AddressCodec } from "../../domain/chain/address";
 import { AddressList, HttpUrl, IpList, intInRange, LogLevel, PostgresUrl, PrivateKey, Sha256DigestList } from "./env-codecs";
 
@@ -121,6 +122,14 @@ function productionRequirements(env: EnvValues): string[] {
   }
   if (env.DATABASE_URL === undefined) {
     missing.push("DATABASE_URL: required with RPC_URL (spent payments must survive a restart)");
+  }
+  // The development mnemonic's keys are public: a settlement key from it can be drained, a payee
+  // from it receives money anyone can take.
+  if (env.PAYMENT_SETTLEMENT_PRIVATE_KEY !== undefined && isWellKnownDevKey(env.PAYMENT_SETTLEMENT_PRIVATE_KEY)) {
+    missing.push("PAYMENT_SETTLEMENT_PRIVATE_KEY: a well-known development key (public mnemonic) is refused with RPC_URL");
+  }
+  if (env.PAYMENT_PAY_TO !== undefined && isWellKnownDevAddress(env.PAYMENT_PAY_TO)) {
+    missing.push("PAYMENT_PAY_TO: an account of the well-known development mnemonic is refused with RPC_URL");
   }
   return missing;
 }

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import * as E from "fp-ts/Either";
 import { Wallet } from "ethers";
 import { resolveAttestationKey } from "../../../src/adapters/attestation/attestation-key-config";
-import { isWellKnownDevKey } from "../../../src/adapters/attestation/well-known-dev-keys";
+import { isWellKnownDevKey } from "../../../src/adapters/shared/well-known-dev-keys";
 
 // Hardhat / Anvil accounts #0 and #19 of "test test ... junk": published in every tutorial.
 const HARDHAT_0 = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";

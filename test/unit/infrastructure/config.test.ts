@@ -16,7 +16,7 @@ describe("configuration", () => {
 
   const production = {
     RPC_URL: "https://rpc.testnet.arc.network/",
-    PAYMENT_PAY_TO: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    PAYMENT_PAY_TO: "0x00000000000000000000000000000000000c0ffe",
     PAYMENT_SETTLEMENT_PRIVATE_KEY: "0x" + "ab".repeat(32),
     DATABASE_URL: "postgres://root@127.0.0.1:5432/test",
     ATTESTATION_PRIVATE_KEY: "0x" + "cd".repeat(32),
@@ -38,6 +38,17 @@ describe("configuration", () => {
     ]);
     const facilitator = loadConfig({ ...production, PAYMENT_MODE: "facilitator" });
     expect(E.isLeft(facilitator) && facilitator.left[0]).to.match(/^PAYMENT_FACILITATOR_URL/);
+  });
+
+  it("outside the embedded default, refuses a settlement key or payee of the public development mnemonic (issue 13 item 10)", () => {
+    const config = loadConfig({
+      ...production,
+      // Hardhat/Anvil account #0's key and account #1's address: anyone can sign for them.
+      PAYMENT_SETTLEMENT_PRIVATE_KEY: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+      PAYMENT_PAY_TO: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    });
+    expect(E.isLeft(config) && config.left.map((m) => m.split(":")[0])).to.deep.equal(["PAYMENT_SETTLEMENT_PRIVATE_KEY", "PAYMENT_PAY_TO"]);
+    expect(E.isLeft(config) && config.left.join(" ")).not.to.include("ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
   });
 
   it("names every bad variable", () => {
