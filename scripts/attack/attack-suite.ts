@@ -3,7 +3,6 @@ import { runFuzzPhase, type FuzzResult } from "./fuzz-phase";
 import { PaymentAttacks, type MoneyInvariant, type PaymentAttackResult } from "./payment-attacks";
 import { runRateLimitPhase, type RateLimitResult } from "./rate-limit-phase";
 import { routeTargets } from "./route-targets";
-import { closeAttackAgent } from "./send-request";
 import { harvestValidBodies } from "./valid-bodies";
 
 export interface AttackOptions {
@@ -52,7 +51,6 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       fuzz.violations.length === 0 && rateLimits.every((r) => r.failure === null) && paymentResults.every((r) => r.failure === null) && (money?.holds ?? true);
     return { seed: options.seed, runs: options.runs, routes: targets.length, fuzz, rateLimits, payments: paymentResults, money, passed };
   } finally {
-    closeAttackAgent();
     await w.stop();
   }
 }

@@ -13,6 +13,27 @@ import type { Config } from "./config/config";
 import { buildContainer, ShutdownHooks } from "./container";
 import { startHttpServer, type RunningServer } from "./http-server";
 import { composeRouters } from "./routers";
+import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
+
+/** How long shutdown lets in-flight requests (and the settlements inside them) finish. */
+const SETTLEMENT_DRAIN_MS = 10_000;
+
+/**
+ * Stops accepting and waits, at most SETTLEMENT_DRAIN_MS, for in-flight requests; a settlement
+ * still under way after that is logged by key (its reservation stays, so the payment is never
+ * spent twice; the payer's retry is answered once its outcome is known).
+ */
+async function settleInFlight(server: RunningServer | undefined, container: Container | undefined, logger: Logger): Promise<void> {
+  if (server === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  const drained = await Promise.race([
+    server.close().then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), SETTLEMENT_DRAIN_MS))),
+  ]);
+  clearTimeout(timer);
+  const pending = container?.isBound(PaidQuery) === true ? container.get(PaidQuery).settlementsInFlight() : [];
+  if (!drained || pending.length > 0) logger.warn({ reservedKeys: pending }, "shutdown with settlements in flight; their keys stay reserved");
+}
 
 export interface RunningApplication {
   readonly url: string;
@@ -31,7 +52,7 @@ export async function startApplication(config: Config, logger: Logger): Promise<
   let server: RunningServer | undefined;
   // Whatever was started is stopped again, in reverse order, on shutdown or on a failed start.
   const stop = async () => {
-    await server?.close();
+    await settleInFlight(server, container, logger);
     await stakingIndex?.stop();
     for (const hook of container?.get<readonly (() => Promise<void>)[]>(ShutdownHooks) ?? []) await hook();
     container?.unbindAll();

@@ -76,6 +76,19 @@ export function paymentLedgerContract(name: string, makeLedger: () => PaymentLed
       expect(await right(ledger.totals())).to.deep.equal(before);
     });
 
+    it("an uncertain key stays held and is claimed back by exactly one of concurrent callers", async () => {
+      const ledger = makeLedger();
+      const key = freshKey();
+      await right(ledger.reserve(key, 2_000, 1_000));
+      await right(ledger.markUncertain(key));
+      expect((await right(ledger.find(key)))?.status).to.equal("uncertain");
+      expect(await right(ledger.reserve(key, 9_000, 5_000))).to.equal("already_used");
+      const claims = await Promise.all(Array.from({ length: 8 }, () => right(ledger.claimUncertain(key))));
+      expect(claims.filter((c) => c)).to.have.length(1);
+      expect((await right(ledger.find(key)))?.status).to.equal("reserved");
+      expect(await right(ledger.claimUncertain(freshKey()))).to.equal(false);
+    });
+
     it("spending a settled key keeps its money record", async () => {
       const ledger = makeLedger();
       const key = freshKey();

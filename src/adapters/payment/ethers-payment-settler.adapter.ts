@@ -3,7 +3,7 @@ import * as E from "fp-ts/Either";
 import type * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { upstreamFailure, type UpstreamFailure } from "../../application/failures";
-import type { PaymentSettler, SettlementResult } from "../../application/ports/payment-settler.port";
+import type { PaymentSettler, SettlementResult, AuthorizationOnChain } from "../../application/ports/payment-settler.port";
 import type { TxHash } from "../../domain/chain/chain-types";
 import type { AuthorizationProof } from "../../domain/payment/payment-proof";
 import type { PaymentTerms } from "../../domain/payment/payment-terms";
@@ -63,6 +63,19 @@ export class EthersPaymentSettler implements PaymentSettler {
         return E.right(await this.run(proof, terms));
       } catch (error) {
         return E.left(upstreamFailure("payment", `settle authorization: ${describeError(error)}`));
+      }
+    };
+  }
+
+  findSettlement(proof: AuthorizationProof, terms: PaymentTerms): TE.TaskEither<UpstreamFailure, AuthorizationOnChain> {
+    return async () => {
+      try {
+        const used = await this.usedBySomeoneElse(proof, terms);
+        if (used === null) return E.right({ used: false });
+        const payer = proof.authorization.from;
+        return E.right({ used: true, payer, transaction: used.settled ? used.transaction : null });
+      } catch (error) {
+        return E.left(upstreamFailure("payment", `look up authorization: ${describeError(error)}`));
       }
     };
   }

@@ -37,6 +37,22 @@ export class InMemoryPaymentLedger implements PaymentLedger {
     });
   }
 
+  markUncertain(key: PaymentKey): TE.TaskEither<UpstreamFailure, void> {
+    return TE.fromIO(() => {
+      const existing = this.records.get(key);
+      if (existing?.status === "reserved") this.records.set(key, { ...existing, status: "uncertain" });
+    });
+  }
+
+  claimUncertain(key: PaymentKey): TE.TaskEither<UpstreamFailure, boolean> {
+    return TE.fromIO(() => {
+      const existing = this.records.get(key);
+      if (existing?.status !== "uncertain") return false;
+      this.records.set(key, { ...existing, status: "reserved" });
+      return true;
+    });
+  }
+
   release(key: PaymentKey): TE.TaskEither<UpstreamFailure, void> {
     return TE.fromIO(() => {
       if (this.records.get(key)?.status === "reserved") this.records.delete(key);

@@ -19,7 +19,7 @@ export const PostgresPaymentLedgerConfig = Symbol.for("PostgresPaymentLedgerConf
 
 interface Row {
   proof_key: string;
-  status: "reserved" | "settled" | "spent";
+  status: "reserved" | "settled" | "spent" | "uncertain";
   expires_at: string;
   payer: string | null;
   value: string | null;
@@ -74,6 +74,22 @@ export class PostgresPaymentLedger implements PaymentLedger {
          ON CONFLICT (proof_key) DO UPDATE SET status = 'spent' WHERE ${this.table}.status = 'reserved'`,
         [key],
       );
+    });
+  }
+
+  markUncertain(key: PaymentKey): TE.TaskEither<UpstreamFailure, void> {
+    return this.query("mark uncertain", async () => {
+      await this.pool.query(`UPDATE ${this.table} SET status = 'uncertain' WHERE proof_key = $1 AND status = 'reserved'`, [key]);
+    });
+  }
+
+  claimUncertain(key: PaymentKey): TE.TaskEither<UpstreamFailure, boolean> {
+    return this.query("claim uncertain", async () => {
+      const result = await this.pool.query(
+        `UPDATE ${this.table} SET status = 'reserved' WHERE proof_key = $1 AND status = 'uncertain' RETURNING proof_key`,
+        [key],
+      );
+      return result.rowCount === 1;
     });
   }
 
@@ -138,10 +154,10 @@ export class PostgresPaymentLedger implements PaymentLedger {
       // Two processes creating the table at once: the loser sees a duplicate, which is fine.
       if ((error as { code?: string }).code !== "23505" && (error as { code?: string }).code !== "42P07") throw error;
     }
-    // Tables made before `spent` existed carry a CHECK of two statuses: widen it (idempotent).
+    // Tables made before `spent` and `uncertain` existed carry a CHECK of two statuses: widen it (idempotent).
     await this.pool.query(
       `ALTER TABLE ${this.table} DROP CONSTRAINT IF EXISTS ${this.table}_status_check;
-       ALTER TABLE ${this.table} ADD CONSTRAINT ${this.table}_status_check CHECK (status IN ('reserved', 'settled', 'spent')) NOT VALID`,
+       ALTER TABLE ${this.table} ADD CONSTRAINT ${this.table}_status_check CHECK (status IN ('reserved', 'settled', 'spent', 'uncertain')) NOT VALID`,
     ).catch((error: unknown) => {
       // Another process widened it at the same moment.
       if ((error as { code?: string }).code !== "42710") throw error;

@@ -9,8 +9,11 @@ export type ReserveOutcome = "reserved" | "already_used";
 
 export interface PaymentRecord {
   readonly key: PaymentKey;
-  /** `spent`: another key's money already covers this one (see `spend`); never counted in totals. */
-  readonly status: "reserved" | "settled" | "spent";
+  /**
+   * `spent`: another key's money already covers this one (see `spend`); never counted in totals.
+   * `uncertain`: a settlement was sent and its outcome never learnt (see `markUncertain`).
+   */
+  readonly status: "reserved" | "settled" | "spent" | "uncertain";
   readonly expiresAt: ChainTime;
   readonly payer: Address | null;
   readonly value: bigint | null;
@@ -41,6 +44,13 @@ export interface PaymentLedger {
    * an authorization can then never be presented again as a transfer proof.
    */
   spend(key: PaymentKey): TaskEither<UpstreamFailure, void>;
+  /**
+   * A settlement was broadcast and its outcome is unknown (receipt timed out, node gone): the key
+   * stays held, and a retry of the same payment may `claimUncertain` it to look on chain.
+   */
+  markUncertain(key: PaymentKey): TaskEither<UpstreamFailure, void>;
+  /** Turns an uncertain key back into a reservation; of concurrent callers exactly one gets true. */
+  claimUncertain(key: PaymentKey): TaskEither<UpstreamFailure, boolean>;
   /** Drops a reservation that was not settled (nothing moved, the payer may retry). */
   release(key: PaymentKey): TaskEither<UpstreamFailure, void>;
   find(key: PaymentKey): TaskEither<UpstreamFailure, PaymentRecord | null>;

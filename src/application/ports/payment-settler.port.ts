@@ -24,6 +24,17 @@ export type SettlementResult =
  */
 export interface PaymentSettler {
   settle(proof: AuthorizationProof, terms: PaymentTerms, resource: string): TaskEither<UpstreamFailure, SettlementResult>;
+  /**
+   * Where the authorization stands on chain now (`authorizationState`, then the `AuthorizationUsed`
+   * log for its transaction). Only settlers that read the chain themselves offer it (a facilitator
+   * does not).
+   */
+  findSettlement?(proof: AuthorizationProof, terms: PaymentTerms): TaskEither<UpstreamFailure, AuthorizationOnChain>;
 }
+
+/** `transaction` is null when the authorization is used but its log is out of reach (cancelled, too old). */
+export type AuthorizationOnChain =
+  | { readonly used: false }
+  | { readonly used: true; readonly transaction: TxHash | null; readonly payer: Address };
 
 export const PaymentSettler = Symbol.for("PaymentSettler");

@@ -56,6 +56,10 @@ async function sellScore(
     case "UpstreamFailure":
       ctx.state.log.warn({ detail: failure.detail }, "payment upstream failed");
       return sendError(ctx, { code: "oracle_unavailable" });
+    case "SettlementUnknown":
+      // The money may have moved: say so, and that presenting the same payment again is safe.
+      ctx.state.log.warn({ detail: failure.detail }, "settlement outcome unknown; key kept for a retry");
+      return sendError(ctx, { code: "oracle_unavailable", fields: { settlement: "unknown", retrySafe: true } });
   }
 }
 

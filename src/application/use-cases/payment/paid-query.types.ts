@@ -37,10 +37,20 @@ export interface ComputeFailed<E> {
 }
 
 /**
+ * A settlement was sent and its outcome is unknown (receipt timed out, node unreachable): the money
+ * may have moved. HTTP 502 saying so; retrying the same payment is safe (it looks on chain first).
+ */
+export interface SettlementUnknown {
+  readonly _tag: "SettlementUnknown";
+  /** For logs only. */
+  readonly detail: string;
+}
+
+/**
  * UpstreamFailure (source "payment" or "storage") means a verifier, ledger or settler could
  * not be reached: HTTP 502. If it happened during settlement the payment stays reserved.
  */
-export type PaidQueryFailure<E> = PaymentRequired | InvalidPayment | UpstreamFailure | ComputeFailed<E>;
+export type PaidQueryFailure<E> = PaymentRequired | InvalidPayment | UpstreamFailure | SettlementUnknown | ComputeFailed<E>;
 
 export interface PaidAnswer<A> {
   readonly answer: A;

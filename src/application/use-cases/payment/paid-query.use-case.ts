@@ -3,7 +3,7 @@ import type { TaskEither } from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { checkAuthorizationTerms } from "../../../domain/payment/authorization-checks";
 import { challengeBody, paymentRequiredHeader } from "../../../domain/payment/payment-challenge";
-import { paymentKeyOf, transferKeyOf, type AuthorizationProof, type PaymentKey } from "../../../domain/payment/payment-proof";
+import { paymentKeyOf, transferKeyOf, type AuthorizationProof, type PaymentKey, type TransferProof } from "../../../domain/payment/payment-proof";
 import { findPaymentProof } from "../../../domain/payment/payment-proof-codec";
 import type { PaymentTerms } from "../../../domain/payment/payment-terms";
 import { settlementHeaders, type Settlement } from "../../../domain/payment/settlement-response";
@@ -53,15 +53,21 @@ export class PaidQuery {
     const termsReason = proof.kind === "authorization" ? checkAuthorizationTerms(proof, terms) : null;
     if (termsReason !== null) return E.left(invalidPayment(termsReason));
 
+    const key = paymentKeyOf(proof, terms.chainId, terms.asset);
     const verification = await this.verifier.verify(proof, terms, input.resource)();
     if (E.isLeft(verification)) return verification;
     const verified = verification.right;
-    if (!verified.valid) return E.left(invalidPayment(verified.reason));
+    if (!verified.valid) {
+      // Used on chain may be our own settlement whose outcome we never learnt: the retry it invites.
+      if (verified.reason === "nonce_already_used" && proof.kind === "authorization") return this.recover(proof, terms, key, input);
+      return E.left(invalidPayment(verified.reason));
+    }
 
-    const key = paymentKeyOf(proof, terms.chainId, terms.asset);
     const reservation = await this.ledger.reserve(key, verified.replayableUntil, verified.checkedAt)();
     if (E.isLeft(reservation)) return reservation;
-    if (reservation.right === "already_used") return E.left(invalidPayment("nonce_already_used"));
+    if (reservation.right === "already_used") {
+      return proof.kind === "authorization" ? this.recover(proof, terms, key, input) : E.left(invalidPayment("nonce_already_used"));
+    }
 
     const computed = await input.compute()();
     if (E.isLeft(computed)) {
@@ -74,11 +80,76 @@ export class PaidQuery {
     const settlement =
       proof.kind === "transfer"
         ? E.right<PaidQueryFailure<E>, Settlement>({ transaction: proof.txHash, payer: verified.payer, value: verified.value })
-        : await this.settle<E>(proof, terms, input.resource, key, verified);
+        : await this.tracked(key, this.settle<E>(proof, terms, input.resource, key, verified));
     if (E.isLeft(settlement)) return settlement;
-    // The money has moved: the answer is owed even if bookkeeping fails (the key stays reserved).
-    await this.ledger.markSettled(key, settlement.right)();
-    return E.right({ answer: computed.right, headers: settlementHeaders(proof, terms, settlement.right), settlement: settlement.right });
+    return this.answer(proof, terms, key, settlement.right, computed.right);
+  }
+
+  /** Payment keys whose settlement is under way right now (shutdown waits for them, then logs the rest). */
+  settlementsInFlight(): readonly PaymentKey[] {
+    return [...this.inFlight];
+  }
+
+  private readonly inFlight = new Set<PaymentKey>();
+
+  private async tracked<T>(key: PaymentKey, work: Promise<T>): Promise<T> {
+    this.inFlight.add(key);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  /** The money has moved: record it under its key (and spend the key of its transaction), then answer. */
+  private async answer<E, A>(
+    proof: AuthorizationProof | TransferProof,
+    terms: PaymentTerms,
+    key: PaymentKey,
+    settlement: Settlement,
+    answer: A,
+  ): Promise<E.Either<PaidQueryFailure<E>, PaidAnswer<A>>> {
+    // Bookkeeping failures do not withhold the answer: the key stays reserved either way.
+    await this.ledger.markSettled(key, settlement)();
+    if (proof.kind === "authorization") await this.ledger.spend(transferKeyOf(terms.chainId, settlement.transaction))();
+    return E.right({ answer, headers: settlementHeaders(proof, terms, settlement), settlement });
+  }
+
+  /**
+   * A retry of a payment whose settlement outcome was never learnt: exactly one retry claims it,
+   * looks on chain, and serves the answer if the money moved, or settles afresh if it did not.
+   */
+  private async recover<E, A>(
+    proof: AuthorizationProof,
+    terms: PaymentTerms,
+    key: PaymentKey,
+    input: PaidQueryInput<E, A>,
+  ): Promise<E.Either<PaidQueryFailure<E>, PaidAnswer<A>>> {
+    const claimed = await this.ledger.claimUncertain(key)();
+    if (E.isLeft(claimed)) return claimed;
+    if (!claimed.right) return E.left(invalidPayment("nonce_already_used"));
+    const stillUncertain = async (detail: string): Promise<E.Either<PaidQueryFailure<E>, never>> => {
+      await this.ledger.markUncertain(key)();
+      return E.left({ _tag: "SettlementUnknown", detail });
+    };
+    if (this.settler.findSettlement === undefined) return stillUncertain("this settler cannot look the authorization up on chain");
+    const onChain = await this.settler.findSettlement(proof, terms)();
+    if (E.isLeft(onChain)) return stillUncertain(onChain.left.detail);
+    const value = proof.authorization.value;
+    if (onChain.right.used && onChain.right.transaction === null) return stillUncertain("authorization used, its transaction out of reach");
+    const computed = await input.compute()();
+    if (E.isLeft(computed)) {
+      await this.ledger.markUncertain(key)();
+      return E.left({ _tag: "ComputeFailed", cause: computed.left });
+    }
+    if (onChain.right.used && onChain.right.transaction !== null) {
+      const settlement = { transaction: onChain.right.transaction, payer: onChain.right.payer, value };
+      return this.answer(proof, terms, key, settlement, computed.right);
+    }
+    // Nothing moved: the authorization is unused and (verified moments ago) still valid, so settle it now.
+    const settled = await this.tracked(key, this.settle<E>(proof, terms, input.resource, key, { payer: proof.authorization.from, value }));
+    if (E.isLeft(settled)) return settled;
+    return this.answer(proof, terms, key, settled.right, computed.right);
   }
 
   private async settle<E>(
@@ -86,14 +157,15 @@ export class PaidQuery {
     terms: PaymentTerms,
     resource: string,
     key: PaymentKey,
-    verified: Verified,
+    verified: Pick<Verified, "payer" | "value">,
   ): Promise<E.Either<PaidQueryFailure<E>, Settlement>> {
     const result = await this.settler.settle(proof, terms, resource)();
-    // Outcome unknown: keep the reservation, since the transfer may still land.
-    if (E.isLeft(result)) return result;
+    if (E.isLeft(result)) {
+      // Outcome unknown: keep the key, marked so that a retry of this payment looks on chain first.
+      await this.ledger.markUncertain(key)();
+      return E.left({ _tag: "SettlementUnknown", detail: result.left.detail });
+    }
     if (result.right.settled) {
-      // The settling transaction's own key is spent too: the same money never counts under two keys.
-      await this.ledger.spend(transferKeyOf(terms.chainId, result.right.transaction))();
       return E.right({ transaction: result.right.transaction, payer: result.right.payer, value: verified.value });
     }
     // Refused before anything was sent: the authorization is untouched, so it may be retried.

@@ -1,6 +1,6 @@
 import * as TE from "fp-ts/TaskEither";
 import { upstreamFailure, type UpstreamFailure } from "../../../../../src/application/failures";
-import type { PaymentSettler, SettlementResult } from "../../../../../src/application/ports/payment-settler.port";
+import type { PaymentSettler, SettlementResult, AuthorizationOnChain } from "../../../../../src/application/ports/payment-settler.port";
 import type { PaymentVerifier, VerificationResult } from "../../../../../src/application/ports/payment-verifier.port";
 import type { TxHash } from "../../../../../src/domain/chain/chain-types";
 import { encodeBase64Json } from "../../../../../src/domain/payment/base64-json";
@@ -31,9 +31,16 @@ export class FakeVerifier implements PaymentVerifier {
 export class FakeSettler implements PaymentSettler {
   calls = 0;
   next: TE.TaskEither<UpstreamFailure, SettlementResult> = TE.right({ settled: true, transaction: SETTLED_TX, payer: PAYER });
+  /** What a look on chain finds (the ethers settler's findSettlement). */
+  onChain: TE.TaskEither<UpstreamFailure, AuthorizationOnChain> = TE.right({ used: false });
+  lookups = 0;
   settle() {
     this.calls += 1;
     return this.next;
+  }
+  findSettlement() {
+    this.lookups += 1;
+    return this.onChain;
   }
 }
 
@@ -59,6 +66,6 @@ export function v2Header(): Record<string, string> {
   return { "PAYMENT-SIGNATURE": encodeBase64Json({ x402Version: 2, accepted, payload }) };
 }
 
-export function transferHeader(): Record<string, string> {
-  return { "X-Payment": encodeBase64Json({ txHash: PAYER_TX, nonce: NONCE }) };
+export function transferHeader(txHash: string = PAYER_TX): Record<string, string> {
+  return { "X-Payment": encodeBase64Json({ txHash, nonce: NONCE }) };
 }

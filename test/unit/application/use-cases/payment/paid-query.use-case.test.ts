@@ -160,11 +160,59 @@ describe("PaidQuery", () => {
     expect(await run(v1Header())).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "nonce_already_used" }));
   });
 
-  it("settlement outcome unknown: an upstream failure, and the reservation is kept", async () => {
-    const { run, settler } = setup();
+  it("settlement outcome unknown: SettlementUnknown (retry safe), and the key is kept for that retry (issue 13 item 3)", async () => {
+    const { run, settler, ledger } = setup();
     settler.next = TE.left(unreachable);
-    expect(await run(v1Header())).to.deep.equal(E.left(unreachable));
+    expect(await run(v1Header())).to.deep.equal(E.left({ _tag: "SettlementUnknown", detail: unreachable.detail }));
+    // Still not known on a retry (the chain cannot be read either): the same honest answer, nothing counted.
+    settler.onChain = TE.left(unreachable);
+    expect(await run(v1Header())).to.deep.include({ _tag: "Left" });
+    expect(await ledger.totals()()).to.deep.equal(E.right({ paidQueries: 0, valueMoved: 0n }));
+  });
+
+  it("a retry after an unknown outcome finds the money moved on chain and serves the answer, once", async () => {
+    const { run, settler, verifier, ledger, computed } = setup();
+    settler.next = TE.left(unreachable);
+    await run(v1Header());
+    // The settlement did land: the chain now says the authorization was used, by SETTLED_TX.
+    verifier.next = TE.right({ valid: false, reason: "nonce_already_used" });
+    settler.onChain = TE.right({ used: true, transaction: SETTLED_TX, payer: PAYER });
+    const retried = await run(v1Header());
+    expect(E.isRight(retried) && retried.right.settlement).to.deep.equal({ transaction: SETTLED_TX, payer: PAYER, value: 1000n });
+    expect(settler.calls).to.equal(1); // nothing was sent again
     expect(await run(v1Header())).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "nonce_already_used" }));
+    expect(await ledger.totals()()).to.deep.equal(E.right({ paidQueries: 1, valueMoved: 1000n }));
+    expect(computed()).to.equal(2);
+  });
+
+  it("a retry after an unknown outcome that finds the authorization unused settles it afresh", async () => {
+    const { run, settler, ledger } = setup();
+    settler.next = TE.left(unreachable);
+    await run(v1Header());
+    settler.next = TE.right({ settled: true, transaction: SETTLED_TX, payer: PAYER });
+    settler.onChain = TE.right({ used: false });
+    expect(E.isRight(await run(v1Header()))).to.equal(true);
+    expect(settler.calls).to.equal(2);
+    expect(await ledger.totals()()).to.deep.equal(E.right({ paidQueries: 1, valueMoved: 1000n }));
+  });
+
+  it("of concurrent retries after an unknown outcome exactly one is answered", async () => {
+    const { run, settler, verifier } = setup();
+    settler.next = TE.left(unreachable);
+    await run(v1Header());
+    verifier.next = TE.right({ valid: false, reason: "nonce_already_used" });
+    settler.onChain = TE.right({ used: true, transaction: SETTLED_TX, payer: PAYER });
+    const results = await Promise.all(Array.from({ length: 10 }, () => run(v1Header())));
+    expect(results.filter(E.isRight)).to.have.length(1);
+  });
+
+  it("settling an authorization spends its transaction's key: it cannot be presented again as a transfer proof", async () => {
+    const { run, verifier, ledger } = setup();
+    expect(E.isRight(await run(v1Header()))).to.equal(true);
+    verifier.next = TE.right({ valid: true, payer: PAYER, value: 1000n, checkedAt: 1, replayableUntil: 10 ** 12 });
+    const asTransfer = await run(transferHeader(SETTLED_TX));
+    expect(asTransfer).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "nonce_already_used" }));
+    expect(await ledger.totals()()).to.deep.equal(E.right({ paidQueries: 1, valueMoved: 1000n }));
   });
 
   it("a ledger that cannot be reached stops the query before anything is computed", async () => {
