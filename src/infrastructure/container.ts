@@ -29,6 +29,7 @@ import { GetSnapshot } from "../application/use-cases/scoring/get-snapshot.use-c
 import { ListSnapshots } from "../application/use-cases/scoring/list-snapshots.use-case";
 import { ScoreAddress } from "../application/use-cases/scoring/score-address.use-case";
 import { ScoreNftContract } from "../application/use-cases/scoring/score-nft-contract.use-case";
+import { SellOracleScore } from "../application/use-cases/scoring/sell-oracle-score.use-case";
 import { bindGating } from "./bindings/gating.bindings";
 import { bindProtocolGuard, PROTOCOL_GUARD_USE_CASES } from "./bindings/protocol-guard.bindings";
 import type { MarketSettings } from "./bindings/market-settings";
@@ -68,6 +69,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   CheckGate,
   GetGatingSchema,
   ScoreNftContract,
+  SellOracleScore,
   ...PROTOCOL_GUARD_USE_CASES,
 ];
 

@@ -6,7 +6,6 @@ import { GetGatingSchema } from "../application/use-cases/gating/get-gating-sche
 import { IssueAttestation } from "../application/use-cases/gating/issue-attestation.use-case";
 import { VerifyAttestation } from "../application/use-cases/gating/verify-attestation.use-case";
 import { CheckReadiness } from "../application/use-cases/health/check-readiness.use-case";
-import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
 import { PaymentTermsConfig } from "../application/use-cases/payment/payment-terms.token";
 import { ReadPaymentTotals } from "../application/use-cases/payment/read-payment-totals.use-case";
 import { CheckWallet } from "../application/use-cases/protocol-guard/check-wallet.use-case";
@@ -14,11 +13,11 @@ import { ListSubscriptions } from "../application/use-cases/protocol-guard/list-
 import { ReadSubscription } from "../application/use-cases/protocol-guard/read-subscription.use-case";
 import { Subscribe } from "../application/use-cases/protocol-guard/subscribe.use-case";
 import { UpdateSubscription } from "../application/use-cases/protocol-guard/update-subscription.use-case";
-import { ClassifyAddress } from "../application/use-cases/scoring/classify-address.use-case";
 import { GetSnapshot } from "../application/use-cases/scoring/get-snapshot.use-case";
 import { ListSnapshots } from "../application/use-cases/scoring/list-snapshots.use-case";
 import { ScoreAddress } from "../application/use-cases/scoring/score-address.use-case";
 import { ScoreNftContract } from "../application/use-cases/scoring/score-nft-contract.use-case";
+import { SellOracleScore } from "../application/use-cases/scoring/sell-oracle-score.use-case";
 import { ScoringStats } from "../application/use-cases/scoring/scoring-stats";
 import type { PaymentTerms } from "../domain/payment/payment-terms";
 import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking.use-case";
@@ -62,9 +61,7 @@ export function composeRouters(
     widgetRoutes({ rateLimit: limited("widget", env.WIDGET_RATE_LIMIT_PER_MINUTE), scoreAddress }),
     batchRoutes({ rateLimit: limited("batch", env.BATCH_RATE_LIMIT_PER_MINUTE), scoreAddress }),
     oracleRoutes({
-      classifyAddress: container.get(ClassifyAddress),
-      scoreAddress,
-      paidQuery: container.get(PaidQuery),
+      sellOracleScore: container.get(SellOracleScore),
       publicBaseUrl: publicUrl,
       rateLimit: limited("oracle", env.ORACLE_RATE_LIMIT_PER_MINUTE),
     }),

@@ -6,7 +6,7 @@ import { decodeBatchRequest } from "../../../domain/scoring/batch-request";
 import { ConcurrencyLimiter } from "../../shared/concurrency-limiter";
 import { batchItem } from "../presenters/score-presenters";
 import { sendError, sendJson } from "../respond";
-import { scoringFailureError } from "../scoring-failure";
+import { scoringFailureError } from "../failure-table";
 import { bodyOf } from "../validation";
 
 /** Addresses of one batch scored at once: enough to overlap I/O, few enough not to starve other requests. */

@@ -4,6 +4,7 @@ import type { Middleware } from "koa";
 import type { ReadPaymentTotals } from "../../../application/use-cases/payment/read-payment-totals.use-case";
 import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
 import type { ScoringStats } from "../../../application/use-cases/scoring/scoring-stats";
+import { platformScoreError } from "../failure-table";
 import { arcScoreBody } from "../presenters/score-presenters";
 import { sendError, sendJson, sendNotImplemented } from "../respond";
 import { addressParam } from "../validation";
@@ -54,7 +55,7 @@ export function platformRoutes(deps: PlatformRouteDeps): Router {
     const address = addressParam(ctx.params);
     if (E.isLeft(address)) return sendError(ctx, address.left);
     const scored = await deps.scoreAddress.execute(address.right)();
-    if (E.isLeft(scored)) return sendError(ctx, { code: "scoring_unavailable" });
+    if (E.isLeft(scored)) return sendError(ctx, platformScoreError(scored.left));
     sendJson(ctx, 200, arcScoreBody(scored.right));
   });
   return router;

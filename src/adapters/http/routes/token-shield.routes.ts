@@ -2,6 +2,7 @@ import Router from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { Middleware } from "koa";
 import type { ScoreNftContract } from "../../../application/use-cases/scoring/score-nft-contract.use-case";
+import { nftFailureError } from "../failure-table";
 import { tokenBody } from "../presenters/score-presenters";
 import { sendError, sendJson } from "../respond";
 import { addressParam } from "../validation";
@@ -23,12 +24,7 @@ export function tokenShieldRoutes(deps: TokenShieldRouteDeps): Router {
     if (E.isLeft(address)) return sendError(ctx, address.left);
     const scored = await deps.scoreNftContract.execute(address.right)();
     if (E.isRight(scored)) return sendJson(ctx, 200, tokenBody(scored.right, "free"));
-    const failure = scored.left;
-    if (failure._tag === "NotAnNftContract") {
-      return sendError(ctx, { code: "not_nft_contract", fields: { kind: failure.kind, redirect: failure.redirect } });
-    }
-    ctx.state.log.warn({ stage: failure.stage, detail: failure.cause.detail }, "nft scoring failed");
-    return sendError(ctx, { code: "explorer_failed" });
+    return sendError(ctx, nftFailureError(scored.left, ctx.state.log));
   });
   return router;
 }

@@ -3,7 +3,7 @@ import * as E from "fp-ts/Either";
 import type { Middleware } from "koa";
 import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
 import { widgetBody } from "../presenters/score-presenters";
-import { scoringFailureError } from "../scoring-failure";
+import { scoringFailureError } from "../failure-table";
 import { sendError, sendJson } from "../respond";
 import { addressParam } from "../validation";
 

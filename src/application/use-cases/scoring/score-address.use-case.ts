@@ -39,18 +39,20 @@ export class ScoreAddress {
     this.cache = new CoalescingCache<Answer>(clock, settings.cacheTtlMs, settings.cacheMaxEntries, E.isRight);
   }
 
-  execute(address: Address): TE.TaskEither<ScoringFailed, ScoredAddress> {
+  /** `knownKind`: the caller already classified the address (the oracle does, to price it): not asked again. */
+  execute(address: Address, knownKind?: AddressKind): TE.TaskEither<ScoringFailed, ScoredAddress> {
     return async () => {
-      const answer = await this.cache.get(address, () => this.compute(address)());
+      const answer = await this.cache.get(address, () => this.compute(address, knownKind)());
       this.stats.recordAnswer(E.isRight(answer));
       return answer;
     };
   }
 
-  private compute(address: Address): TE.TaskEither<ScoringFailed, ScoredAddress> {
+  private compute(address: Address, knownKind: AddressKind | undefined): TE.TaskEither<ScoringFailed, ScoredAddress> {
     const officialIssuer = this.settings.officialIssuers.includes(address);
+    const kind = knownKind === undefined ? this.chain.classify(address) : TE.right(knownKind);
     return pipe(
-      sequenceS(TE.ApplyPar)({ kind: this.chain.classify(address), head: this.chain.headBlock() }),
+      sequenceS(TE.ApplyPar)({ kind, head: this.chain.headBlock() }),
       TE.mapLeft(scoringFailed("detection")),
       TE.bindW("result", ({ kind, head }) =>
         officialIssuer

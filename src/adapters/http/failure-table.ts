@@ -1,0 +1,54 @@
+import type { Logger } from "pino";
+import type { NftScoringFailure } from "../../application/use-cases/scoring/score-nft-contract.use-case";
+import type { ScoringFailed } from "../../application/use-cases/scoring/scored-address";
+import type { OracleFailure } from "../../application/use-cases/scoring/sell-oracle-score.use-case";
+import type { ApiError } from "./api-error";
+
+/**
+ * Every application failure a route can meet, mapped to its error body in one place (statuses
+ * follow from the codes in api-error.ts). Details go to the log, never to the client.
+ */
+
+/** Widget and batch items: the address could not be classified, or could not be scored. */
+export const scoringFailureError = (failure: ScoringFailed): ApiError => ({
+  code: failure.stage === "detection" ? "detection_failed" : "scoring_unavailable",
+});
+
+/** arc-score: any failure to score. */
+export const platformScoreError = (_failure: ScoringFailed): ApiError => ({ code: "scoring_unavailable" });
+
+/** NFT path: not a collection (redirect), or the history could not be read. */
+export function nftFailureError(failure: NftScoringFailure, log: Logger): ApiError {
+  if (failure._tag === "NotAnNftContract") return { code: "not_nft_contract", fields: { kind: failure.kind, redirect: failure.redirect } };
+  log.warn({ stage: failure.stage, detail: failure.cause.detail }, "nft scoring failed");
+  return { code: "explorer_failed" };
+}
+
+/** The oracle: payment outcomes, product redirects and scoring failures (nothing settled unless said). */
+export function oracleFailureError(failure: OracleFailure, log: Logger): ApiError {
+  switch (failure._tag) {
+    case "PaymentRequired": {
+      const { error: _code, ...challenge } = failure.body;
+      return { code: "payment_required", fields: challenge, headers: failure.headers };
+    }
+    case "InvalidPayment":
+      return { code: "invalid_payment", fields: { reason: failure.reason } };
+    case "WrongProduct":
+      return failure.code === "contract_not_wallet"
+        ? { code: failure.code, fields: { code: "CONTRACT_NOT_WALLET", redirect: failure.redirect } }
+        : { code: failure.code, fields: { redirect: failure.redirect } };
+    case "ScoringFailed":
+      log.warn({ stage: failure.stage, detail: failure.cause.detail }, "oracle scoring failed; nothing settled");
+      return { code: "oracle_unavailable" };
+    case "ComputeFailed":
+      log.warn({ detail: failure.cause.cause.detail }, "paid scoring failed; nothing settled");
+      return { code: "oracle_unavailable" };
+    case "UpstreamFailure":
+      log.warn({ detail: failure.detail }, "payment upstream failed");
+      return { code: "oracle_unavailable" };
+    case "SettlementUnknown":
+      // The money may have moved: say so, and that presenting the same payment again is safe.
+      log.warn({ detail: failure.detail }, "settlement outcome unknown; key kept for a retry");
+      return { code: "oracle_unavailable", fields: { settlement: "unknown", retrySafe: true } };
+  }
+}
