@@ -21,10 +21,10 @@ const TOKEN = addr(0x2);
 function rig() {
   const chain = fakeChain({ kinds: { [TOKEN]: "erc20", [USDC]: "erc20" } });
   const classified: Address[] = [];
-  const classify = chain.classify;
+  const kindOf = fakeChain({ kinds: { [TOKEN]: "erc20", [USDC]: "erc20" } });
   chain.classify = (address) => {
     classified.push(address);
-    return classify(address);
+    return kindOf.classify(address);
   };
   const subjects = { score: () => TE.right(verifiedIssuerResult(WALLET, "wallet", HEAD.timestamp)) } as unknown as SubjectScorer;
   const clock = { nowMs: () => 1_000_000 };
