@@ -16,6 +16,7 @@ import { InMemoryRateLimiter } from "../adapters/rate-limit/in-memory-rate-limit
 import { InMemorySnapshotStore } from "../adapters/storage/in-memory-snapshot-store.adapter";
 import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
 import { ReadPaymentTotals } from "../application/use-cases/payment/read-payment-totals.use-case";
+import { ReadPlatformStats } from "../application/use-cases/platform/read-platform-stats.use-case";
 import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking.use-case";
 import { GetStakingLeaderboard } from "../application/use-cases/staking/get-staking-leaderboard.use-case";
 import { IndexStakingBlocks } from "../application/use-cases/staking/index-staking-blocks.use-case";
@@ -30,6 +31,7 @@ import { ListSnapshots } from "../application/use-cases/scoring/list-snapshots.u
 import { ScoreAddress } from "../application/use-cases/scoring/score-address.use-case";
 import { ScoreNftContract } from "../application/use-cases/scoring/score-nft-contract.use-case";
 import { SellOracleScore } from "../application/use-cases/scoring/sell-oracle-score.use-case";
+import { ScoreBatch } from "../application/use-cases/scoring/score-batch.use-case";
 import { bindGating } from "./bindings/gating.bindings";
 import { bindProtocolGuard, PROTOCOL_GUARD_USE_CASES } from "./bindings/protocol-guard.bindings";
 import type { MarketSettings } from "./bindings/market-settings";
@@ -57,6 +59,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   CheckReadiness,
   PaidQuery,
   ReadPaymentTotals,
+  ReadPlatformStats,
   AnalyzeStaking,
   GetStakingLeaderboard,
   IndexStakingBlocks,
@@ -70,6 +73,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   GetGatingSchema,
   ScoreNftContract,
   SellOracleScore,
+  ScoreBatch,
   ...PROTOCOL_GUARD_USE_CASES,
 ];
 

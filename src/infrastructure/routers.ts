@@ -6,8 +6,7 @@ import { GetGatingSchema } from "../application/use-cases/gating/get-gating-sche
 import { IssueAttestation } from "../application/use-cases/gating/issue-attestation.use-case";
 import { VerifyAttestation } from "../application/use-cases/gating/verify-attestation.use-case";
 import { CheckReadiness } from "../application/use-cases/health/check-readiness.use-case";
-import { PaymentTermsConfig } from "../application/use-cases/payment/payment-terms.token";
-import { ReadPaymentTotals } from "../application/use-cases/payment/read-payment-totals.use-case";
+import { ReadPlatformStats } from "../application/use-cases/platform/read-platform-stats.use-case";
 import { CheckWallet } from "../application/use-cases/protocol-guard/check-wallet.use-case";
 import { ListSubscriptions } from "../application/use-cases/protocol-guard/list-subscriptions.use-case";
 import { ReadSubscription } from "../application/use-cases/protocol-guard/read-subscription.use-case";
@@ -18,8 +17,7 @@ import { ListSnapshots } from "../application/use-cases/scoring/list-snapshots.u
 import { ScoreAddress } from "../application/use-cases/scoring/score-address.use-case";
 import { ScoreNftContract } from "../application/use-cases/scoring/score-nft-contract.use-case";
 import { SellOracleScore } from "../application/use-cases/scoring/sell-oracle-score.use-case";
-import { ScoringStats } from "../application/use-cases/scoring/scoring-stats";
-import type { PaymentTerms } from "../domain/payment/payment-terms";
+import { ScoreBatch } from "../application/use-cases/scoring/score-batch.use-case";
 import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking.use-case";
 import { GetStakingLeaderboard } from "../application/use-cases/staking/get-staking-leaderboard.use-case";
 import { platformAuth } from "../adapters/http/middleware/platform-auth";
@@ -59,7 +57,7 @@ export function composeRouters(
     healthRoutes({ checkReadiness: container.get(CheckReadiness) }),
     docsRoutes(publicUrl),
     widgetRoutes({ rateLimit: limited("widget", env.WIDGET_RATE_LIMIT_PER_MINUTE), scoreAddress }),
-    batchRoutes({ rateLimit: limited("batch", env.BATCH_RATE_LIMIT_PER_MINUTE), scoreAddress }),
+    batchRoutes({ rateLimit: limited("batch", env.BATCH_RATE_LIMIT_PER_MINUTE), scoreBatch: container.get(ScoreBatch) }),
     oracleRoutes({
       sellOracleScore: container.get(SellOracleScore),
       publicBaseUrl: publicUrl,
@@ -93,9 +91,7 @@ export function composeRouters(
     snapshotRoutes({ listSnapshots: container.get(ListSnapshots), getSnapshot: container.get(GetSnapshot) }),
     platformRoutes({
       scoreAddress,
-      scoringStats: container.get(ScoringStats),
-      readPaymentTotals: container.get(ReadPaymentTotals),
-      paymentDecimals: container.get<PaymentTerms>(PaymentTermsConfig).decimals,
+      readPlatformStats: container.get(ReadPlatformStats),
       platformAuth: platformAuth(env.PLATFORM_API_KEYS),
       arcScoreRateLimit: limited("arc-score", env.ARC_SCORE_RATE_LIMIT_PER_MINUTE),
     }),

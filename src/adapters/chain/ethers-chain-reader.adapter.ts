@@ -5,7 +5,7 @@ import type { UpstreamFailure } from "../../application/failures";
 import type { CallOutcome, CallRequest, ChainReader, LogFilter, StateOverrides } from "../../application/ports/chain-reader.port";
 import type { Address } from "../../domain/chain/address";
 import type { AddressKind, BlockRef, EventLog, Hex, TokenMetadata, TxHash, TxReceipt } from "../../domain/chain/chain-types";
-import { ConcurrencyLimiter } from "../shared/concurrency-limiter";
+import { ConcurrencyLimiter } from "../../application/concurrency-limiter";
 import { asHex, quantityToNumber, toQuantity } from "../shared/hex-values";
 import { DEFAULT_RETRY_POLICY, retryWithBackoff, type RetryPolicy } from "../shared/retry-with-backoff";
 import { upstreamTask } from "../shared/upstream-task";

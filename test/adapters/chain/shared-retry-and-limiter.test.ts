@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ConcurrencyLimiter } from "../../../src/adapters/shared/concurrency-limiter";
+import { ConcurrencyLimiter } from "../../../src/application/concurrency-limiter";
 import { backoffDelayMs, retryWithBackoff } from "../../../src/adapters/shared/retry-with-backoff";
 
 const POLICY = { attempts: 3, baseDelayMs: 1, maxDelayMs: 4 };

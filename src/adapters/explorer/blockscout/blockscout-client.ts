@@ -1,6 +1,6 @@
 import * as t from "io-ts";
 import { isLeft } from "fp-ts/Either";
-import { ConcurrencyLimiter } from "../../shared/concurrency-limiter";
+import { ConcurrencyLimiter } from "../../../application/concurrency-limiter";
 import { fetchJson, isTransientHttpFailure, MalformedBodyError } from "../../shared/http-json";
 import { DEFAULT_RETRY_POLICY, retryWithBackoff, type RetryPolicy } from "../../shared/retry-with-backoff";
 import { Envelope } from "./blockscout-codecs";

@@ -1,9 +1,8 @@
 import Router from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { Middleware } from "koa";
-import type { ReadPaymentTotals } from "../../../application/use-cases/payment/read-payment-totals.use-case";
+import type { ReadPlatformStats } from "../../../application/use-cases/platform/read-platform-stats.use-case";
 import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
-import type { ScoringStats } from "../../../application/use-cases/scoring/scoring-stats";
 import { platformScoreError } from "../failure-table";
 import { arcScoreBody } from "../presenters/score-presenters";
 import { sendError, sendJson, sendNotImplemented } from "../respond";
@@ -11,20 +10,11 @@ import { addressParam } from "../validation";
 
 export interface PlatformRouteDeps {
   readonly scoreAddress: ScoreAddress;
-  readonly scoringStats: ScoringStats;
-  readonly readPaymentTotals: ReadPaymentTotals;
-  /** USDC has 6 decimals: value moved is reported in whole units as a decimal string. */
-  readonly paymentDecimals: number;
+  readonly readPlatformStats: ReadPlatformStats;
   /** PLATFORM_API_KEYS bearer check for graph-trust and arc-score. */
   readonly platformAuth: Middleware;
   /** arc-score computes a score (ARC_SCORE_RATE_LIMIT_PER_MINUTE). */
   readonly arcScoreRateLimit: Middleware;
-}
-
-function formatUnits(value: bigint, decimals: number): string {
-  const unit = 10n ** BigInt(decimals);
-  const fraction = (value % unit).toString().padStart(decimals, "0").replace(/0+$/, "");
-  return fraction === "" ? (value / unit).toString() : `${value / unit}.${fraction}`;
 }
 
 /**
@@ -35,22 +25,10 @@ export function platformRoutes(deps: PlatformRouteDeps): Router {
   const router = new Router();
   // No third-party graph-trust source is reachable from this deployment; the proxy is not offered.
   router.post("/api/graph-trust", deps.platformAuth, async (ctx) => sendNotImplemented(ctx));
-  const counters = async () => {
-    const totals = await deps.readPaymentTotals.execute()();
-    const scoring = deps.scoringStats.view();
-    return {
-      oracleQueries: E.isRight(totals) ? totals.right.paidQueries : null,
-      valueMoved: E.isRight(totals) ? formatUnits(totals.right.valueMoved, deps.paymentDecimals) : null,
-      valueMovedCurrency: "USDC",
-      scoresComputed: scoring.scoresComputed,
-      scoresAnswered: scoring.answers,
-      scoringFailures: scoring.failures,
-      byKind: scoring.byKind,
-      byTier: scoring.byTier,
-    };
-  };
-  router.get("/api/stats", async (ctx) => sendJson(ctx, 200, await counters()));
-  router.get("/api/agent-status", async (ctx) => sendJson(ctx, 200, { status: "operational", ...(await counters()) }));
+  router.get("/api/stats", async (ctx) => sendJson(ctx, 200, await deps.readPlatformStats.execute()()));
+  router.get("/api/agent-status", async (ctx) =>
+    sendJson(ctx, 200, { status: "operational", ...(await deps.readPlatformStats.execute()()) }),
+  );
   router.get("/api/arc-score/:address", deps.platformAuth, deps.arcScoreRateLimit, async (ctx) => {
     const address = addressParam(ctx.params);
     if (E.isLeft(address)) return sendError(ctx, address.left);
