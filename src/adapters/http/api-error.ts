@@ -1,6 +1,6 @@
 /**
  * Every error code the HTTP edge can answer, and the one place that decides its status.
- * SPEC.md names most codes; where it leaves the status open ("n/a") the choice is made here
+ * the API contract names most codes; where it leaves the status open ("n/a") the choice is made here
  * and listed in README ("Error codes").
  */
 export type ApiErrorCode =

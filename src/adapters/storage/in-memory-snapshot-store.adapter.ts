@@ -12,7 +12,7 @@ export interface InMemorySnapshotStoreOptions {
 }
 
 /**
- * SPEC.md: snapshots are held in process memory. Bounded per subject and in subjects; a
+ * API contract: snapshots are held in process memory. Bounded per subject and in subjects; a
  * restart forgets them, which the README says.
  */
 @injectable()

@@ -3,7 +3,7 @@ import * as t from "io-ts";
 /** A 20-byte account address, always held in lowercase so that equality is plain `===`. */
 export type Address = string & { readonly __brand: "Address" };
 
-/** SPEC.md: an address is a string matching this pattern (any letter case). */
+/** API contract: an address is a string matching this pattern (any letter case). */
 export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 
 export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000" as Address;
@@ -23,7 +23,7 @@ export function asAddress(value: string): Address {
   return address;
 }
 
-/** io-ts codec: accepts SPEC.md's address pattern and yields the lowercase `Address`. */
+/** io-ts codec: accepts the API's address pattern and yields the lowercase `Address`. */
 export const AddressCodec = new t.Type<Address, string, unknown>(
   "Address",
   (u): u is Address => typeof u === "string" && ADDRESS_PATTERN.test(u) && u === u.toLowerCase(),

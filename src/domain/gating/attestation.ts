@@ -5,7 +5,7 @@ import type { UseClass } from "./use-class";
 export const SUBJECT_TYPES = ["wallet", "token"] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
-/** SPEC.md "Versioning": attestations carry a scoring version per subject type. */
+/** the API contract "Versioning": attestations carry a scoring version per subject type. */
 export const SCORING_VERSION_BY_SUBJECT_TYPE: Readonly<Record<SubjectType, string>> = {
   wallet: "testnet-wallet-v1.0",
   token: "testnet-token-v1.0",

@@ -1,7 +1,7 @@
 import * as E from "fp-ts/Either";
 import { isAddressText, parseAddress, type Address } from "../chain/address";
 
-/** SPEC.md: at most 40 addresses per batch request. */
+/** API contract: at most 40 addresses per batch request. */
 export const MAX_BATCH_ADDRESSES = 40;
 
 export type BatchInputError =
@@ -23,7 +23,7 @@ function echoOf(value: unknown): unknown {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** `{addresses: string[]}` -> the distinct addresses (duplicates answered once), or the first error SPEC.md names. */
+/** `{addresses: string[]}` -> the distinct addresses (duplicates answered once), or the first error the API contract names. */
 export function decodeBatchRequest(body: unknown): E.Either<BatchInputError, readonly Address[]> {
   const addresses = isRecord(body) ? body.addresses : undefined;
   if (!Array.isArray(addresses) || addresses.length === 0) return E.left({ code: "addresses_required" });

@@ -209,7 +209,7 @@ const CONTRACT_FLAGS = {
 } as const satisfies Record<string, FlagRule>;
 
 /**
- * Staking gaming codes (SPEC.md StakingSignal rules 2, 4, 5, 6). The staking analysis raises them;
+ * Staking gaming codes (the API contract StakingSignal rules 2, 4, 5, 6). The staking analysis raises them;
  * wallet scoring turns each into a wallet flag, and any of them zeroes the staking boost.
  * An unknown code from the staking analysis is reported as STAKING_GAMING.
  */

@@ -1,7 +1,7 @@
 import type { AddressKind } from "../chain/chain-types";
 
 /**
- * Which product answers for an address (SPEC.md "Endpoints"): the rules that decide what is sold,
+ * Which product answers for an address (the API contract "Endpoints"): the rules that decide what is sold,
  * what is free and where a caller is sent instead.
  */
 

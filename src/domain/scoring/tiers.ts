@@ -1,5 +1,5 @@
 /**
- * The tier ladder, in one place (SPEC.md "Shared vocabulary").
+ * The tier ladder, in one place (the API contract "Shared vocabulary").
  *
  *   score  0..39  -> LOW
  *   score 40..59  -> MEDIUM

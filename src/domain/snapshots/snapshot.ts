@@ -18,7 +18,7 @@ export interface SnapshotDraft {
 }
 
 export interface Snapshot extends SnapshotDraft {
-  /** `snap_<id>` (SPEC.md). */
+  /** `snap_<id>` (API contract). */
   readonly id: string;
   /** sha256 of the draft's canonical JSON, so a relying party can tell two snapshots apart. */
   readonly contentHash: string;
@@ -26,11 +26,11 @@ export interface Snapshot extends SnapshotDraft {
 
 export const SNAPSHOT_ID_PATTERN = /^snap_[0-9a-f]{16,64}$/;
 
-/** SPEC.md: `limit` is clamped to 1..50; 20 when absent. */
+/** API contract: `limit` is clamped to 1..50; 20 when absent. */
 export const SNAPSHOT_LIST_DEFAULT = 20;
 export const SNAPSHOT_LIST_MAX = 50;
 
-/** SPEC.md: `limit` clamped to 1..50, 20 when absent or not a number. */
+/** API contract: `limit` clamped to 1..50, 20 when absent or not a number. */
 export function clampSnapshotLimit(limit: number | undefined): number {
   if (limit === undefined || !Number.isFinite(limit)) return SNAPSHOT_LIST_DEFAULT;
   return Math.min(SNAPSHOT_LIST_MAX, Math.max(1, Math.floor(limit)));

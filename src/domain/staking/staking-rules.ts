@@ -6,10 +6,10 @@ import type { StakePosition } from "./stake-positions";
 import type { StakingRing } from "./staking-rings";
 import type { TargetTier } from "./target-trust";
 
-/** The gating rules of SPEC.md's StakingSignal, one function each. Points live in stake-points.ts. */
+/** The gating rules of the API's StakingSignal, one function each. Points live in stake-points.ts. */
 
 export const DAY_SECONDS = 86_400;
-/** SPEC.md limits: minimum stake age for points. */
+/** API contract limits: minimum stake age for points. */
 export const MIN_STAKE_AGE_DAYS = 7;
 
 export function heldDays(effectiveStart: ChainTime, end: ChainTime | null, now: ChainTime): number {

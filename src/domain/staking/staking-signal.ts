@@ -6,7 +6,7 @@ import type { StakingEvidence } from "./staking-evidence";
 import { judgeStaking } from "./staking-judgement";
 import { stakingObservations } from "./staking-observations";
 
-/** SPEC.md's StakingSignal, field for field. */
+/** the API's StakingSignal, field for field. */
 export interface StakingSignal {
   readonly wallet: Address;
   readonly committedScore: number;

@@ -2,7 +2,7 @@ import type { Middleware } from "koa";
 import { sendError } from "../respond";
 import { exceedsDepth, jsonShapeDefect } from "./json-shape";
 
-/** SPEC.md bodies are small JSON documents; anything larger is refused before it is buffered. */
+/** the API contract bodies are small JSON documents; anything larger is refused before it is buffered. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 declare module "koa" {

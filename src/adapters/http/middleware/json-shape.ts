@@ -1,6 +1,6 @@
 import { textDefect } from "../../../domain/text/well-formed-text";
 
-/** No request body in SPEC.md nests more than a few levels; 32 leaves room and keeps walks cheap. */
+/** No request body in the API contract nests more than a few levels; 32 leaves room and keeps walks cheap. */
 export const MAX_JSON_DEPTH = 32;
 /** Every value, key and container counts; our largest bodies (batches of addresses) stay far below. */
 export const MAX_JSON_NODES = 10_000;

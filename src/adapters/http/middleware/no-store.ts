@@ -1,7 +1,7 @@
 import type { Middleware } from "koa";
 
 /**
- * SPEC.md: score paths send `Cache-Control: no-store`. Every /api answer is a score or depends on
+ * API contract: score paths send `Cache-Control: no-store`. Every /api answer is a score or depends on
  * one (or on payment state), so none of them may sit in a shared cache.
  */
 export function noStoreOnApi(): Middleware {

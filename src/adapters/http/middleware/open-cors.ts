@@ -1,7 +1,7 @@
 import cors from "@koa/cors";
 import type { Middleware } from "koa";
 
-/** Paths SPEC.md opens to any browser origin. Gating and Protocol Guard are backend-only. */
+/** Paths the API contract opens to any browser origin. Gating and Protocol Guard are backend-only. */
 const OPEN_CORS_PREFIXES = ["/api/widget/", "/api/batch", "/api/oracle/"] as const;
 
 export function isOpenCorsPath(path: string): boolean {

@@ -10,7 +10,7 @@ const CONTRACT_TYPES: Readonly<Record<AddressKind, string>> = {
   contract: "contract",
 };
 
-/** SPEC.md widget: an ERC-20 score, VERIFIED for an official issuer, NTT ("not a tradeable token") for anything else. */
+/** the API contract widget: an ERC-20 score, VERIFIED for an official issuer, NTT ("not a tradeable token") for anything else. */
 export function widgetBody(scored: ScoredAddress) {
   switch (widgetProduct(scored.kind, scored.officialIssuer)) {
     case "verified":
@@ -22,7 +22,7 @@ export function widgetBody(scored: ScoredAddress) {
   }
 }
 
-/** SPEC.md BatchScore (flags as codes). */
+/** the API contract BatchScore (flags as codes). */
 export function batchItem(scored: ScoredAddress) {
   return {
     address: scored.address,
@@ -54,7 +54,7 @@ function explained(scored: ScoredAddress) {
   };
 }
 
-/** SPEC.md oracle wallet response (200). */
+/** the API contract oracle wallet response (200). */
 export function oracleWalletBody(scored: ScoredAddress) {
   return { address: scored.address, score: scored.score, tier: scored.tier, ...explained(scored) };
 }

@@ -23,7 +23,7 @@ export interface ScoredExplanation {
   readonly recommendation: Recommendation;
 }
 
-/** Everything any SPEC.md score response is shaped from (widget, batch, oracle, NFT, arc-score). */
+/** Everything any score response of the API is shaped from (widget, batch, oracle, NFT, arc-score). */
 export interface ScoredAddress {
   readonly address: Address;
   readonly kind: AddressKind;

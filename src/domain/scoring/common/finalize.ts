@@ -25,7 +25,7 @@ export interface ScoreDraft {
 }
 
 /**
- * Staking never lifts a subject out of a honeypot, exit or wash picture (SPEC.md StakingSignal rule 9):
+ * Staking never lifts a subject out of a honeypot, exit or wash picture (the API contract StakingSignal rule 9):
  * any high or critical flag, any exit-risk flag and any staking gaming flag zero the boost.
  */
 function applicableBoost(draft: ScoreDraft): number {

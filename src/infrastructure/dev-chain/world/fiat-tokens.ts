@@ -15,7 +15,7 @@ export interface OfficialIssuer {
   readonly decimals: number;
 }
 
-/** Stablecoins issued by a regulated issuer: SPEC.md short-circuits them to tier VERIFIED. */
+/** Stablecoins issued by a regulated issuer: the API contract short-circuits them to tier VERIFIED. */
 export const OFFICIAL_ISSUERS: readonly OfficialIssuer[] = [
   { symbol: "USDC", name: "USDC", currency: "USD", address: USDC_ADDRESS, decimals: 6 },
   { symbol: "EURC", name: "EURC", currency: "EUR", address: EURC_ADDRESS, decimals: 6 },

@@ -4,7 +4,7 @@ import { DAY, HOUR, UNIT, USD, type World } from "../world";
 import { buyHealthyToken } from "./healthy-token.scenario";
 
 /**
- * Staking that SPEC.md's StakingSignal rules must not reward: a deployer staking its own token,
+ * Staking that the API's StakingSignal rules must not reward: a deployer staking its own token,
  * a ring of wallets staking for each other, a same-day stake/unstake churner, and a wallet that
  * unstakes right after deploying a token.
  */
