@@ -60,8 +60,9 @@ export async function startApplication(config: Config, logger: Logger): Promise<
   };
   try {
     const market = marketSettings(config, chain.devWorld);
-    const quoteTokens = await readQuoteTokens(chain.chainReader, priceSourceFor(chain.chainReader, market), market);
-    container = buildContainer({ config, logger, chain, market, quoteTokens });
+    const priceSource = priceSourceFor(chain.chainReader, market);
+    const quoteTokens = await readQuoteTokens(chain.chainReader, priceSource, market);
+    container = buildContainer({ config, logger, chain, market, quoteTokens, priceSource });
     stakingIndex = startStakingIndexLoop(container.get(IndexStakingBlocks), () => chain.localIndex?.syncedTo, logger);
     await stakingIndex.catchUp();
     const publicUrl = () => config.env.PUBLIC_BASE_URL ?? server?.url ?? `http://${config.env.HOST}:${config.env.PORT}`;

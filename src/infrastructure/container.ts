@@ -38,6 +38,7 @@ import type { MarketSettings } from "./bindings/market-settings";
 import { bindScoring } from "./bindings/scoring.bindings";
 import { bindPayments } from "./bindings/payment.bindings";
 import { bindStaking } from "./bindings/staking.bindings";
+import type { PriceSource } from "../application/ports/price-source.port";
 import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
 
@@ -49,6 +50,8 @@ export interface Runtime {
   readonly market: MarketSettings;
   /** Quote tokens with decimals and prices, read once at start-up (see readQuoteTokens). */
   readonly quoteTokens: readonly QuoteToken[];
+  /** The one price source: start-up reads quote-token prices through it, staking values through the same. */
+  readonly priceSource: PriceSource;
 }
 
 /** Functions the application awaits on shutdown, after the server stops accepting. */
@@ -101,7 +104,7 @@ export function buildContainer(runtime: Runtime): Container {
     async () => closeIfBound(container, PaymentSettler),
     async () => database?.end(),
   ]);
-  bindStaking(container, runtime.chain.chainReader, runtime.market, runtime.config.chainMode === "embedded");
+  bindStaking(container, runtime.priceSource, runtime.market, runtime.config.chainMode === "embedded");
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
   bindGating(container, runtime.config, runtime.chain.chainId);
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from "../../src/infrastructure/config/config"
 import { buildContainer, type Runtime } from "../../src/infrastructure/container";
 import { startHttpServer, type RunningServer } from "../../src/infrastructure/http-server";
 import { marketSettings } from "../../src/infrastructure/bindings/market-settings";
+import { priceSourceFor } from "../../src/infrastructure/bindings/staking.bindings";
 import { composeRouters } from "../../src/infrastructure/routers";
 
 export const silentLogger = pino({ level: "silent" });
@@ -43,7 +44,9 @@ export function detachedChain(): Runtime["chain"] {
 /** Production wiring over a detached chain (see detachedChain). */
 export function detachedRuntime(env: Record<string, string> = {}): Runtime {
   const config = testConfig(env);
-  return { config, logger: silentLogger, chain: detachedChain(), market: marketSettings(config, null), quoteTokens: [] };
+  const chain = detachedChain();
+  const market = marketSettings(config, null);
+  return { config, logger: silentLogger, chain, market, quoteTokens: [], priceSource: priceSourceFor(chain.chainReader, market) };
 }
 
 /** A real server on 127.0.0.1 with the production routers (or the given ones). */

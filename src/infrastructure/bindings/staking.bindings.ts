@@ -24,7 +24,7 @@ export function priceSourceFor(chainReader: ChainReader, market: MarketSettings)
     : configured;
 }
 
-export function bindStaking(container: Container, chainReader: ChainReader, market: MarketSettings, embedded: boolean): void {
+export function bindStaking(container: Container, priceSource: PriceSource, market: MarketSettings, embedded: boolean): void {
   container.bind(StakingSettings).toConstantValue(
     stakingSettings({
       stakingContracts: market.stakingContracts,
@@ -32,7 +32,7 @@ export function bindStaking(container: Container, chainReader: ChainReader, mark
       eventLookbackBlocks: embedded ? null : 50_000,
     }),
   );
-  container.bind(PriceSource).toConstantValue(priceSourceFor(chainReader, market));
+  container.bind(PriceSource).toConstantValue(priceSource);
   container.bind(StakingTargetTrust).to(SnapshotStakingTargetTrust);
   container.bind(StakingAgeResets).to(HistoryStakeAgeResets);
   // One shared instance: the indexer writes it, the leaderboard route reads it.
