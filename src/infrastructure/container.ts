@@ -10,34 +10,17 @@ import { PaymentVerifier } from "../application/ports/payment-verifier.port";
 import { RateLimiter } from "../application/ports/rate-limiter.port";
 import { ReadinessProbes } from "../application/ports/readiness-probe.port";
 import { SnapshotStore } from "../application/ports/snapshot-store.port";
-import { CheckReadiness } from "../application/use-cases/health/check-readiness.use-case";
 import { SystemClock } from "../adapters/clock/system-clock.adapter";
 import { InMemoryRateLimiter } from "../adapters/rate-limit/in-memory-rate-limiter.adapter";
 import { InMemorySnapshotStore } from "../adapters/storage/in-memory-snapshot-store.adapter";
-import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
-import { ReadPaymentTotals } from "../application/use-cases/payment/read-payment-totals.use-case";
-import { ReadPlatformStats } from "../application/use-cases/platform/read-platform-stats.use-case";
-import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking.use-case";
-import { GetStakingLeaderboard } from "../application/use-cases/staking/get-staking-leaderboard.use-case";
-import { IndexStakingBlocks } from "../application/use-cases/staking/index-staking-blocks.use-case";
 import type { QuoteToken } from "../application/ports/scoring-settings.port";
-import { CheckGate } from "../application/use-cases/gating/check-gate.use-case";
-import { GetGatingSchema } from "../application/use-cases/gating/get-gating-schema.use-case";
-import { IssueAttestation } from "../application/use-cases/gating/issue-attestation.use-case";
-import { VerifyAttestation } from "../application/use-cases/gating/verify-attestation.use-case";
-import { ClassifyAddress } from "../application/use-cases/scoring/classify-address.use-case";
-import { GetSnapshot } from "../application/use-cases/scoring/get-snapshot.use-case";
-import { ListSnapshots } from "../application/use-cases/scoring/list-snapshots.use-case";
-import { ScoreAddress } from "../application/use-cases/scoring/score-address.use-case";
-import { ScoreNftContract } from "../application/use-cases/scoring/score-nft-contract.use-case";
-import { SellOracleScore } from "../application/use-cases/scoring/sell-oracle-score.use-case";
-import { ScoreBatch } from "../application/use-cases/scoring/score-batch.use-case";
-import { bindGating } from "./bindings/gating.bindings";
+import { bindGating, GATING_USE_CASES } from "./bindings/gating.bindings";
+import { HEALTH_USE_CASES } from "./bindings/health.bindings";
 import { bindProtocolGuard, PROTOCOL_GUARD_USE_CASES } from "./bindings/protocol-guard.bindings";
 import type { MarketSettings } from "./bindings/market-settings";
-import { bindScoring } from "./bindings/scoring.bindings";
-import { bindPayments } from "./bindings/payment.bindings";
-import { bindStaking } from "./bindings/staking.bindings";
+import { bindScoring, SCORING_USE_CASES } from "./bindings/scoring.bindings";
+import { bindPayments, PAYMENT_USE_CASES } from "./bindings/payment.bindings";
+import { bindStaking, STAKING_USE_CASES } from "./bindings/staking.bindings";
 import type { PriceSource } from "../application/ports/price-source.port";
 import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
@@ -57,26 +40,13 @@ export interface Runtime {
 /** Functions the application awaits on shutdown, after the server stops accepting. */
 export const ShutdownHooks = Symbol.for("ShutdownHooks");
 
-/** Every use-case class; the smoke test resolves each from the production container. */
+/** Every use-case class, as each area's bindings list them; the smoke test resolves each from the production container. */
 export const USE_CASES: readonly Newable<object>[] = [
-  CheckReadiness,
-  PaidQuery,
-  ReadPaymentTotals,
-  ReadPlatformStats,
-  AnalyzeStaking,
-  GetStakingLeaderboard,
-  IndexStakingBlocks,
-  ScoreAddress,
-  ClassifyAddress,
-  ListSnapshots,
-  GetSnapshot,
-  IssueAttestation,
-  VerifyAttestation,
-  CheckGate,
-  GetGatingSchema,
-  ScoreNftContract,
-  SellOracleScore,
-  ScoreBatch,
+  ...HEALTH_USE_CASES,
+  ...PAYMENT_USE_CASES,
+  ...SCORING_USE_CASES,
+  ...STAKING_USE_CASES,
+  ...GATING_USE_CASES,
   ...PROTOCOL_GUARD_USE_CASES,
 ];
 

@@ -1,4 +1,4 @@
-import type { Container } from "inversify";
+import type { Container, Newable } from "inversify";
 import type pg from "pg";
 import { EthersPaymentOptions } from "../../adapters/payment/eip3009-contract";
 import { EthersPaymentSettler, EthersSettlerOptions } from "../../adapters/payment/ethers-payment-settler.adapter";
@@ -15,6 +15,9 @@ import { PaymentTermsConfig } from "../../application/use-cases/payment/payment-
 import { DEFAULT_PAYMENT_TERMS, type PaymentTerms } from "../../domain/payment/payment-terms";
 import type { Config } from "../config/config";
 import type { DevWorld } from "../dev-chain/dev-world";
+import { PaidQuery } from "../../application/use-cases/payment/paid-query.use-case";
+import { ReadPaymentTotals } from "../../application/use-cases/payment/read-payment-totals.use-case";
+import { ReadPlatformStats } from "../../application/use-cases/platform/read-platform-stats.use-case";
 
 export interface PaymentRuntime {
   readonly rpcUrl: string;
@@ -69,3 +72,6 @@ export function bindPayments(container: Container, config: Config, runtime: Paym
   container.bind(PostgresPaymentLedgerConfig).toConstantValue({ pool });
   container.bind(PaymentLedger).to(PostgresPaymentLedger);
 }
+
+/** The payment use cases, bound by the composition root and resolved by its smoke test. */
+export const PAYMENT_USE_CASES: readonly Newable<object>[] = [PaidQuery, ReadPaymentTotals, ReadPlatformStats];

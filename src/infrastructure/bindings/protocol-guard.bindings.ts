@@ -16,7 +16,7 @@ import { ReadSubscription } from "../../application/use-cases/protocol-guard/rea
 import { Subscribe } from "../../application/use-cases/protocol-guard/subscribe.use-case";
 import { UpdateSubscription } from "../../application/use-cases/protocol-guard/update-subscription.use-case";
 
-/** For USE_CASES in container.ts (bound there with the others, and resolved by the smoke test). */
+/** The protocol-guard use cases, bound by the composition root and resolved by its smoke test. */
 export const PROTOCOL_GUARD_USE_CASES: readonly Newable<object>[] = [
   CheckWallet,
   Subscribe,

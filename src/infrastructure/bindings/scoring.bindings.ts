@@ -19,6 +19,13 @@ import { TokenProfileAssembler } from "../../application/use-cases/scoring/token
 import { WalletProfileAssembler } from "../../application/use-cases/scoring/wallet-profile.assembler";
 import type { Config } from "../config/config";
 import type { MarketSettings } from "./market-settings";
+import { ScoreAddress } from "../../application/use-cases/scoring/score-address.use-case";
+import { ClassifyAddress } from "../../application/use-cases/scoring/classify-address.use-case";
+import { ListSnapshots } from "../../application/use-cases/scoring/list-snapshots.use-case";
+import { GetSnapshot } from "../../application/use-cases/scoring/get-snapshot.use-case";
+import { ScoreNftContract } from "../../application/use-cases/scoring/score-nft-contract.use-case";
+import { SellOracleScore } from "../../application/use-cases/scoring/sell-oracle-score.use-case";
+import { ScoreBatch } from "../../application/use-cases/scoring/score-batch.use-case";
 
 /**
  * Reads each quote token's decimals and dollar price once at start-up: the stablecoin (first
@@ -67,3 +74,6 @@ export function bindScoring(container: Container, config: Config, market: Market
   ];
   for (const part of parts) container.bind(part).toSelf();
 }
+
+/** The scoring use cases, bound by the composition root and resolved by its smoke test. */
+export const SCORING_USE_CASES: readonly Newable<object>[] = [ScoreAddress, ClassifyAddress, ListSnapshots, GetSnapshot, ScoreNftContract, SellOracleScore, ScoreBatch];

@@ -1,4 +1,4 @@
-import type { Container } from "inversify";
+import type { Container, Newable } from "inversify";
 import { ConfiguredPriceSource } from "../../adapters/price/configured-price-source.adapter";
 import { UniswapV2PoolPriceSource } from "../../adapters/price/uniswap-v2-pool-price-source.adapter";
 import { InMemoryStakingLeaderboardStore } from "../../adapters/staking/in-memory-staking-leaderboard-store.adapter";
@@ -11,6 +11,9 @@ import { SnapshotStakingTargetTrust } from "../../application/use-cases/scoring/
 import { HistoryStakeAgeResets } from "../../application/use-cases/staking/history-stake-age-resets";
 import { stakingSettings, StakingSettings } from "../../application/use-cases/staking/staking-settings";
 import type { MarketSettings } from "./market-settings";
+import { AnalyzeStaking } from "../../application/use-cases/staking/analyze-staking.use-case";
+import { GetStakingLeaderboard } from "../../application/use-cases/staking/get-staking-leaderboard.use-case";
+import { IndexStakingBlocks } from "../../application/use-cases/staking/index-staking-blocks.use-case";
 
 /** Arc's native coin is USDC, so one native unit is a dollar (18 decimals at the native level). */
 const NATIVE_PRICE = { usd: 1, decimals: 18 };
@@ -38,3 +41,6 @@ export function bindStaking(container: Container, priceSource: PriceSource, mark
   // One shared instance: the indexer writes it, the leaderboard route reads it.
   container.bind(StakingLeaderboardStore).toConstantValue(new InMemoryStakingLeaderboardStore());
 }
+
+/** The staking use cases, bound by the composition root and resolved by its smoke test. */
+export const STAKING_USE_CASES: readonly Newable<object>[] = [AnalyzeStaking, GetStakingLeaderboard, IndexStakingBlocks];
