@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { compileContracts, PROJECT_ROOT } from "../src/infrastructure/dev-chain/compile";
+import { compileContracts, PROJECT_ROOT } from "../src/dev-world/compile";
 
 const SOURCE = path.join(PROJECT_ROOT, "contracts", "simulation", "SellSimulator.sol");
 const TARGET = path.join(PROJECT_ROOT, "src", "adapters", "chain", "sell-simulator-bytecode.ts");

@@ -1,6 +1,6 @@
 // Starts the embedded chain with the seeded world, prints timings and the manifest, and keeps
 // serving JSON-RPC until interrupted. Usage: npx tsx scripts/seed-world.ts [port]
-import { startDevWorld } from "../src/infrastructure/dev-chain/dev-world";
+import { startDevWorld } from "../src/dev-world/dev-world";
 
 const port = Number(process.argv[2] ?? 8545);
 const world = await startDevWorld({ host: "127.0.0.1", port });

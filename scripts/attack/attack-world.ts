@@ -4,7 +4,7 @@ import pino from "pino";
 import { EIP3009_ABI } from "../../src/adapters/payment/eip3009-contract";
 import { startApplication, type RunningApplication } from "../../src/infrastructure/application";
 import { loadConfig } from "../../src/infrastructure/config/config";
-import type { DevWorldManifest } from "../../src/infrastructure/dev-chain/dev-world";
+import type { DevWorldManifest } from "../../src/dev-world/dev-world";
 
 /** The service as `npm start` runs it (embedded chain, seeded world), with handles an attacker would have. */
 export interface AttackWorld {

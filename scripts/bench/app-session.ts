@@ -1,7 +1,7 @@
 import * as E from "fp-ts/Either";
 import { pino } from "pino";
 import { performance } from "node:perf_hooks";
-import type { DevWorldManifest, DevWorldRoles } from "../../src/infrastructure/dev-chain/dev-world";
+import type { DevWorldManifest, DevWorldRoles } from "../../src/dev-world/dev-world";
 import { startApplication, type RunningApplication } from "../../src/infrastructure/application";
 import { loadConfig } from "../../src/infrastructure/config/config";
 

@@ -12,7 +12,7 @@ import { asAddress } from "../../src/domain/chain/address";
 import { v1Requirements } from "../../src/domain/payment/payment-challenge";
 import { findPaymentProof } from "../../src/domain/payment/payment-proof-codec";
 import { DEFAULT_PAYMENT_TERMS, type PaymentTerms } from "../../src/domain/payment/payment-terms";
-import { startDevWorld, type DevWorld } from "../../src/infrastructure/dev-chain/dev-world";
+import { startDevWorld, type DevWorld } from "../../src/dev-world/dev-world";
 
 /**
  * What payment adds to one oracle answer on the embedded chain: verification (signature

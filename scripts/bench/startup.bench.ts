@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { LocalIndexExplorer } from "../../src/adapters/explorer/local-index-explorer.adapter";
-import { compileContracts, PROJECT_ROOT } from "../../src/infrastructure/dev-chain/compile";
-import { startDevWorld } from "../../src/infrastructure/dev-chain/dev-world";
-import { startEmbeddedChain } from "../../src/infrastructure/dev-chain/embedded-chain";
+import { compileContracts, PROJECT_ROOT } from "../../src/dev-world/compile";
+import { startDevWorld } from "../../src/dev-world/dev-world";
+import { startEmbeddedChain } from "../../src/dev-world/embedded-chain";
 import { ratio, round } from "./http-load";
 import type { SectionReport } from "./section";
 

@@ -8,7 +8,7 @@ import { readQuoteTokens } from "./bindings/scoring.bindings";
 import { priceSourceFor } from "./bindings/staking.bindings";
 import { startChainRuntime } from "./chain-runtime";
 import { startStakingIndexLoop, type StakingIndexLoop } from "./staking-index-loop";
-import type { DevWorld } from "./dev-chain/dev-world";
+import type { DevWorld } from "../dev-world/dev-world";
 import type { Config } from "./config/config";
 import { buildContainer, ShutdownHooks } from "./container";
 import { startHttpServer, type RunningServer } from "./http-server";

@@ -8,7 +8,7 @@ import { BlockscoutExplorer } from "../adapters/explorer/blockscout-explorer.ada
 import { LocalIndexExplorer } from "../adapters/explorer/local-index-explorer.adapter";
 import { redactUrl } from "../adapters/shared/http-json";
 import type { Config } from "./config/config";
-import { startDevWorld, type DevWorld } from "./dev-chain/dev-world";
+import { startDevWorld, type DevWorld } from "../dev-world/dev-world";
 
 /** The chain side of a running service: where scores read state and history from. */
 export interface ChainRuntime {

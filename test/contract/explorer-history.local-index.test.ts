@@ -1,5 +1,5 @@
 import { LocalIndexExplorer } from "../../src/adapters/explorer/local-index-explorer.adapter";
-import { startEmbeddedChain } from "../../src/infrastructure/dev-chain/embedded-chain";
+import { startEmbeddedChain } from "../../src/dev-world/embedded-chain";
 import { explorerHistoryContract } from "./explorer-history.contract";
 import { buildSmallWorld, SMALL_WORLD } from "./support/small-world";
 

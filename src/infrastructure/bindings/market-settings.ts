@@ -1,7 +1,7 @@
 import type { Address } from "../../domain/chain/address";
 import type { Config } from "../config/config";
-import type { DevWorld } from "../dev-chain/dev-world";
-import { EURC_ADDRESS, USDC_ADDRESS } from "../dev-chain/dev-world";
+import type { DevWorld } from "../../dev-world/dev-world";
+import { EURC_ADDRESS, USDC_ADDRESS } from "../../dev-world/dev-world";
 
 /** Where markets and staking live on the scored chain: configured, or taken from the seeded world. */
 export interface MarketSettings {

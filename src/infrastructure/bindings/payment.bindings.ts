@@ -14,7 +14,7 @@ import { PaymentVerifier } from "../../application/ports/payment-verifier.port";
 import { PaymentTermsConfig } from "../../application/use-cases/payment/payment-terms.token";
 import { DEFAULT_PAYMENT_TERMS, type PaymentTerms } from "../../domain/payment/payment-terms";
 import type { Config } from "../config/config";
-import type { DevWorld } from "../dev-chain/dev-world";
+import type { DevWorld } from "../../dev-world/dev-world";
 import { PaidQuery } from "../../application/use-cases/payment/paid-query.use-case";
 import { ReadPaymentTotals } from "../../application/use-cases/payment/read-payment-totals.use-case";
 import { ReadPlatformStats } from "../../application/use-cases/platform/read-platform-stats.use-case";

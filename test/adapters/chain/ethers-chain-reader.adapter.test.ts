@@ -3,7 +3,7 @@ import { id as keccakText, Interface } from "ethers";
 import { EthersChainReader } from "../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { asAddress, type Address } from "../../../src/domain/chain/address";
 import type { Hex, TxHash } from "../../../src/domain/chain/chain-types";
-import { ARC_TESTNET_CHAIN_ID, startEmbeddedChain, type EmbeddedChain } from "../../../src/infrastructure/dev-chain/embedded-chain";
+import { ARC_TESTNET_CHAIN_ID, startEmbeddedChain, type EmbeddedChain } from "../../../src/dev-world/embedded-chain";
 import { left, right } from "../../contract/support/task-either";
 import { deployTestContract, devSigner, type Deployed } from "./support/deploy-test-contract";
 

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { Contract, Interface, JsonRpcProvider, Wallet } from "ethers";
 import { LocalIndexExplorer } from "../../../src/adapters/explorer/local-index-explorer.adapter";
 import { asAddress } from "../../../src/domain/chain/address";
-import { startEmbeddedChain, type EmbeddedChain } from "../../../src/infrastructure/dev-chain/embedded-chain";
+import { startEmbeddedChain, type EmbeddedChain } from "../../../src/dev-world/embedded-chain";
 import { deployTestContract, devSigner, sendAndWait, type Deployed } from "../chain/support/deploy-test-contract";
 import { buildSmallWorld, SMALL_WORLD as W, UNIT } from "../../contract/support/small-world";
 import { left, right } from "../../contract/support/task-either";

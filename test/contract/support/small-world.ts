@@ -1,6 +1,6 @@
 import { getCreateAddress, parseEther } from "ethers";
 import { asAddress, type Address } from "../../../src/domain/chain/address";
-import { devAccounts, type EmbeddedChain } from "../../../src/infrastructure/dev-chain/embedded-chain";
+import { devAccounts, type EmbeddedChain } from "../../../src/dev-world/embedded-chain";
 import { deployTestContract, devSigner, sendAndWait } from "../../adapters/chain/support/deploy-test-contract";
 
 /**

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { readFile } from "node:fs/promises";
 import { sellSimulatorModule } from "../../../scripts/build-sell-simulator";
-import { PROJECT_ROOT } from "../../../src/infrastructure/dev-chain/compile";
+import { PROJECT_ROOT } from "../../../src/dev-world/compile";
 import { type ScoringRig, scoringRig } from "./support/scoring-world";
 
 describe("sell simulation over state overrides (seeded world)", function () {

@@ -1,6 +1,6 @@
 import { BrowserProvider, Contract, ContractFactory, type JsonRpcSigner } from "ethers";
 import { asAddress, type Address } from "../../../../src/domain/chain/address";
-import type { EmbeddedChain } from "../../../../src/infrastructure/dev-chain/embedded-chain";
+import type { EmbeddedChain } from "../../../../src/dev-world/embedded-chain";
 import { compileTestContracts } from "./compile-test-contracts";
 
 /** A dev account as an ethers signer, talking to the chain in-process (no HTTP, faster seeding). */

@@ -4,7 +4,7 @@ import { EthersPaymentSettler } from "../../../../src/adapters/payment/ethers-pa
 import { EthersPaymentVerifier } from "../../../../src/adapters/payment/ethers-payment-verifier.adapter";
 import { asAddress } from "../../../../src/domain/chain/address";
 import { DEFAULT_PAYMENT_TERMS, type PaymentTerms } from "../../../../src/domain/payment/payment-terms";
-import { startDevWorld, type DevWorld } from "../../../../src/infrastructure/dev-chain/dev-world";
+import { startDevWorld, type DevWorld } from "../../../../src/dev-world/dev-world";
 
 /** Everything payment tests need from the seeded dev chain, started once per test run. */
 export interface PaymentWorld {

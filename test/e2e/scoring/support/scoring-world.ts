@@ -22,8 +22,8 @@ import { SubjectScorer } from "../../../../src/application/use-cases/scoring/sub
 import { TokenMarketReader } from "../../../../src/application/use-cases/market/token-market.reader";
 import { TokenProfileAssembler } from "../../../../src/application/use-cases/scoring/token-profile.assembler";
 import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
-import type { DevWorld, DevWorldManifest } from "../../../../src/infrastructure/dev-chain/dev-world";
-import { sharedDevWorld } from "../../../infrastructure/dev-chain/dev-world-fixture";
+import type { DevWorld, DevWorldManifest } from "../../../../src/dev-world/dev-world";
+import { sharedDevWorld } from "../../../dev-world/dev-world-fixture";
 
 /** Settings for the embedded world, taken from its manifest: what the container binds in dev mode. */
 export function devWorldScoringSettings(manifest: DevWorldManifest, wethUsd: number | null): ScoringSettings {

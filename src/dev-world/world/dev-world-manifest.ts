@@ -1,0 +1,108 @@
+import type { Address } from "../../domain/chain/address";
+
+/** Who plays which part in the seeded world. Every address is lowercase. */
+export interface DevWorldRoles {
+  readonly healthyToken: Address;
+  readonly healthyTokenDeployer: Address;
+  readonly healthyHolders: readonly Address[];
+  readonly longLivedWallet: Address;
+  readonly honeypotToken: Address;
+  readonly honeypotDeployer: Address;
+  readonly honeypotVictims: readonly Address[];
+  readonly taxToken: Address;
+  readonly taxDeployer: Address;
+  readonly taxBuyers: readonly Address[];
+  readonly coordinatedToken: Address;
+  readonly coordinatedDeployer: Address;
+  readonly fundingSource: Address;
+  readonly coordinatedBuyers: readonly Address[];
+  readonly exitSyncToken: Address;
+  readonly exitSyncDeployer: Address;
+  readonly exitSyncHolders: readonly Address[];
+  readonly rugToken: Address;
+  readonly rugDeployer: Address;
+  readonly rugBuyers: readonly Address[];
+  readonly washToken: Address;
+  readonly washTraders: readonly Address[];
+  readonly botWallet: Address;
+  readonly freshWallet: Address;
+  readonly nftOrganic: Address;
+  readonly nftOrganicCreator: Address;
+  readonly nftOrganicHolders: readonly Address[];
+  readonly nftWash: Address;
+  readonly nftWashTraders: readonly Address[];
+  readonly nft1155: Address;
+  readonly nft1155Holders: readonly Address[];
+  readonly nftDump: Address;
+  readonly nftDumpCreator: Address;
+  readonly honestStakers: readonly Address[];
+  readonly selfStakingDeployer: Address;
+  readonly selfStakedToken: Address;
+  readonly stakingRing: readonly Address[];
+  readonly churner: Address;
+  readonly unstakeAfterDeploy: Address;
+  readonly unstakeAfterDeployToken: Address;
+  readonly recentStaker: Address;
+  /** x402: the dev account that receives oracle payments. */
+  readonly payee: Address;
+  /** x402: a dev account holding USDC that signs payment authorizations. */
+  readonly payer: Address;
+  /** x402: the dev account that submits transferWithAuthorization and pays the gas. */
+  readonly settler: Address;
+}
+
+export interface DevWorldStakingContracts {
+  /** LockStaking of healthyToken (default lock 30 days). */
+  readonly healthyTokenLock: Address;
+  /** LockStaking of USDC (default lock 30 days; stake(amount, 0) allows same-day exits). */
+  readonly usdcLock: Address;
+  /** NativeLockStaking (payable stake(), 90-day lock). */
+  readonly nativeLock: Address;
+  /** LockStaking of the ring's token, used through stakeFor(beneficiary, amount). */
+  readonly ringLock: Address;
+  /** LockStaking of selfStakedToken, deployed by its own deployer. */
+  readonly selfStakeLock: Address;
+}
+
+export interface DevWorldContracts {
+  readonly usdc: Address;
+  readonly eurc: Address;
+  readonly weth: Address;
+  readonly uniswapFactory: Address;
+  readonly uniswapRouter: Address;
+  readonly pairInitCodeHash: string;
+  /** Every staking contract, for "configured staking addresses". */
+  readonly stakingContracts: readonly Address[];
+  readonly staking: DevWorldStakingContracts;
+  /** Uniswap V2 pair of each token (USDC or WETH quoted), plus the USDC/WETH pool. */
+  readonly pairs: {
+    readonly usdcWeth: Address;
+    readonly healthyToken: Address;
+    readonly honeypotToken: Address;
+    readonly taxToken: Address;
+    readonly coordinatedToken: Address;
+    readonly exitSyncToken: Address;
+    readonly rugToken: Address;
+    readonly washToken: Address;
+  };
+}
+
+export interface DevWorldManifest extends DevWorldRoles {
+  readonly chainId: number;
+  readonly contracts: DevWorldContracts;
+  readonly devAccounts: {
+    /** The development mnemonic's accounts, index i at position i. */
+    readonly addresses: readonly Address[];
+    readonly payerIndex: number;
+    readonly payeeIndex: number;
+    readonly settlerIndex: number;
+    /** USDC and EURC minted to every dev account (6-decimal base units, decimal string). */
+    readonly stablecoinBalance: string;
+  };
+  readonly time: {
+    readonly genesisTimestamp: number;
+    /** Timestamp of the last seeded block; after it the chain clock follows the wall clock. */
+    readonly seededHeadTimestamp: number;
+    readonly seededHeadBlock: number;
+  };
+}
