@@ -39,6 +39,13 @@ module.exports = {
       to: { path: "^src/infrastructure" },
     },
     {
+      name: "dev-world-is-an-overlay",
+      severity: "error",
+      comment: "Only the composition root knows the embedded dev world; domain, application and adapters never import it.",
+      from: { path: "^src/(domain|application|adapters)" },
+      to: { path: "^src/dev-world" },
+    },
+    {
       name: "no-circular",
       severity: "error",
       from: {},

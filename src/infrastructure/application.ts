@@ -8,8 +8,9 @@ import { readQuoteTokens } from "./bindings/scoring.bindings";
 import { priceSourceFor } from "./bindings/staking.bindings";
 import { startChainRuntime } from "./chain-runtime";
 import { startStakingIndexLoop, type StakingIndexLoop } from "./staking-index-loop";
-import type { DevWorld } from "../dev-world/dev-world";
-import type { Config } from "./config/config";
+import { startDevWorld, type DevWorld } from "../dev-world/dev-world";
+import { devWorldSettings } from "../dev-world/dev-world-settings";
+import { withDefaults, type Config } from "./config/config";
 import { buildContainer, ShutdownHooks } from "./container";
 import { startHttpServer, type RunningServer } from "./http-server";
 import { composeRouters } from "./routers";
@@ -44,9 +45,38 @@ export interface RunningApplication {
   stop(): Promise<void>;
 }
 
-/** Starts the chain side (embedded or remote), the container and the HTTP server, in that order. */
-export async function startApplication(config: Config, logger: Logger): Promise<RunningApplication> {
-  const chain = await startChainRuntime(config, logger);
+/** The seeded dev world of the embedded default, and the configuration it implies. */
+async function startEmbeddedWorld(config: Config, logger: Logger): Promise<{ world: DevWorld | null; config: Config; scenario: unknown }> {
+  if (config.chainMode !== "embedded") return { world: null, config, scenario: null };
+  const world = await startDevWorld({ host: config.env.DEV_CHAIN_HOST, port: config.env.DEV_CHAIN_PORT, chainId: config.env.CHAIN_ID });
+  logger.info({ rpcUrl: world.chain.rpcUrl, timings: world.timings }, "embedded chain seeded");
+  const implied = devWorldSettings(world);
+  const overlaid = withDefaults(config, {
+    RPC_URL: implied.rpcUrl,
+    PAYMENT_PAY_TO: implied.payTo,
+    PAYMENT_SETTLEMENT_PRIVATE_KEY: implied.settlementPrivateKey,
+    OFFICIAL_ISSUERS: implied.officialIssuers,
+    DEX_FACTORY: implied.dexFactory,
+    DEX_ROUTER: implied.dexRouter,
+    DEX_QUOTE_TOKENS: implied.quoteTokens,
+    STAKING_CONTRACTS: implied.stakingContracts,
+  });
+  return { world, config: overlaid, scenario: implied.scenario };
+}
+
+/**
+ * Starts the embedded world (in the embedded default: the only place that knows it exists), the
+ * chain side, the container and the HTTP server, in that order.
+ */
+export async function startApplication(configured: Config, logger: Logger): Promise<RunningApplication> {
+  const { world, config, scenario } = await startEmbeddedWorld(configured, logger);
+  let chain: Awaited<ReturnType<typeof startChainRuntime>>;
+  try {
+    chain = await startChainRuntime(config, logger);
+  } catch (error) {
+    await world?.chain.close();
+    throw error;
+  }
   let container: Container | undefined;
   let stakingIndex: StakingIndexLoop | undefined;
   let server: RunningServer | undefined;
@@ -57,21 +87,22 @@ export async function startApplication(config: Config, logger: Logger): Promise<
     for (const hook of container?.get<readonly (() => Promise<void>)[]>(ShutdownHooks) ?? []) await hook();
     container?.unbindAll();
     await chain.close();
+    await world?.chain.close();
   };
   try {
-    const market = marketSettings(config, chain.devWorld);
+    const market = marketSettings(config);
     const priceSource = priceSourceFor(chain.chainReader, market);
     const quoteTokens = await readQuoteTokens(chain.chainReader, priceSource, market);
     container = buildContainer({ config, logger, chain, market, quoteTokens, priceSource });
     stakingIndex = startStakingIndexLoop(container.get(IndexStakingBlocks), () => chain.localIndex?.syncedTo, logger);
     await stakingIndex.catchUp();
     const publicUrl = () => config.env.PUBLIC_BASE_URL ?? server?.url ?? `http://${config.env.HOST}:${config.env.PORT}`;
-    const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl, chain) });
+    const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl, scenario) });
     server = await startHttpServer(app, config.env.HOST, config.env.PORT);
   } catch (error) {
     await stop().catch((cleanup: unknown) => logger.error({ err: cleanup }, "cleanup after a failed start failed"));
     throw error;
   }
   logger.info({ url: server.url, chainMode: config.chainMode, rpcUrl: redactUrl(chain.rpcUrl) }, "listening");
-  return { url: server.url, rpcUrl: chain.rpcUrl, devWorld: chain.devWorld, stop };
+  return { url: server.url, rpcUrl: chain.rpcUrl, devWorld: world, stop };
 }

@@ -8,7 +8,6 @@ import { BlockscoutExplorer } from "../adapters/explorer/blockscout-explorer.ada
 import { LocalIndexExplorer } from "../adapters/explorer/local-index-explorer.adapter";
 import { redactUrl } from "../adapters/shared/http-json";
 import type { Config } from "./config/config";
-import { startDevWorld, type DevWorld } from "../dev-world/dev-world";
 
 /** The chain side of a running service: where scores read state and history from. */
 export interface ChainRuntime {
@@ -18,23 +17,18 @@ export interface ChainRuntime {
   readonly explorer: ExplorerHistory;
   /** Set when the explorer is our own index (embedded chain, or a chain with no explorer). */
   readonly localIndex: LocalIndexExplorer | null;
-  /** Set in embedded mode: the seeded world's roles and contracts. */
-  readonly devWorld: DevWorld | null;
   readonly probes: readonly ReadinessProbe[];
   close(): Promise<void>;
 }
 
 /**
- * Embedded mode starts and seeds the dev chain; RPC mode points at a remote node. Either way the
- * same adapters read it, and the index (when we index ourselves) is caught up before we answer.
+ * Reads the chain at RPC_URL (a remote node, or the embedded chain the composition root started)
+ * through the same adapters either way; the index (when we index ourselves) is caught up before
+ * we answer.
  */
 export async function startChainRuntime(config: Config, logger: Logger): Promise<ChainRuntime> {
-  const devWorld =
-    config.chainMode === "embedded"
-      ? await startDevWorld({ host: config.env.DEV_CHAIN_HOST, port: config.env.DEV_CHAIN_PORT, chainId: config.env.CHAIN_ID })
-      : null;
-  if (devWorld !== null) logger.info({ rpcUrl: devWorld.chain.rpcUrl, timings: devWorld.timings }, "embedded chain seeded");
-  const rpcUrl = devWorld?.chain.rpcUrl ?? config.env.RPC_URL!;
+  const rpcUrl = config.env.RPC_URL;
+  if (rpcUrl === undefined) throw new Error("RPC_URL is not set and no embedded chain supplied one");
   const chainId = config.env.CHAIN_ID;
 
   const reader = new EthersChainReader({ rpcUrl, chainId });
@@ -45,7 +39,6 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   const close = async () => {
     await localIndex?.stop();
     reader.close();
-    await devWorld?.chain.close();
   };
   try {
     const actualChainId = await reader.chainId()();
@@ -74,7 +67,6 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
     chainReader: reader,
     explorer,
     localIndex,
-    devWorld,
     probes,
     close,
   };

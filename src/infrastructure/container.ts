@@ -29,7 +29,7 @@ import type { Config } from "./config/config";
 export interface Runtime {
   readonly config: Config;
   readonly logger: Logger;
-  readonly chain: Pick<ChainRuntime, "chainReader" | "explorer" | "probes" | "chainId" | "rpcUrl" | "devWorld">;
+  readonly chain: Pick<ChainRuntime, "chainReader" | "explorer" | "probes" | "chainId" | "rpcUrl">;
   readonly market: MarketSettings;
   /** Quote tokens with decimals and prices, read once at start-up (see readQuoteTokens). */
   readonly quoteTokens: readonly QuoteToken[];

@@ -34,7 +34,6 @@ import { snapshotRoutes } from "../adapters/http/routes/snapshots.routes";
 import { stakingRoutes } from "../adapters/http/routes/staking.routes";
 import { tokenShieldRoutes } from "../adapters/http/routes/token-shield.routes";
 import { widgetRoutes } from "../adapters/http/routes/widget.routes";
-import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
 
 const MINUTE_MS = 60_000;
@@ -46,7 +45,8 @@ export function composeRouters(
   config: Config,
   /** The service's public base URL; known only once the server listens when PORT is 0. */
   publicUrl: () => string,
-  chain: Pick<ChainRuntime, "devWorld">,
+  /** Embedded mode: the seeded roles served at /api/dev/scenario; null otherwise. */
+  scenario: unknown,
 ): Router[] {
   const limiter = container.get<RateLimiter>(RateLimiter);
   const limited = (name: string, limit: number, windowMs = MINUTE_MS) =>
@@ -95,6 +95,6 @@ export function composeRouters(
       platformAuth: platformAuth(env.PLATFORM_API_KEYS),
       arcScoreRateLimit: limited("arc-score", env.ARC_SCORE_RATE_LIMIT_PER_MINUTE),
     }),
-    ...(chain.devWorld === null ? [] : [devRoutes(chain.devWorld.manifest)]),
+    ...(scenario === null ? [] : [devRoutes(scenario)]),
   ];
 }

@@ -34,7 +34,6 @@ export function detachedChain(): Runtime["chain"] {
   return {
     chainId: 5042002,
     rpcUrl,
-    devWorld: null,
     chainReader: new EthersChainReader({ rpcUrl, chainId: 5042002, timeoutMs: 200, retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 } }),
     explorer: new LocalIndexExplorer({ rpcUrl }),
     probes: [],
@@ -45,7 +44,7 @@ export function detachedChain(): Runtime["chain"] {
 export function detachedRuntime(env: Record<string, string> = {}): Runtime {
   const config = testConfig(env);
   const chain = detachedChain();
-  const market = marketSettings(config, null);
+  const market = marketSettings(config);
   return { config, logger: silentLogger, chain, market, quoteTokens: [], priceSource: priceSourceFor(chain.chainReader, market) };
 }
 
@@ -56,7 +55,7 @@ export async function startTestServer(
   const runtime = detachedRuntime(options.env);
   const { config } = runtime;
   const container = buildContainer(runtime);
-  const routers = options.routers ?? composeRouters(container, config, () => "http://127.0.0.1", { devWorld: null });
+  const routers = options.routers ?? composeRouters(container, config, () => "http://127.0.0.1", null);
   const app = buildHttpApp({ logger: silentLogger, routers });
   return startHttpServer(app, "127.0.0.1", 0);
 }

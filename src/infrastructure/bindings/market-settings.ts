@@ -1,9 +1,10 @@
 import type { Address } from "../../domain/chain/address";
 import type { Config } from "../config/config";
-import type { DevWorld } from "../../dev-world/dev-world";
-import { EURC_ADDRESS, USDC_ADDRESS } from "../../dev-world/dev-world";
 
-/** Where markets and staking live on the scored chain: configured, or taken from the seeded world. */
+/** Where Arc keeps USDC's ERC-20 interface: the default official issuer and quote token. */
+const ARC_USDC = "0x3600000000000000000000000000000000000000" as Address;
+
+/** Where markets and staking live on the scored chain (the embedded world's own lie under the configuration). */
 export interface MarketSettings {
   readonly officialIssuers: readonly Address[];
   readonly dexFactory: Address | null;
@@ -13,14 +14,12 @@ export interface MarketSettings {
   readonly stakingContracts: readonly Address[];
 }
 
-export function marketSettings(config: Config, devWorld: DevWorld | null): MarketSettings {
-  const world = devWorld?.manifest;
-  const usdc = USDC_ADDRESS;
+export function marketSettings(config: Config): MarketSettings {
   return {
-    officialIssuers: config.env.OFFICIAL_ISSUERS ?? [usdc, EURC_ADDRESS],
-    dexFactory: config.env.DEX_FACTORY ?? (world?.contracts.uniswapFactory) ?? null,
-    dexRouter: config.env.DEX_ROUTER ?? (world?.contracts.uniswapRouter) ?? null,
-    quoteTokens: config.env.DEX_QUOTE_TOKENS ?? [usdc, ...(world ? [world.contracts.weth] : [])],
-    stakingContracts: config.env.STAKING_CONTRACTS ?? ((world?.contracts.stakingContracts as Address[] | undefined) ?? []),
+    officialIssuers: config.env.OFFICIAL_ISSUERS ?? [ARC_USDC],
+    dexFactory: config.env.DEX_FACTORY ?? null,
+    dexRouter: config.env.DEX_ROUTER ?? null,
+    quoteTokens: config.env.DEX_QUOTE_TOKENS ?? [ARC_USDC],
+    stakingContracts: config.env.STAKING_CONTRACTS ?? [],
   };
 }

@@ -14,7 +14,6 @@ import { PaymentVerifier } from "../../application/ports/payment-verifier.port";
 import { PaymentTermsConfig } from "../../application/use-cases/payment/payment-terms.token";
 import { DEFAULT_PAYMENT_TERMS, type PaymentTerms } from "../../domain/payment/payment-terms";
 import type { Config } from "../config/config";
-import type { DevWorld } from "../../dev-world/dev-world";
 import { PaidQuery } from "../../application/use-cases/payment/paid-query.use-case";
 import { ReadPaymentTotals } from "../../application/use-cases/payment/read-payment-totals.use-case";
 import { ReadPlatformStats } from "../../application/use-cases/platform/read-platform-stats.use-case";
@@ -22,12 +21,11 @@ import { ReadPlatformStats } from "../../application/use-cases/platform/read-pla
 export interface PaymentRuntime {
   readonly rpcUrl: string;
   readonly chainId: number;
-  readonly devWorld: DevWorld | null;
 }
 
-/** Oracle price, payee and asset from configuration; the embedded world supplies its own payee and settler. */
+/** Oracle price, payee and asset from configuration (the embedded world's payee and settler lie under it). */
 export function paymentTerms(config: Config, runtime: PaymentRuntime): PaymentTerms {
-  const payTo = config.env.PAYMENT_PAY_TO ?? (runtime.devWorld?.manifest.payee);
+  const payTo = config.env.PAYMENT_PAY_TO;
   if (payTo === undefined) throw new Error("PAYMENT_PAY_TO is required: nobody would receive oracle payments");
   return {
     ...DEFAULT_PAYMENT_TERMS,
@@ -39,13 +37,10 @@ export function paymentTerms(config: Config, runtime: PaymentRuntime): PaymentTe
   };
 }
 
-function settlementKey(config: Config, runtime: PaymentRuntime): string {
+function settlementKey(config: Config): string {
   const configured = config.env.PAYMENT_SETTLEMENT_PRIVATE_KEY;
-  if (configured !== undefined) return configured;
-  const world = runtime.devWorld;
-  const devKey = world?.chain.accounts[world.manifest.devAccounts.settlerIndex]?.privateKey;
-  if (devKey === undefined) throw new Error("PAYMENT_SETTLEMENT_PRIVATE_KEY is required in local payment mode");
-  return devKey;
+  if (configured === undefined) throw new Error("PAYMENT_SETTLEMENT_PRIVATE_KEY is required in local payment mode");
+  return configured;
 }
 
 /**
@@ -61,7 +56,7 @@ export function bindPayments(container: Container, config: Config, runtime: Paym
     container.bind(PaymentVerifier).to(FacilitatorPaymentVerifier);
     container.bind(PaymentSettler).to(FacilitatorPaymentSettler);
   } else {
-    container.bind(EthersSettlerOptions).toConstantValue({ settlementPrivateKey: settlementKey(config, runtime) });
+    container.bind(EthersSettlerOptions).toConstantValue({ settlementPrivateKey: settlementKey(config) });
     container.bind(PaymentVerifier).to(EthersPaymentVerifier);
     container.bind(PaymentSettler).to(EthersPaymentSettler);
   }

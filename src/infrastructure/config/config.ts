@@ -107,6 +107,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
 }
 
 /**
+ * Lays settings implied by the embedded world under the decoded environment: a variable the
+ * operator set still wins; the chain mode (and so every production requirement) is unchanged.
+ */
+export function withDefaults(config: Config, defaults: Partial<EnvValues>): Config {
+  const env = { ...config.env } as Record<string, unknown>;
+  for (const [name, value] of Object.entries(defaults)) if (env[name] === undefined) env[name] = value;
+  return { ...config, env: env as EnvValues };
+}
+
+/**
  * Outside the embedded default the service handles real money and real attestations, so what
  * the dev chain can supply for itself must be configured.
  */
