@@ -26,11 +26,3 @@ export class AnalyzeStakingInputSource implements StakingInputSource {
     );
   }
 }
-
-/** For deployments without staking analysis: every wallet's staking is "not available". */
-@injectable()
-export class NoStakingInputSource implements StakingInputSource {
-  stakingOf(): TE.TaskEither<never, StakingInput | null> {
-    return TE.right(null);
-  }
-}
