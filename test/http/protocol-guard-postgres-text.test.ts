@@ -9,7 +9,7 @@ import { Subscribe } from "../../src/application/use-cases/protocol-guard/subscr
 import { UpdateSubscription } from "../../src/application/use-cases/protocol-guard/update-subscription.use-case";
 import type { RunningServer } from "../../src/infrastructure/http-server";
 import { startTestServer, unlimited } from "../support/http-harness";
-import { countingTokens, fakeScorer, fixedClock } from "../unit/application/protocol-guard/guard-fakes";
+import { countingTokens, fakeScorer, fixedClock } from "../support/fakes/guard-fakes";
 
 const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
 const table = `guard_text_test_${process.pid}_${Date.now()}`;

@@ -9,7 +9,7 @@ import { buildContainer } from "../../src/infrastructure/container";
 import type { RunningServer } from "../../src/infrastructure/http-server";
 import { InMemorySubscriptionStore } from "../../src/adapters/storage/in-memory-subscription-store.adapter";
 import { detachedRuntime, startTestServer, unlimited } from "../support/http-harness";
-import { countingTokens, fakeScorer, fixedClock } from "../unit/application/protocol-guard/guard-fakes";
+import { countingTokens, fakeScorer, fixedClock } from "../support/fakes/guard-fakes";
 
 /**
  * Production wiring over the detached chain: real in-memory store, real ScoreAddress (which can

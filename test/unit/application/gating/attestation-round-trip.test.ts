@@ -6,7 +6,7 @@ import type { SignedAttestation } from "../../../../src/domain/gating/attestatio
 import { IssueAttestation } from "../../../../src/application/use-cases/gating/issue-attestation.use-case";
 import { VerifyAttestation } from "../../../../src/application/use-cases/gating/verify-attestation.use-case";
 import { EthersAttestationSigner } from "../../../../src/adapters/attestation/ethers-attestation-signer.adapter";
-import { FakeWalletScorer, FixedClock, subjectScore } from "./gating-fakes";
+import { FakeWalletScorer, FixedClock, subjectScore } from "../../../support/fakes/gating-fakes";
 
 const SUBJECT = asAddress("0x00000000000000000000000000000000000000a1");
 const OTHER = "0x00000000000000000000000000000000000000b2";

@@ -6,7 +6,7 @@ import { decodeCheckRequest, type CheckCommand } from "../../../../src/domain/ga
 import { CheckGate } from "../../../../src/application/use-cases/gating/check-gate.use-case";
 import { VerifyAttestation } from "../../../../src/application/use-cases/gating/verify-attestation.use-case";
 import { EthersAttestationSigner } from "../../../../src/adapters/attestation/ethers-attestation-signer.adapter";
-import { FakeWalletScorer, FixedClock, subjectScore } from "./gating-fakes";
+import { FakeWalletScorer, FixedClock, subjectScore } from "../../../support/fakes/gating-fakes";
 
 const HEALTHY = asAddress("0x00000000000000000000000000000000000000c1");
 const FRESH = asAddress("0x00000000000000000000000000000000000000c2");

@@ -11,7 +11,7 @@ import { IssueAttestation } from "../../../../src/application/use-cases/gating/i
 import { VerifyAttestation } from "../../../../src/application/use-cases/gating/verify-attestation.use-case";
 import { EthersAttestationSigner } from "../../../../src/adapters/attestation/ethers-attestation-signer.adapter";
 import { SystemClock } from "../../../../src/adapters/clock/system-clock.adapter";
-import { FakeWalletScorer } from "./gating-fakes";
+import { FakeWalletScorer } from "../../../support/fakes/gating-fakes";
 
 describe("gating use-cases under Inversify", () => {
   it("resolve with the tokens they declare (explicit @inject, no emitted metadata)", () => {

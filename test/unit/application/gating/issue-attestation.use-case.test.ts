@@ -4,7 +4,7 @@ import { Wallet } from "ethers";
 import { asAddress } from "../../../../src/domain/chain/address";
 import { IssueAttestation } from "../../../../src/application/use-cases/gating/issue-attestation.use-case";
 import { EthersAttestationSigner } from "../../../../src/adapters/attestation/ethers-attestation-signer.adapter";
-import { FakeWalletScorer, FixedClock, subjectScore } from "./gating-fakes";
+import { FakeWalletScorer, FixedClock, subjectScore } from "../../../support/fakes/gating-fakes";
 
 const SUBJECT = asAddress("0x00000000000000000000000000000000000000a1");
 const NOW = 1_750_000_000;

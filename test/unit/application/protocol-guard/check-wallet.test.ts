@@ -5,7 +5,7 @@ import { Subscribe } from "../../../../src/application/use-cases/protocol-guard/
 import { InMemorySubscriptionStore } from "../../../../src/adapters/storage/in-memory-subscription-store.adapter";
 import { parseAddress, type Address } from "../../../../src/domain/chain/address";
 import type { GuardRule } from "../../../../src/domain/protocol-guard/guard-rules";
-import { countingTokens, fakeScorer, fixedClock } from "./guard-fakes";
+import { countingTokens, fakeScorer, fixedClock } from "../../../support/fakes/guard-fakes";
 
 const address = (byte: string): Address => parseAddress("0x" + byte.repeat(20))!;
 const GOOD = address("11");

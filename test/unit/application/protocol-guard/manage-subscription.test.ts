@@ -10,7 +10,7 @@ import { Subscribe } from "../../../../src/application/use-cases/protocol-guard/
 import { UpdateSubscription } from "../../../../src/application/use-cases/protocol-guard/update-subscription.use-case";
 import { InMemorySubscriptionStore } from "../../../../src/adapters/storage/in-memory-subscription-store.adapter";
 import type { SubscriptionId } from "../../../../src/domain/protocol-guard/subscription";
-import { countingTokens, fixedClock } from "./guard-fakes";
+import { countingTokens, fixedClock } from "../../../support/fakes/guard-fakes";
 
 const codeOf = <R>(result: E.Either<{ code: string }, R>) => (E.isLeft(result) ? result.left.code : "ok");
 

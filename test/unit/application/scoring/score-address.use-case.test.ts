@@ -10,7 +10,7 @@ import type { SubjectScorer } from "../../../../src/application/use-cases/scorin
 import type { Address } from "../../../../src/domain/chain/address";
 import type { AddressKind, BlockRef } from "../../../../src/domain/chain/chain-types";
 import { type ScoreResult, verifiedIssuerResult } from "../../../../src/domain/scoring";
-import { HEAD, USDC, addr, fakeChain, settings } from "./scoring-fakes";
+import { HEAD, USDC, addr, fakeChain, settings } from "../../../support/fakes/scoring-fakes";
 
 const WALLET = addr(0x1);
 

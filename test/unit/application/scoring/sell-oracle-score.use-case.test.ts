@@ -12,8 +12,8 @@ import type { Address } from "../../../../src/domain/chain/address";
 import { verifiedIssuerResult } from "../../../../src/domain/scoring";
 import { InMemoryPaymentLedger } from "../../../../src/adapters/storage/in-memory-payment-ledger.adapter";
 import { TERMS } from "../../domain/payment/payment-fixtures";
-import { FakeSettler, FakeVerifier, v1Header } from "../use-cases/payment/paid-query-fakes";
-import { HEAD, USDC, addr, fakeChain, settings } from "./scoring-fakes";
+import { FakeSettler, FakeVerifier, v1Header } from "../../../support/fakes/paid-query-fakes";
+import { HEAD, USDC, addr, fakeChain, settings } from "../../../support/fakes/scoring-fakes";
 
 const WALLET = addr(0x1);
 const TOKEN = addr(0x2);

@@ -4,7 +4,7 @@ import { GetSnapshot } from "../../../../src/application/use-cases/scoring/get-s
 import { ListSnapshots } from "../../../../src/application/use-cases/scoring/list-snapshots.use-case";
 import { clampSnapshotLimit } from "../../../../src/domain/snapshots/snapshot";
 import type { SnapshotDraft } from "../../../../src/domain/snapshots/snapshot";
-import { addr } from "./scoring-fakes";
+import { addr } from "../../../support/fakes/scoring-fakes";
 
 const WALLET = addr(0x1);
 const draft = (score: number, subject = WALLET): SnapshotDraft => ({

@@ -6,7 +6,7 @@ import { TokenMarketReader } from "../../../../src/application/use-cases/market/
 import { TokenProfileAssembler } from "../../../../src/application/use-cases/scoring/token-profile.assembler";
 import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
 import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";
-import { FACTORY, HEAD, USDC, WETH, addr, erc20, fakeChain, fakeExplorer, noStaking, ok, recordingSimulator, settings, word } from "./scoring-fakes";
+import { FACTORY, HEAD, USDC, WETH, addr, erc20, fakeChain, fakeExplorer, noStaking, ok, recordingSimulator, settings, word } from "../../../support/fakes/scoring-fakes";
 
 const TOKEN = addr(0x70);
 const PAIR = addr(0x9a);

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { TokenMarketReader } from "../../../../src/application/use-cases/market/token-market.reader";
 import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
 import * as TE from "fp-ts/TaskEither";
-import { HEAD, USDC, addr, erc20, fakeChain, fakeExplorer, noStaking, settings, tx } from "./scoring-fakes";
+import { HEAD, USDC, addr, erc20, fakeChain, fakeExplorer, noStaking, settings, tx } from "../../../support/fakes/scoring-fakes";
 
 const WALLET = addr(0x1);
 const FUNDER = addr(0xf0);

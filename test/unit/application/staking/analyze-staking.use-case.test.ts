@@ -9,7 +9,7 @@ import type { StakingSettings } from "../../../../src/application/use-cases/stak
 import type { Address } from "../../../../src/domain/chain/address";
 import type { StakingSignal } from "../../../../src/domain/staking/staking-signal";
 import { addr, DAY, NOW, TOKEN, VAULT } from "../../domain/staking/staking-fixtures";
-import type { FakeStakingWorld } from "./fake-staking-world";
+import type { FakeStakingWorld } from "../../../support/fakes/fake-staking-world";
 import { noResets, ROLES, seededPrices, seededSettings, seededWorld, unknownTrust } from "./seeded-roles";
 
 interface Setup {

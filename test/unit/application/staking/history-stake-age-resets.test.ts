@@ -10,7 +10,7 @@ import { ZERO_ADDRESS, type Address } from "../../../../src/domain/chain/address
 import type { TokenTransfer, TxHash } from "../../../../src/domain/chain/chain-types";
 import { DAY } from "../../domain/scoring/support/builders";
 import { MarketScript, UNIT } from "../../domain/scoring/support/market-script";
-import { FACTORY, USDC, addr, fakeChain, fakeExplorer, ok, settings, word } from "../scoring/scoring-fakes";
+import { FACTORY, USDC, addr, fakeChain, fakeExplorer, ok, settings, word } from "../../../support/fakes/scoring-fakes";
 
 const WALLET = addr(0xa11ce);
 const TOKEN = addr(0x70);

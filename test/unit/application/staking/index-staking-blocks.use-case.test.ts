@@ -6,7 +6,7 @@ import { IndexStakingBlocks, type IndexStep } from "../../../../src/application/
 import type { StakingSettings } from "../../../../src/application/use-cases/staking/staking-settings";
 import type { LeaderboardPage } from "../../../../src/domain/staking/leaderboard-batch";
 import { DAY, VAULT } from "../../domain/staking/staking-fixtures";
-import type { FakeStakingWorld } from "./fake-staking-world";
+import type { FakeStakingWorld } from "../../../support/fakes/fake-staking-world";
 import { noResets, ROLES, seededPrices, seededSettings, seededWorld, unknownTrust } from "./seeded-roles";
 
 function setup(world: FakeStakingWorld = seededWorld(), settings: StakingSettings = seededSettings()) {

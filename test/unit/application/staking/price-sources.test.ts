@@ -8,7 +8,7 @@ import type { CallOutcome, CallRequest, ChainReader } from "../../../../src/appl
 import type { Address } from "../../../../src/domain/chain/address";
 import type { Hex } from "../../../../src/domain/chain/chain-types";
 import { addr, TOKEN, word } from "../../domain/staking/staking-fixtures";
-import { FakeStakingWorld } from "./fake-staking-world";
+import { FakeStakingWorld } from "../../../support/fakes/fake-staking-world";
 
 const value = async (source: { usdValue: ConfiguredPriceSource["usdValue"] }, asset: Address | "native", amount: bigint) => {
   const result = await source.usdValue(asset, amount)();

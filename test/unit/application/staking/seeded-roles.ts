@@ -3,7 +3,7 @@ import { InMemoryStakingAgeResets } from "../../../../src/adapters/staking/in-me
 import { InMemoryStakingTargetTrust } from "../../../../src/adapters/staking/in-memory-staking-target-trust.adapter";
 import { stakingSettings, type StakingSettings } from "../../../../src/application/use-cases/staking/staking-settings";
 import { addr, TOKEN, VAULT, VAULT_2 } from "../../domain/staking/staking-fixtures";
-import { FakeStakingWorld } from "./fake-staking-world";
+import { FakeStakingWorld } from "../../../support/fakes/fake-staking-world";
 
 /** The roles the seeded dev chain plays, on the fake world: who should lead and who should be flagged. */
 export const ROLES = {

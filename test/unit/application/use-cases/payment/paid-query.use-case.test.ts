@@ -7,7 +7,7 @@ import { PaidQuery } from "../../../../../src/application/use-cases/payment/paid
 import { decodeBase64Json } from "../../../../../src/domain/payment/base64-json";
 import type { RequestHeaders } from "../../../../../src/domain/payment/payment-proof-codec";
 import { PAYER, STRANGER, TERMS } from "../../../domain/payment/payment-fixtures";
-import { FakeSettler, FakeVerifier, PAYER_TX, SETTLED_TX, transferHeader, unreachable, v1Header, v2Header } from "./paid-query-fakes";
+import { FakeSettler, FakeVerifier, PAYER_TX, SETTLED_TX, transferHeader, unreachable, v1Header, v2Header } from "../../../../support/fakes/paid-query-fakes";
 
 const resource = "http://127.0.0.1:3000/api/oracle/0x00000000000000000000000000000000000000aa";
 

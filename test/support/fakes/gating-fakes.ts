@@ -1,11 +1,11 @@
 import * as TE from "fp-ts/TaskEither";
-import type { Address } from "../../../../src/domain/chain/address";
-import type { Clock } from "../../../../src/application/ports/clock.port";
+import type { Address } from "../../../src/domain/chain/address";
+import type { Clock } from "../../../src/application/ports/clock.port";
 import {
   scoringUnavailable,
   type SubjectScore,
   type GatingScores,
-} from "../../../../src/application/use-cases/gating/gating-scores.port";
+} from "../../../src/application/use-cases/gating/gating-scores.port";
 
 /** Scores from a table; a subject not in it is unavailable (as when the explorer is down). */
 export class FakeWalletScorer implements GatingScores {

@@ -1,12 +1,12 @@
 import * as TE from "fp-ts/TaskEither";
-import { upstreamFailure, type UpstreamFailure } from "../../../../src/application/failures";
-import type { CallOutcome, CallRequest, ChainReader } from "../../../../src/application/ports/chain-reader.port";
-import type { ExplorerHistory } from "../../../../src/application/ports/explorer-history.port";
-import type { SellSimulator } from "../../../../src/application/ports/scoring-sell-simulator.port";
-import { DEFAULT_SCORING_LIMITS, type ScoringSettings } from "../../../../src/application/ports/scoring-settings.port";
-import type { StakingInputSource } from "../../../../src/application/ports/scoring-staking.port";
-import { type Address, asAddress } from "../../../../src/domain/chain/address";
-import type { AddressKind, BlockRef, ChainTransaction, ContractCreation, Hex, Page, TokenHolding, TokenTransfer, TxHash } from "../../../../src/domain/chain/chain-types";
+import { upstreamFailure, type UpstreamFailure } from "../../../src/application/failures";
+import type { CallOutcome, CallRequest, ChainReader } from "../../../src/application/ports/chain-reader.port";
+import type { ExplorerHistory } from "../../../src/application/ports/explorer-history.port";
+import type { SellSimulator } from "../../../src/application/ports/scoring-sell-simulator.port";
+import { DEFAULT_SCORING_LIMITS, type ScoringSettings } from "../../../src/application/ports/scoring-settings.port";
+import type { StakingInputSource } from "../../../src/application/ports/scoring-staking.port";
+import { type Address, asAddress } from "../../../src/domain/chain/address";
+import type { AddressKind, BlockRef, ChainTransaction, ContractCreation, Hex, Page, TokenHolding, TokenTransfer, TxHash } from "../../../src/domain/chain/chain-types";
 
 export const addr = (n: number): Address => asAddress(`0x${n.toString(16).padStart(40, "0")}`);
 export const hash = (n: number): TxHash => `0x${n.toString(16).padStart(64, "0")}` as TxHash;

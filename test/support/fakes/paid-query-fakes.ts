@@ -1,11 +1,11 @@
 import * as TE from "fp-ts/TaskEither";
-import { upstreamFailure, type UpstreamFailure } from "../../../../../src/application/failures";
-import type { PaymentSettler, SettlementResult, AuthorizationOnChain } from "../../../../../src/application/ports/payment-settler.port";
-import type { PaymentVerifier, VerificationResult } from "../../../../../src/application/ports/payment-verifier.port";
-import type { TxHash } from "../../../../../src/domain/chain/chain-types";
-import { encodeBase64Json } from "../../../../../src/domain/payment/base64-json";
-import type { PaymentProof } from "../../../../../src/domain/payment/payment-proof";
-import { NONCE, NOW, PAYEE, PAYER, TERMS } from "../../../domain/payment/payment-fixtures";
+import { upstreamFailure, type UpstreamFailure } from "../../../src/application/failures";
+import type { PaymentSettler, SettlementResult, AuthorizationOnChain } from "../../../src/application/ports/payment-settler.port";
+import type { PaymentVerifier, VerificationResult } from "../../../src/application/ports/payment-verifier.port";
+import type { TxHash } from "../../../src/domain/chain/chain-types";
+import { encodeBase64Json } from "../../../src/domain/payment/base64-json";
+import type { PaymentProof } from "../../../src/domain/payment/payment-proof";
+import { NONCE, NOW, PAYEE, PAYER, TERMS } from "../../unit/domain/payment/payment-fixtures";
 
 export const SETTLED_TX = ("0x" + "5d".repeat(32)) as TxHash;
 export const PAYER_TX = ("0x" + "6e".repeat(32)) as TxHash;

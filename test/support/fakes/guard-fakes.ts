@@ -1,12 +1,12 @@
 import * as TE from "fp-ts/TaskEither";
-import { upstreamFailure } from "../../../../src/application/failures";
-import type { GuardScores } from "../../../../src/application/use-cases/protocol-guard/guard-scores.port";
-import type { RandomTokens } from "../../../../src/application/use-cases/protocol-guard/random-tokens";
-import type { ScoredAddress, ScoredExplanation } from "../../../../src/application/use-cases/scoring/scored-address";
-import { scoringFailed } from "../../../../src/application/use-cases/scoring/scored-address";
-import type { Address } from "../../../../src/domain/chain/address";
-import type { Flag } from "../../../../src/domain/scoring";
-import type { RecommendationAction } from "../../../../src/domain/scoring/explain/explanation-types";
+import { upstreamFailure } from "../../../src/application/failures";
+import type { GuardScores } from "../../../src/application/use-cases/protocol-guard/guard-scores.port";
+import type { RandomTokens } from "../../../src/application/use-cases/protocol-guard/random-tokens";
+import type { ScoredAddress, ScoredExplanation } from "../../../src/application/use-cases/scoring/scored-address";
+import { scoringFailed } from "../../../src/application/use-cases/scoring/scored-address";
+import type { Address } from "../../../src/domain/chain/address";
+import type { Flag } from "../../../src/domain/scoring";
+import type { RecommendationAction } from "../../../src/domain/scoring/explain/explanation-types";
 
 /** Counter-based "randomness": every token distinct and predictable. */
 export function countingTokens(): RandomTokens {

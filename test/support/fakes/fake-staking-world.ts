@@ -1,13 +1,13 @@
 import * as TE from "fp-ts/TaskEither";
-import { upstreamFailure, type UpstreamFailure } from "../../../../src/application/failures";
-import type { CallOutcome, CallRequest, ChainReader, LogFilter } from "../../../../src/application/ports/chain-reader.port";
-import type { ExplorerHistory, HistoryQuery } from "../../../../src/application/ports/explorer-history.port";
-import type { Address } from "../../../../src/domain/chain/address";
+import { upstreamFailure, type UpstreamFailure } from "../../../src/application/failures";
+import type { CallOutcome, CallRequest, ChainReader, LogFilter } from "../../../src/application/ports/chain-reader.port";
+import type { ExplorerHistory, HistoryQuery } from "../../../src/application/ports/explorer-history.port";
+import type { Address } from "../../../src/domain/chain/address";
 import type {
   AddressKind, BlockRef, ChainTransaction, ContractCreation, EventLog, Hex, Page, TokenHolding, TokenMetadata, TokenTransfer, TxHash, TxReceipt,
-} from "../../../../src/domain/chain/chain-types";
-import { OWNER_SELECTOR, STAKE_SELECTORS, UNSTAKE_SELECTORS } from "../../../../src/domain/staking/staking-signatures";
-import { DAY, NOW, stakedLog, transferLog, tx, unstakedLog } from "../../domain/staking/staking-fixtures";
+} from "../../../src/domain/chain/chain-types";
+import { OWNER_SELECTOR, STAKE_SELECTORS, UNSTAKE_SELECTORS } from "../../../src/domain/staking/staking-signatures";
+import { DAY, NOW, stakedLog, transferLog, tx, unstakedLog } from "../../unit/domain/staking/staking-fixtures";
 
 const BLOCK_SECONDS = 60;
 const GENESIS = NOW - 1000 * DAY;
