@@ -41,7 +41,8 @@ module.exports = {
     {
       name: "dev-world-is-an-overlay",
       severity: "error",
-      comment: "Only the composition root knows the embedded dev world; domain, application and adapters never import it.",
+      comment:
+        "Only the composition root knows the embedded dev world; domain, application and adapters never import it.",
       from: { path: "^src/(domain|application|adapters)" },
       to: { path: "^src/dev-world" },
     },

@@ -7,7 +7,10 @@
 import { readFileSync } from "node:fs";
 
 interface CruiseResult {
-  readonly modules: ReadonlyArray<{ readonly source: string; readonly dependencies: ReadonlyArray<{ readonly resolved: string }> }>;
+  readonly modules: ReadonlyArray<{
+    readonly source: string;
+    readonly dependencies: ReadonlyArray<{ readonly resolved: string }>;
+  }>;
 }
 
 const AREA = /^src\/(application\/use-cases|domain|application|adapters|infrastructure)\/([^/]+)\//;

@@ -52,21 +52,32 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Builds the payment header for the chosen proof from the 402 challenge. */
-async function paymentHeader(options: PayOptions, challenge: ChallengeBody, paymentRequired: string | null): Promise<Record<string, string>> {
+async function paymentHeader(
+  options: PayOptions,
+  challenge: ChallengeBody,
+  paymentRequired: string | null,
+): Promise<Record<string, string>> {
   const accepted = challenge.accepts[0];
   if (accepted === undefined) throw new Error("the challenge offers no way to pay");
   const from = await options.signer.getAddress();
   if (options.proof === "transfer") {
     const { nonce, commitment } = transferNonce();
     const token = new Contract(accepted.asset, EIP3009_ABI, options.signer);
-    const calldata = token.interface.encodeFunctionData("transfer", [accepted.payTo, BigInt(accepted.maxAmountRequired)]);
-    const sent = await options.signer.sendTransaction({ to: accepted.asset, data: withCommitment(calldata, commitment) });
+    const calldata = token.interface.encodeFunctionData("transfer", [
+      accepted.payTo,
+      BigInt(accepted.maxAmountRequired),
+    ]);
+    const sent = await options.signer.sendTransaction({
+      to: accepted.asset,
+      data: withCommitment(calldata, commitment),
+    });
     await sent.wait();
     return { "X-Payment": transferProofHeader(sent.hash, nonce) };
   }
   const now = await options.now();
   if (options.proof === "v2") {
-    const v2 = (paymentRequired === null ? undefined : decodeBase64Json(paymentRequired)) as { accepts?: X402V2Requirements[] } | undefined;
+    const v2 = (paymentRequired === null ? undefined : decodeBase64Json(paymentRequired)) as
+      { accepts?: X402V2Requirements[] } | undefined;
     const offer = v2?.accepts?.[0];
     if (offer === undefined) throw new Error("no PAYMENT-REQUIRED header to pay with x402 v2");
     const draft = draftAuthorization(from, offerOf(offer), now);
@@ -82,7 +93,8 @@ async function paymentHeader(options: PayOptions, challenge: ChallengeBody, paym
 export async function requestPaidAnswer(options: PayOptions): Promise<PaidResponse> {
   const target = `${options.url.replace(/\/+$/, "")}/api/oracle/${options.token ? "token/" : ""}${options.address}`;
   const first = await fetch(target);
-  if (first.status !== 402) return { status: first.status, body: await readJson(first), paymentResponse: null, sentHeader: null };
+  if (first.status !== 402)
+    return { status: first.status, body: await readJson(first), paymentResponse: null, sentHeader: null };
   const challenge = (await readJson(first)) as ChallengeBody;
   const headers = await paymentHeader(options, challenge, first.headers.get("payment-required"));
   const paid = await fetch(target, { headers });
@@ -103,14 +115,19 @@ function argument(args: readonly string[], name: string): string | undefined {
 async function main(args: readonly string[]): Promise<number> {
   const address = args.find((a) => /^0x[0-9a-fA-F]{40}$/.test(a));
   if (address === undefined) {
-    console.error("usage: npm run pay -- <address> [--url http://127.0.0.1:3000] [--token] [--proof v1|v2|transfer] [--key 0x..] [--rpc url]");
+    console.error(
+      "usage: npm run pay -- <address> [--url http://127.0.0.1:3000] [--token] [--proof v1|v2|transfer] [--key 0x..] [--rpc url]",
+    );
     return 2;
   }
   const proof = (argument(args, "--proof") ?? "v1") as ProofKind;
   if (!["v1", "v2", "transfer"].includes(proof)) throw new Error(`--proof must be v1, v2 or transfer, not ${proof}`);
   const provider = new JsonRpcProvider(argument(args, "--rpc") ?? process.env.RPC_URL ?? "http://127.0.0.1:8545");
   const key = argument(args, "--key") ?? process.env.PAYER_PRIVATE_KEY;
-  const signer = key === undefined ? HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(DEV_MNEMONIC)).connect(provider) : new Wallet(key, provider);
+  const signer =
+    key === undefined
+      ? HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(DEV_MNEMONIC)).connect(provider)
+      : new Wallet(key, provider);
   const now = async () => {
     const wallClock = Math.floor(Date.now() / 1000);
     return (await provider.getBlock("latest").catch(() => null))?.timestamp ?? wallClock;

@@ -42,14 +42,31 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
     const payments = new PaymentAttacks(w);
     const withPayments = options.payments !== false && options.only === undefined;
     if (withPayments) await payments.begin();
-    const validBodies = await harvestValidBodies(w.url, addresses, w.manifest.devAccounts.addresses[10] ?? "", w.chainId);
+    const validBodies = await harvestValidBodies(
+      w.url,
+      addresses,
+      w.manifest.devAccounts.addresses[10] ?? "",
+      w.chainId,
+    );
     const fuzz = await runFuzzPhase(w.url, { targets, addresses, validBodies }, options);
     const rateLimits = options.only === undefined ? await runRateLimitPhase(w.url, addresses[0] ?? "") : [];
     const paymentResults = withPayments ? await payments.runAll() : [];
     const money = withPayments ? await payments.moneyInvariant() : null;
     const passed =
-      fuzz.violations.length === 0 && rateLimits.every((r) => r.failure === null) && paymentResults.every((r) => r.failure === null) && (money?.holds ?? true);
-    return { seed: options.seed, runs: options.runs, routes: targets.length, fuzz, rateLimits, payments: paymentResults, money, passed };
+      fuzz.violations.length === 0 &&
+      rateLimits.every((r) => r.failure === null) &&
+      paymentResults.every((r) => r.failure === null) &&
+      (money?.holds ?? true);
+    return {
+      seed: options.seed,
+      runs: options.runs,
+      routes: targets.length,
+      fuzz,
+      rateLimits,
+      payments: paymentResults,
+      money,
+      passed,
+    };
   } finally {
     await w.stop();
   }

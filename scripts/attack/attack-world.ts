@@ -30,7 +30,13 @@ export const ATTACK_PROXY = "127.0.0.1";
 
 /** `databaseUrl`: the PostgreSQL stores instead of the in-memory ones (some inputs only fail there, e.g. NUL). */
 export async function startAttackWorld(databaseUrl?: string): Promise<AttackWorld> {
-  const config = loadConfig({ PORT: "0", DEV_CHAIN_PORT: "0", LOG_LEVEL: "silent", TRUSTED_PROXIES: ATTACK_PROXY, DATABASE_URL: databaseUrl });
+  const config = loadConfig({
+    PORT: "0",
+    DEV_CHAIN_PORT: "0",
+    LOG_LEVEL: "silent",
+    TRUSTED_PROXIES: ATTACK_PROXY,
+    DATABASE_URL: databaseUrl,
+  });
   if (E.isLeft(config)) throw new Error(`attack config rejected: ${config.left.join("; ")}`);
   const app = await startApplication(config.right, pino({ level: "silent" }));
   if (app.devWorld === null) throw new Error("expected the embedded dev world");

@@ -31,7 +31,13 @@ export interface FuzzOptions {
 const clientIpOf = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 
 /** The seeded request sequence: the same seed and runs give the same requests, in the same order. */
-export function attackSequence(targets: readonly RouteTarget[], addresses: readonly string[], validBodies: ValidBodies, seed: number, runs: number): AttackRequest[] {
+export function attackSequence(
+  targets: readonly RouteTarget[],
+  addresses: readonly string[],
+  validBodies: ValidBodies,
+  seed: number,
+  runs: number,
+): AttackRequest[] {
   return fc.sample(anyAttackRequest(targets, addresses, validBodies), { seed, numRuns: runs });
 }
 
@@ -56,7 +62,8 @@ export async function runFuzzPhase(baseUrl: string, inputs: FuzzInputs, options:
       const statusClass = response.status === null ? "none" : `${Math.floor(response.status / 100)}xx`;
       byClass[statusClass] = (byClass[statusClass] ?? 0) + 1;
       const reason = violationOf(request, response);
-      if (reason !== null) violations.push({ index, reason, request, status: response.status, body: response.body.slice(0, 300) });
+      if (reason !== null)
+        violations.push({ index, reason, request, status: response.status, body: response.body.slice(0, 300) });
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
@@ -66,7 +73,8 @@ export async function runFuzzPhase(baseUrl: string, inputs: FuzzInputs, options:
 
 /** A request as a reader wants it: long parts elided with their length. */
 export function describeRequest(req: AttackRequest): string {
-  const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text);
+  const clip = (text: string, max: number) =>
+    text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text;
   const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${clip(v, 80)}`);
   const body = req.body === undefined ? "" : `\n    body: ${clip(JSON.stringify(req.body.toString("utf8")), 240)}`;
   return `${req.method} ${clip(req.path, 200)}  [${req.target}]${headers.length > 0 ? `\n    ${headers.join("\n    ")}` : ""}${body}`;

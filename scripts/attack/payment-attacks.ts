@@ -54,7 +54,9 @@ export class PaymentAttacks {
     await this.guarded("replay v1 -> v2 -> transfer proof", () => this.replayAcrossEnvelopes(this.attacker(0)));
     await this.guarded("concurrent reuse", () => this.concurrentReuse(this.attacker(1)));
     for (const [i, delayMs] of (["same block", 0, 40] as const).entries()) {
-      await this.guarded(`direct submission race (${delayMs})`, () => this.directSubmissionRace(this.attacker(2 + i), delayMs));
+      await this.guarded(`direct submission race (${delayMs})`, () =>
+        this.directSubmissionRace(this.attacker(2 + i), delayMs),
+      );
     }
     // Last: it moves the chain clock an hour and more ahead.
     await this.guarded("expiry edge", () => this.expiryEdge(this.attacker(6)));
@@ -66,7 +68,13 @@ export class PaymentAttacks {
     try {
       await attack();
     } catch (error) {
-      this.results.push({ name, sent: 0, answered: 0, unansweredPayments: 0, failure: `attack did not run: ${String(error)}` });
+      this.results.push({
+        name,
+        sent: 0,
+        answered: 0,
+        unansweredPayments: 0,
+        failure: `attack did not run: ${String(error)}`,
+      });
     }
   }
 
@@ -80,7 +88,9 @@ export class PaymentAttacks {
     const statsQueries = after.oracleQueries - this.statsBefore.oracleQueries;
     const statsValue = parseUnits(after.valueMoved, 6) - parseUnits(this.statsBefore.valueMoved, 6);
     const holds =
-      movedToPayTo === price * BigInt(paidAnswers + unansweredPayments) && statsQueries === paidAnswers && statsValue === price * BigInt(paidAnswers);
+      movedToPayTo === price * BigInt(paidAnswers + unansweredPayments) &&
+      statsQueries === paidAnswers &&
+      statsValue === price * BigInt(paidAnswers);
     return { price, paidAnswers, unansweredPayments, movedToPayTo, statsQueries, statsValue, holds };
   }
 
@@ -100,10 +110,21 @@ export class PaymentAttacks {
     return { status: response.status, violation: violationOf(request, response) };
   }
 
-  private record(name: string, outcomes: readonly { status: number | null; violation: string | null }[], maxAnswers: number, unansweredPayments = 0, extra: string | null = null) {
+  private record(
+    name: string,
+    outcomes: readonly { status: number | null; violation: string | null }[],
+    maxAnswers: number,
+    unansweredPayments = 0,
+    extra: string | null = null,
+  ) {
     const answered = outcomes.filter((o) => o.status === 200).length;
     const violation = outcomes.find((o) => o.violation !== null)?.violation ?? null;
-    const failure = violation ?? extra ?? (answered > maxAnswers ? `${answered} answers for one payment (statuses ${outcomes.map((o) => o.status).join(",")})` : null);
+    const failure =
+      violation ??
+      extra ??
+      (answered > maxAnswers
+        ? `${answered} answers for one payment (statuses ${outcomes.map((o) => o.status).join(",")})`
+        : null);
     this.results.push({ name, sent: outcomes.length, answered, unansweredPayments, failure });
   }
 
@@ -113,7 +134,9 @@ export class PaymentAttacks {
     const first = await this.pay(signed.v1);
     const asV2 = await this.pay(signed.v2);
     const settlement = await this.settlementTx(payer);
-    const asProof = await this.pay({ "X-Payment": Buffer.from(JSON.stringify({ txHash: settlement, nonce: signed.draft.nonce })).toString("base64") });
+    const asProof = await this.pay({
+      "X-Payment": Buffer.from(JSON.stringify({ txHash: settlement, nonce: signed.draft.nonce })).toString("base64"),
+    });
     const notServed = first.status === 200 ? null : `the honest v1 payment was not served (${first.status})`;
     this.record("replay v1 -> v2 -> transfer proof", [first, asV2, asProof], 1, 0, notServed);
   }
@@ -121,7 +144,11 @@ export class PaymentAttacks {
   /** 20 concurrent requests with one authorization, then 20 with one transfer proof. */
   private async concurrentReuse(payer: Wallet) {
     const signed = await signPayment(this.w, payer, this.challenge);
-    this.record("20 concurrent, one authorization", await Promise.all(Array.from({ length: 20 }, () => this.pay(signed.v1))), 1);
+    this.record(
+      "20 concurrent, one authorization",
+      await Promise.all(Array.from({ length: 20 }, () => this.pay(signed.v1))),
+      1,
+    );
     const transfer = await transferPayment(this.w, payer, this.challenge);
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => this.pay(transfer.proof)));
     // The transfer moved the price whatever the server does: if nothing was served it is unanswered.
@@ -143,7 +170,13 @@ export class PaymentAttacks {
       const served = this.pay(signed.v1);
       if (sameBlock) await this.settlementPending();
       else await new Promise((resolve) => setTimeout(resolve, delayMs));
-      const direct = await submitDirectly(this.w, payer, signed, this.challenge.v1.asset, sameBlock ? 1_000n * 10n ** 9n : undefined);
+      const direct = await submitDirectly(
+        this.w,
+        payer,
+        signed,
+        this.challenge.v1.asset,
+        sameBlock ? 1_000n * 10n ** 9n : undefined,
+      );
       if (sameBlock) await this.w.provider.send("evm_mine", []);
       outcomes = [await served];
       if (sameBlock) await this.w.provider.send("evm_setAutomine", [true]);
@@ -159,7 +192,9 @@ export class PaymentAttacks {
   /** Waits (bounded) until a transaction sits in the pending block: the server's settlement. */
   private async settlementPending(): Promise<void> {
     for (let i = 0; i < 400; i++) {
-      const pending = (await this.w.provider.send("eth_getBlockByNumber", ["pending", false])) as { transactions: string[] } | null;
+      const pending = (await this.w.provider.send("eth_getBlockByNumber", ["pending", false])) as {
+        transactions: string[];
+      } | null;
       if ((pending?.transactions.length ?? 0) > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -172,18 +207,32 @@ export class PaymentAttacks {
     const atEdge = await transferPayment(this.w, payer, this.challenge);
     await this.w.provider.send("evm_mine", [atEdge.blockTimestamp + maxAge]);
     const edgeOutcomes = [await this.pay(atEdge.proof), await this.pay(atEdge.proof)];
-    this.record("transfer proof at age == maxAge, twice", edgeOutcomes, 1, edgeOutcomes.some((o) => o.status === 200) ? 0 : 1);
+    this.record(
+      "transfer proof at age == maxAge, twice",
+      edgeOutcomes,
+      1,
+      edgeOutcomes.some((o) => o.status === 200) ? 0 : 1,
+    );
     const late = await transferPayment(this.w, payer, this.challenge);
     await this.w.provider.send("evm_mine", [late.blockTimestamp + maxAge + 1]);
     const lateOutcome = await this.pay(late.proof);
-    this.record("transfer proof at age == maxAge + 1", [lateOutcome], 0, 1, lateOutcome.status === 422 ? null : `expected 422, got ${lateOutcome.status}`);
+    this.record(
+      "transfer proof at age == maxAge + 1",
+      [lateOutcome],
+      0,
+      1,
+      lateOutcome.status === 422 ? null : `expected 422, got ${lateOutcome.status}`,
+    );
   }
 
   /** The settlement transaction of the payer's last payment, read from the chain's Transfer logs to payTo. */
   private async settlementTx(payer: Wallet): Promise<string> {
     const head = await this.w.provider.getBlockNumber();
-    const logs = await this.w.usdc.queryFilter(this.w.usdc.filters.Transfer!(payer.address, this.challenge.v1.payTo), head - 5, head);
+    const logs = await this.w.usdc.queryFilter(
+      this.w.usdc.filters.Transfer!(payer.address, this.challenge.v1.payTo),
+      head - 5,
+      head,
+    );
     return logs.at(-1)?.transactionHash ?? "0x" + "00".repeat(32);
   }
-
 }

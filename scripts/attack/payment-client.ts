@@ -28,7 +28,10 @@ export async function challengeAt(w: AttackWorld, path: string): Promise<Challen
   const response = await fetch(w.url + path);
   if (response.status !== 402) throw new Error(`expected 402 from ${path}, got ${response.status}`);
   const body = (await response.json()) as ChallengeBody;
-  const v2 = JSON.parse(Buffer.from(response.headers.get("payment-required") ?? "", "base64").toString("utf8")) as { resource: { url: string }; accepts: X402V2Requirements[] };
+  const v2 = JSON.parse(Buffer.from(response.headers.get("payment-required") ?? "", "base64").toString("utf8")) as {
+    resource: { url: string };
+    accepts: X402V2Requirements[];
+  };
   const [v1Offer, v2Offer] = [body.accepts[0], v2.accepts[0]];
   if (v1Offer === undefined || v2Offer === undefined) throw new Error(`${path} offers no way to pay`);
   return { v1: v1Offer, v2: v2Offer, resource: v2.resource.url, chainId: body.chainId };
@@ -57,26 +60,54 @@ export async function signPayment(w: AttackWorld, payer: Wallet, challenge: Chal
 /** A committed USDC transfer to payTo, mined; the proof header and the block it landed in. */
 export async function transferPayment(w: AttackWorld, payer: Wallet, challenge: Challenge) {
   const { nonce, commitment } = transferNonce();
-  const data = withCommitment(token.encodeFunctionData("transfer", [challenge.v1.payTo, BigInt(challenge.v1.maxAmountRequired)]), commitment);
+  const data = withCommitment(
+    token.encodeFunctionData("transfer", [challenge.v1.payTo, BigInt(challenge.v1.maxAmountRequired)]),
+    commitment,
+  );
   const receipt = await (await payer.sendTransaction({ to: challenge.v1.asset, data })).wait();
   if (receipt === null || receipt.status !== 1) throw new Error("the attack's transfer failed on chain");
   const block = await w.provider.getBlock(receipt.blockNumber);
-  return { txHash: receipt.hash, blockTimestamp: block?.timestamp ?? 0, proof: { "X-Payment": transferProofHeader(receipt.hash, nonce) } };
+  return {
+    txHash: receipt.hash,
+    blockTimestamp: block?.timestamp ?? 0,
+    proof: { "X-Payment": transferProofHeader(receipt.hash, nonce) },
+  };
 }
 
 /**
  * The payer submits its own authorization to USDC with keccak256(secret) appended to the calldata
  * (the token ignores trailing bytes), then may present `{txHash, nonce: secret}` as a transfer proof.
  */
-export async function submitDirectly(w: AttackWorld, payer: Wallet, signed: Signed, asset: string, priorityFee?: bigint) {
+export async function submitDirectly(
+  w: AttackWorld,
+  payer: Wallet,
+  signed: Signed,
+  asset: string,
+  priorityFee?: bigint,
+) {
   const { nonce, commitment } = transferNonce();
   const sig = Signature.from(signed.signature);
   const { draft } = signed;
-  const calldata = token.encodeFunctionData(TRANSFER_WITH_AUTHORIZATION_VRS, [draft.from, draft.to, draft.value, draft.validAfter, draft.validBefore, draft.nonce, sig.v, sig.r, sig.s]);
+  const calldata = token.encodeFunctionData(TRANSFER_WITH_AUTHORIZATION_VRS, [
+    draft.from,
+    draft.to,
+    draft.value,
+    draft.validAfter,
+    draft.validBefore,
+    draft.nonce,
+    sig.v,
+    sig.r,
+    sig.s,
+  ]);
   // Signed by hand: if the server settled first the dev node reports the revert as an error yet
   // mines the transaction, and the attacker still holds its hash.
   const fees = priorityFee === undefined ? {} : { maxPriorityFeePerGas: priorityFee, maxFeePerGas: priorityFee * 2n };
-  const populated = await payer.populateTransaction({ to: asset, data: withCommitment(calldata, commitment), gasLimit: 200_000n, ...fees });
+  const populated = await payer.populateTransaction({
+    to: asset,
+    data: withCommitment(calldata, commitment),
+    gasLimit: 200_000n,
+    ...fees,
+  });
   const raw = await payer.signTransaction(populated);
   const txHash = Transaction.from(raw).hash ?? "";
   await w.provider.send("eth_sendRawTransaction", [raw]).catch(() => undefined);

@@ -11,12 +11,26 @@ export interface RateLimitResult {
 }
 
 /** Limited routes at their default per-minute budgets (config.ts); the phase sends past them. */
-const LIMITED: readonly { readonly route: string; readonly budget: number; readonly request: (address: string) => AttackRequest }[] = [
-  { route: "GET /api/widget/score/{address}", budget: 8, request: (a) => ({ method: "GET", path: `/api/widget/score/${a}`, headers: {}, target: "rate-limit" }) },
+const LIMITED: readonly {
+  readonly route: string;
+  readonly budget: number;
+  readonly request: (address: string) => AttackRequest;
+}[] = [
+  {
+    route: "GET /api/widget/score/{address}",
+    budget: 8,
+    request: (a) => ({ method: "GET", path: `/api/widget/score/${a}`, headers: {}, target: "rate-limit" }),
+  },
   {
     route: "POST /api/batch",
     budget: 30,
-    request: (a) => ({ method: "POST", path: "/api/batch", headers: { "content-type": "application/json" }, body: Buffer.from(JSON.stringify({ addresses: [a] })), target: "rate-limit" }),
+    request: (a) => ({
+      method: "POST",
+      path: "/api/batch",
+      headers: { "content-type": "application/json" },
+      body: Buffer.from(JSON.stringify({ addresses: [a] })),
+      target: "rate-limit",
+    }),
   },
 ];
 
@@ -26,12 +40,19 @@ export async function runRateLimitPhase(baseUrl: string, address: string): Promi
   for (const [i, limited] of LIMITED.entries()) {
     const client = `10.255.255.${i + 1}`;
     const request = limited.request(address);
-    const responses = await Promise.all(Array.from({ length: limited.budget + 5 }, () => sendRequest(baseUrl, request, client)));
+    const responses = await Promise.all(
+      Array.from({ length: limited.budget + 5 }, () => sendRequest(baseUrl, request, client)),
+    );
     const tooMany = responses.filter((r) => r.status === 429);
     const broken = responses.map((r) => violationOf(request, r)).find((v) => v !== null);
-    const wrongBody = tooMany.find((r) => !r.body.includes("\"error\":\"rate_limited\""));
+    const wrongBody = tooMany.find((r) => !r.body.includes('"error":"rate_limited"'));
     const failure =
-      broken ?? (tooMany.length === 0 ? `no 429 after ${responses.length} requests from one client` : wrongBody ? `429 body ${wrongBody.body}` : null);
+      broken ??
+      (tooMany.length === 0
+        ? `no 429 after ${responses.length} requests from one client`
+        : wrongBody
+          ? `429 body ${wrongBody.body}`
+          : null);
     results.push({ route: limited.route, sent: responses.length, limited: tooMany.length, failure });
   }
   return results;

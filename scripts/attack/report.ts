@@ -11,12 +11,20 @@ export function formatReport(report: AttackReport): string[] {
     groups.set(key, (groups.get(key) ?? 0) + 1);
     if (seen.has(key)) continue;
     seen.add(key);
-    lines.push(`FAIL #${v.index} ${v.reason}\n    ${describeRequest(v.request)}\n    -> ${v.status ?? "no answer"} ${JSON.stringify(v.body)}`);
+    lines.push(
+      `FAIL #${v.index} ${v.reason}\n    ${describeRequest(v.request)}\n    -> ${v.status ?? "no answer"} ${JSON.stringify(v.body)}`,
+    );
     lines.push(`    replay: npm run attack -- --seed ${report.seed} --runs ${report.runs} --only ${v.index}`);
   }
   for (const [key, count] of groups) lines.push(`  ${count} x ${key}`);
-  for (const r of report.rateLimits) lines.push(`${r.failure === null ? "ok  " : "FAIL"} rate limit ${r.route}: ${r.limited}/${r.sent} answered 429${r.failure === null ? "" : ` (${r.failure})`}`);
-  for (const p of report.payments) lines.push(`${p.failure === null ? "ok  " : "FAIL"} payment: ${p.name}: ${p.answered}/${p.sent} answered${p.failure === null ? "" : ` (${p.failure})`}`);
+  for (const r of report.rateLimits)
+    lines.push(
+      `${r.failure === null ? "ok  " : "FAIL"} rate limit ${r.route}: ${r.limited}/${r.sent} answered 429${r.failure === null ? "" : ` (${r.failure})`}`,
+    );
+  for (const p of report.payments)
+    lines.push(
+      `${p.failure === null ? "ok  " : "FAIL"} payment: ${p.name}: ${p.answered}/${p.sent} answered${p.failure === null ? "" : ` (${p.failure})`}`,
+    );
   const m = report.money;
   if (m !== null) {
     lines.push(

@@ -31,6 +31,7 @@ export function violationOf(req: AttackRequest, res: AttackResponse): string | n
   }
   // Successes: every API answer is JSON; /docs is the one HTML page, preflights have no body.
   const api = !req.path.startsWith("/docs");
-  if (api && req.method !== "HEAD" && res.body.length > 0 && !json) return `success ${res.status} with Content-Type "${res.contentType}"`;
+  if (api && req.method !== "HEAD" && res.body.length > 0 && !json)
+    return `success ${res.status} with Content-Type "${res.contentType}"`;
   return null;
 }

@@ -18,7 +18,9 @@ const { values } = parseArgs({
 const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
 const runs = Number(values.runs);
 if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(runs) || runs < 1) {
-  console.error("usage: npm run attack -- [--seed <int>] [--runs <int >= 1>] [--only <index>] [--no-payments] [--database-url <postgres url>]");
+  console.error(
+    "usage: npm run attack -- [--seed <int>] [--runs <int >= 1>] [--only <index>] [--no-payments] [--database-url <postgres url>]",
+  );
   process.exit(2);
 }
 console.log(`attack: seed ${seed}, ${runs} generated requests`);

@@ -15,7 +15,12 @@ export interface AttackResponse {
  * and no HTTP client library sits in between (nock, loaded by other test files, patches
  * node:http's client and would hang or alter such requests).
  */
-export function sendRequest(baseUrl: string, req: AttackRequest, clientIp: string, timeoutMs = 60_000): Promise<AttackResponse> {
+export function sendRequest(
+  baseUrl: string,
+  req: AttackRequest,
+  clientIp: string,
+  timeoutMs = 60_000,
+): Promise<AttackResponse> {
   const url = new URL(baseUrl);
   const headers: Record<string, string> = {
     host: url.host,
@@ -24,7 +29,10 @@ export function sendRequest(baseUrl: string, req: AttackRequest, clientIp: strin
     connection: "close",
     ...(req.body === undefined ? {} : { "content-length": String(Buffer.byteLength(req.body)) }),
   };
-  const head = [`${req.method} ${req.path} HTTP/1.1`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)].join("\r\n");
+  const head = [
+    `${req.method} ${req.path} HTTP/1.1`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ].join("\r\n");
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let settled = false;
@@ -35,31 +43,55 @@ export function sendRequest(baseUrl: string, req: AttackRequest, clientIp: strin
       resolve(response);
     };
     const socket = connect({ host: url.hostname, port: Number(url.port) });
-    socket.setTimeout(timeoutMs, () => finish({ status: null, contentType: "", body: "", transportError: `no answer within ${timeoutMs} ms` }));
+    socket.setTimeout(timeoutMs, () =>
+      finish({ status: null, contentType: "", body: "", transportError: `no answer within ${timeoutMs} ms` }),
+    );
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("end", () => finish(parseResponse(Buffer.concat(chunks))));
     socket.on("close", () => finish(parseResponse(Buffer.concat(chunks))));
     // A server that closes while we still write (413, 431) has answered: parse what came back.
     socket.on("error", (error) => {
       const received = Buffer.concat(chunks);
-      finish(received.length > 0 ? parseResponse(received) : { status: null, contentType: "", body: "", transportError: error.message });
+      finish(
+        received.length > 0
+          ? parseResponse(received)
+          : { status: null, contentType: "", body: "", transportError: error.message },
+      );
     });
     // No half-close: Node's server drops a connection whose client has ended before the answer.
-    socket.write(req.body === undefined ? `${head}\r\n\r\n` : Buffer.concat([Buffer.from(`${head}\r\n\r\n`, "latin1"), Buffer.from(req.body)]));
+    socket.write(
+      req.body === undefined
+        ? `${head}\r\n\r\n`
+        : Buffer.concat([Buffer.from(`${head}\r\n\r\n`, "latin1"), Buffer.from(req.body)]),
+    );
   });
 }
 
 /** Status, content type and (de-chunked) body of one HTTP/1.1 response. */
 export function parseResponse(raw: Buffer): AttackResponse {
   const split = raw.indexOf("\r\n\r\n");
-  if (split === -1) return { status: null, contentType: "", body: "", transportError: raw.length === 0 ? "empty response" : "truncated response" };
+  if (split === -1)
+    return {
+      status: null,
+      contentType: "",
+      body: "",
+      transportError: raw.length === 0 ? "empty response" : "truncated response",
+    };
   const lines = raw.subarray(0, split).toString("latin1").split("\r\n");
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(lines[0] ?? "")?.[1] ?? NaN);
   const header = (name: string) =>
-    lines.slice(1).find((line) => line.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim() ?? "";
+    lines
+      .slice(1)
+      .find((line) => line.toLowerCase().startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim() ?? "";
   let body = raw.subarray(split + 4);
   if (header("transfer-encoding").toLowerCase() === "chunked") body = dechunk(body);
-  return { status: Number.isNaN(status) ? null : status, contentType: header("content-type"), body: body.toString("utf8") };
+  return {
+    status: Number.isNaN(status) ? null : status,
+    contentType: header("content-type"),
+    body: body.toString("utf8"),
+  };
 }
 
 function dechunk(data: Buffer): Buffer {

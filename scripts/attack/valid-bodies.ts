@@ -8,31 +8,69 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Bodies per operation (`METHOD /template`), from README's request shapes and from the server itself. */
 /** `wallet`: an externally owned account (attest and check refuse contracts). */
-export async function harvestValidBodies(baseUrl: string, addresses: readonly string[], wallet: string, chainId: number): Promise<ValidBodies> {
+export async function harvestValidBodies(
+  baseUrl: string,
+  addresses: readonly string[],
+  wallet: string,
+  chainId: number,
+): Promise<ValidBodies> {
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(baseUrl + path, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-forwarded-for": "10.253.0.1" } });
+    const response = await fetch(baseUrl + path, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "content-type": "application/json", "x-forwarded-for": "10.253.0.1" },
+    });
     return (await response.json()) as Record<string, unknown>;
   };
   const attest = { subject: wallet, subjectType: "wallet", useClass: "allowlist", chainId, ttlSeconds: 3600 };
   const subscribe = {
     protocolName: "Lend",
     channels: { webhookUrl: "https://hooks.example.org/x", email: "ops@example.org" },
-    rules: [{ type: "min_score", value: 40, action: "review" }, { type: "block_flags", flags: ["EXIT_SYNC"] }, { type: "max_amount_below_tier", tier: "HIGH", amount: 1000 }],
+    rules: [
+      { type: "min_score", value: 40, action: "review" },
+      { type: "block_flags", flags: ["EXIT_SYNC"] },
+      { type: "max_amount_below_tier", tier: "HIGH", amount: 1000 },
+    ],
   };
   const issued = await post("/api/gating/attest", attest);
   const subscription = await post("/api/protocol-guard/subscribe", subscribe);
   return {
     "POST /api/batch": { addresses: addresses.slice(0, 3) },
     "POST /api/gating/attest": attest,
-    "POST /api/gating/verify": { attestation: issued.attestation ?? {}, expectedSubject: wallet, expectedChainId: chainId, expectedUseClass: "allowlist" },
+    "POST /api/gating/verify": {
+      attestation: issued.attestation ?? {},
+      expectedSubject: wallet,
+      expectedChainId: chainId,
+      expectedUseClass: "allowlist",
+    },
     "POST /api/gating/check": {
       wallet,
-      ladder: { protocolId: "lend", bands: [{ minScore: 0, maxScore: 49, capability: "none" }, { minScore: 50, capability: "borrow", maxAmount: 1000 }], minConfidence: 0.1, multiFactorAcknowledged: true },
+      ladder: {
+        protocolId: "lend",
+        bands: [
+          { minScore: 0, maxScore: 49, capability: "none" },
+          { minScore: 50, capability: "borrow", maxAmount: 1000 },
+        ],
+        minConfidence: 0.1,
+        multiFactorAcknowledged: true,
+      },
       network: "testnet",
     },
-    "POST /api/protocol-guard/check": { wallet, context: "borrow", amount: 500, economicReachUsd: 1000, subscriptionId: subscription.id ?? "sub_x" },
+    "POST /api/protocol-guard/check": {
+      wallet,
+      context: "borrow",
+      amount: 500,
+      economicReachUsd: 1000,
+      subscriptionId: subscription.id ?? "sub_x",
+    },
     "POST /api/protocol-guard/subscribe": subscribe,
-    "PATCH /api/protocol-guard/subscriptions": { id: subscription.id ?? "sub_x", token: subscription.manageToken ?? "", status: "paused", channels: {}, rules: subscribe.rules },
+    "PATCH /api/protocol-guard/subscriptions": {
+      id: subscription.id ?? "sub_x",
+      token: subscription.manageToken ?? "",
+      status: "paused",
+      channels: {},
+      rules: subscribe.rules,
+    },
     "POST /api/graph-trust": { addresses: addresses.slice(0, 2) },
   };
 }
@@ -41,17 +79,25 @@ export async function harvestValidBodies(baseUrl: string, addresses: readonly st
 function pathsOf(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
   const here = [prefix];
   if (Array.isArray(value)) return here.concat(...value.map((item, i) => pathsOf(item, [...prefix, i])));
-  if (value !== null && typeof value === "object") return here.concat(...Object.entries(value).map(([k, v]) => pathsOf(v, [...prefix, k])));
+  if (value !== null && typeof value === "object")
+    return here.concat(...Object.entries(value).map(([k, v]) => pathsOf(v, [...prefix, k])));
   return here;
 }
 
 /** JSON text of `value` with the node at `path` written as `replacement` (raw JSON text, maybe with extra keys). */
-function serializeWith(value: Json, path: readonly (string | number)[], replacement: (original: Json) => string): string {
+function serializeWith(
+  value: Json,
+  path: readonly (string | number)[],
+  replacement: (original: Json) => string,
+): string {
   if (path.length === 0) return replacement(value);
   const [head, ...rest] = path;
-  if (Array.isArray(value)) return `[${value.map((item, i) => (i === head ? serializeWith(item, rest, replacement) : JSON.stringify(item))).join(",")}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item, i) => (i === head ? serializeWith(item, rest, replacement) : JSON.stringify(item))).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${k === head ? serializeWith(v, rest, replacement) : JSON.stringify(v)}`).join(",")}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${k === head ? serializeWith(v, rest, replacement) : JSON.stringify(v)}`)
+      .join(",")}}`;
   }
   return JSON.stringify(value);
 }
@@ -61,15 +107,27 @@ export function mutatedBody(valid: unknown, addresses: readonly string[]): fc.Ar
   const json = valid as Json;
   const paths = pathsOf(json);
   const hostile = jsonText(addresses);
-  const replace = fc.tuple(fc.constantFrom(...paths), hostile).map(([path, text]) => serializeWith(json, path, () => text));
-  const addKey = fc.tuple(fc.constantFrom(...paths), fc.constantFrom("__proto__", "constructor", "prototype", "toString", "extra"), hostile).map(([path, key, text]) =>
-    serializeWith(json, path, (original) => {
-      const own = JSON.stringify(original);
-      return own.startsWith("{") && own !== "{}" ? `{${JSON.stringify(key)}:${text},${own.slice(1)}` : own;
-    }),
-  );
-  const spike = fc.tuple(fc.constantFrom(...paths), fc.constantFrom(...EDGE_STRINGS.filter((s) => s.length < 10))).map(([path, edge]) =>
-    serializeWith(json, path, (original) => (typeof original === "string" ? JSON.stringify(original + edge) : JSON.stringify(original))),
-  );
+  const replace = fc
+    .tuple(fc.constantFrom(...paths), hostile)
+    .map(([path, text]) => serializeWith(json, path, () => text));
+  const addKey = fc
+    .tuple(
+      fc.constantFrom(...paths),
+      fc.constantFrom("__proto__", "constructor", "prototype", "toString", "extra"),
+      hostile,
+    )
+    .map(([path, key, text]) =>
+      serializeWith(json, path, (original) => {
+        const own = JSON.stringify(original);
+        return own.startsWith("{") && own !== "{}" ? `{${JSON.stringify(key)}:${text},${own.slice(1)}` : own;
+      }),
+    );
+  const spike = fc
+    .tuple(fc.constantFrom(...paths), fc.constantFrom(...EDGE_STRINGS.filter((s) => s.length < 10)))
+    .map(([path, edge]) =>
+      serializeWith(json, path, (original) =>
+        typeof original === "string" ? JSON.stringify(original + edge) : JSON.stringify(original),
+      ),
+    );
   return fc.oneof(replace, addKey, spike);
 }

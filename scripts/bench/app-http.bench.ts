@@ -23,7 +23,8 @@ async function postBatch(url: string, addresses: readonly string[]): Promise<{ m
   });
   const body: unknown = await response.json();
   const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`POST /api/batch answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
+  if (response.status !== 200)
+    throw new Error(`POST /api/batch answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`);
   return { ms, items: Array.isArray(body) ? body.length : 0 };
 }
 
@@ -38,7 +39,13 @@ export async function runBatchBench(bench: BenchApplication): Promise<SectionRep
       `cold batch of ${addresses.length} seeded addresses: ${round(cold.ms)} ms (${cold.items} results, ${round(cold.ms / addresses.length)} ms/address)`,
       `same batch warm: ${round(warm.ms)} ms -> cold/warm x${ratio(cold.ms, warm.ms)}`,
     ],
-    figures: { addresses: addresses.length, appStartMs: round(bench.startMs), coldMs: round(cold.ms), warmMs: round(warm.ms), coldOverWarm: ratio(cold.ms, warm.ms) },
+    figures: {
+      addresses: addresses.length,
+      appStartMs: round(bench.startMs),
+      coldMs: round(cold.ms),
+      warmMs: round(warm.ms),
+      coldOverWarm: ratio(cold.ms, warm.ms),
+    },
   };
 }
 
@@ -46,12 +53,17 @@ export async function runWidgetBench(bench: BenchApplication, options: HttpBench
   const url = widgetUrl(bench.app, bench.manifest.healthyToken);
   const answer = await pollFor200(url, options.widgetWaitMs); // also warms the cache
   if (answer.status !== 200) {
-    throw new Error(`GET /api/widget/score/<healthyToken> still answers ${answer.status} ${answer.body} after ${options.widgetWaitMs} ms`);
+    throw new Error(
+      `GET /api/widget/score/<healthyToken> still answers ${answer.status} ${answer.body} after ${options.widgetWaitMs} ms`,
+    );
   }
   const load = { concurrency: options.concurrency, seconds: options.seconds };
   const app = await runLoad({ url, ...load });
   const bare = await startBareKoa();
-  const baseline = await runLoad({ url: `${bare.url}/api/widget/score/${bench.manifest.healthyToken}`, ...load }).finally(() => bare.close());
+  const baseline = await runLoad({
+    url: `${bare.url}/api/widget/score/${bench.manifest.healthyToken}`,
+    ...load,
+  }).finally(() => bare.close());
   const share = ratio(app.requestsPerSecond, baseline.requestsPerSecond);
   const describe = (name: string, f: typeof app) =>
     `${name}: ${f.requestsPerSecond} req/s (${f.requests} in ${f.seconds} s, non-200 ${f.non200}), p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`;

@@ -52,15 +52,46 @@ export async function pollFor200(url: string, timeoutMs: number): Promise<{ stat
 }
 
 const TOKEN_AND_NFT_ROLES = [
-  "healthyToken", "honeypotToken", "taxToken", "coordinatedToken", "exitSyncToken", "rugToken", "washToken",
-  "selfStakedToken", "unstakeAfterDeployToken", "nftOrganic", "nftWash", "nft1155", "nftDump",
+  "healthyToken",
+  "honeypotToken",
+  "taxToken",
+  "coordinatedToken",
+  "exitSyncToken",
+  "rugToken",
+  "washToken",
+  "selfStakedToken",
+  "unstakeAfterDeployToken",
+  "nftOrganic",
+  "nftWash",
+  "nft1155",
+  "nftDump",
 ] as const satisfies readonly (keyof DevWorldRoles)[];
 
 const WALLET_ROLES = [
-  "longLivedWallet", "botWallet", "freshWallet", "churner", "recentStaker", "fundingSource", "healthyTokenDeployer",
-  "honeypotDeployer", "taxDeployer", "coordinatedDeployer", "rugDeployer", "nftOrganicCreator", "selfStakingDeployer",
-  "healthyHolders", "honeypotVictims", "taxBuyers", "coordinatedBuyers", "exitSyncHolders", "rugBuyers", "washTraders",
-  "nftOrganicHolders", "nftWashTraders", "honestStakers", "stakingRing",
+  "longLivedWallet",
+  "botWallet",
+  "freshWallet",
+  "churner",
+  "recentStaker",
+  "fundingSource",
+  "healthyTokenDeployer",
+  "honeypotDeployer",
+  "taxDeployer",
+  "coordinatedDeployer",
+  "rugDeployer",
+  "nftOrganicCreator",
+  "selfStakingDeployer",
+  "healthyHolders",
+  "honeypotVictims",
+  "taxBuyers",
+  "coordinatedBuyers",
+  "exitSyncHolders",
+  "rugBuyers",
+  "washTraders",
+  "nftOrganicHolders",
+  "nftWashTraders",
+  "honestStakers",
+  "stakingRing",
 ] as const satisfies readonly (keyof DevWorldRoles)[];
 
 /** `count` distinct seeded addresses: every token and NFT first, then wallets of every role. */

@@ -33,7 +33,10 @@ const nft = new Interface(["function mint(address,uint256)"]);
 const SENDERS = 10;
 
 async function send(chain: EmbeddedChain, from: string, to: string, data: string, gas: number): Promise<void> {
-  await chain.provider.request({ method: "eth_sendTransaction", params: [{ from, to, data, gas: `0x${gas.toString(16)}` }] });
+  await chain.provider.request({
+    method: "eth_sendTransaction",
+    params: [{ from, to, data, gas: `0x${gas.toString(16)}` }],
+  });
 }
 
 /** Fills `blocks` blocks, each with transfers between dev accounts and NFT mints, mined together. */
@@ -42,7 +45,14 @@ async function buildBusyChain(chain: EmbeddedChain, options: Required<IndexerBen
   const token = await deployTestContract(deployer, "SmallToken", [10n ** 30n]);
   const collection = await deployTestContract(deployer, "SmallNft");
   const accounts = chain.accounts.slice(0, SENDERS).map((a) => a.address.toLowerCase());
-  for (const account of accounts.slice(1)) await send(chain, accounts[0]!, token.address, erc20.encodeFunctionData("transfer", [account, 10n ** 24n]), 100_000);
+  for (const account of accounts.slice(1))
+    await send(
+      chain,
+      accounts[0]!,
+      token.address,
+      erc20.encodeFunctionData("transfer", [account, 10n ** 24n]),
+      100_000,
+    );
   await chain.provider.request({ method: "evm_setAutomine", params: [false] });
   let transactions = 0;
   let nextNft = 1n;
@@ -50,10 +60,22 @@ async function buildBusyChain(chain: EmbeddedChain, options: Required<IndexerBen
     for (let i = 0; i < options.erc20PerBlock; i++) {
       const from = accounts[i % SENDERS]!;
       const to = accounts[(i + block + 1) % SENDERS]!;
-      await send(chain, from, token.address, erc20.encodeFunctionData("transfer", [to, BigInt(block * 1000 + i + 1)]), 100_000);
+      await send(
+        chain,
+        from,
+        token.address,
+        erc20.encodeFunctionData("transfer", [to, BigInt(block * 1000 + i + 1)]),
+        100_000,
+      );
     }
     for (let i = 0; i < options.nftPerBlock; i++) {
-      await send(chain, accounts[(block + i) % SENDERS]!, collection.address, nft.encodeFunctionData("mint", [accounts[i % SENDERS], nextNft++]), 150_000);
+      await send(
+        chain,
+        accounts[(block + i) % SENDERS]!,
+        collection.address,
+        nft.encodeFunctionData("mint", [accounts[i % SENDERS], nextNft++]),
+        150_000,
+      );
     }
     transactions += options.erc20PerBlock + options.nftPerBlock;
     await chain.provider.request({ method: "evm_mine", params: [] });
@@ -63,7 +85,11 @@ async function buildBusyChain(chain: EmbeddedChain, options: Required<IndexerBen
 }
 
 export async function benchIndexer(options: IndexerBenchOptions = {}): Promise<IndexerBenchResult> {
-  const settings = { blocks: options.blocks ?? 300, erc20PerBlock: options.erc20PerBlock ?? 8, nftPerBlock: options.nftPerBlock ?? 2 };
+  const settings = {
+    blocks: options.blocks ?? 300,
+    erc20PerBlock: options.erc20PerBlock ?? 8,
+    nftPerBlock: options.nftPerBlock ?? 2,
+  };
   const chain = await startEmbeddedChain({ host: "127.0.0.1", port: 0 });
   const explorer = new LocalIndexExplorer({ rpcUrl: chain.rpcUrl });
   try {

@@ -33,22 +33,47 @@ const hash = (i: number): TxHash => `0x${i.toString(16).padStart(64, "0")}` as T
 /** Deterministic pseudo-random numbers, so every run measures the same workload. */
 function lcg(seed: number): () => number {
   let state = seed;
-  return () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 }
 
-function activity(n: number, who: Address, kind: "stake" | "unstake", at: number, block: number, random: () => number): PricedStakeActivity {
+function activity(
+  n: number,
+  who: Address,
+  kind: "stake" | "unstake",
+  at: number,
+  block: number,
+  random: () => number,
+): PricedStakeActivity {
   const contract = CONTRACTS[Math.floor(random() * CONTRACTS.length)] as Address;
   return {
-    kind, staker: who, payer: who, contract, asset: "native", amount: kind === "stake" ? 10n ** 18n : 0n,
+    kind,
+    staker: who,
+    payer: who,
+    contract,
+    asset: "native",
+    amount: kind === "stake" ? 10n ** 18n : 0n,
     usd: kind === "stake" ? 10 + random() * 50_000 : null,
     lockUntil: kind === "stake" ? at + Math.floor(random() * 365) * DAY : null,
-    txHash: hash(n), logIndex: 0, blockNumber: block, timestamp: at, configured: true,
+    txHash: hash(n),
+    logIndex: 0,
+    blockNumber: block,
+    timestamp: at,
+    configured: true,
   };
 }
 
 function batch(toBlock: number, now: number, activities: PricedStakeActivity[]): LeaderboardBatch {
   const none = new Map();
-  return { toBlock, now, activities, targetTiers: none, deployers: none, vaultOwners: none, deployments: none, ageResets: none };
+  return {
+    toBlock,
+    now,
+    activities,
+    targetTiers: none,
+    deployers: none,
+    vaultOwners: none,
+    deployments: none,
+    ageResets: none,
+  };
 }
 
 export interface LeaderboardBenchOptions {
@@ -108,7 +133,9 @@ export async function runLeaderboardBench(options: LeaderboardBenchOptions = {})
   }
   const round = (ms: number): number => Math.round(ms * 1000) / 1000;
   return {
-    stakers, eventsPerBlock, blocks,
+    stakers,
+    eventsPerBlock,
+    blocks,
     initialLoadMs: round(initialLoadMs),
     msPerUpdate: round(updateMs / blocks),
     msPerReadAfterBlock: round(readMs / blocks),

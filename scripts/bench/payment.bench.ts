@@ -5,7 +5,12 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { EthersPaymentSettler } from "../../src/adapters/payment/ethers-payment-settler.adapter";
 import { EthersPaymentVerifier } from "../../src/adapters/payment/ethers-payment-verifier.adapter";
-import { draftAuthorization, offerOf, signAuthorization, x402V1PaymentHeader } from "../../src/adapters/payment/x402-client";
+import {
+  draftAuthorization,
+  offerOf,
+  signAuthorization,
+  x402V1PaymentHeader,
+} from "../../src/adapters/payment/x402-client";
 import { InMemoryPaymentLedger } from "../../src/adapters/storage/in-memory-payment-ledger.adapter";
 import { PaidQuery } from "../../src/application/use-cases/payment/paid-query.use-case";
 import { asAddress } from "../../src/domain/chain/address";
@@ -60,14 +65,22 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
     const rpc = { rpcUrl: chain.rpcUrl, chainId: chain.chainId };
     const terms: PaymentTerms = { ...DEFAULT_PAYMENT_TERMS, payTo: asAddress(manifest.payee) };
     const verifier = new EthersPaymentVerifier(rpc);
-    const settler = new EthersPaymentSettler(rpc, { settlementPrivateKey: chain.accounts[manifest.devAccounts.settlerIndex]?.privateKey ?? "" });
+    const settler = new EthersPaymentSettler(rpc, {
+      settlementPrivateKey: chain.accounts[manifest.devAccounts.settlerIndex]?.privateKey ?? "",
+    });
     const paidQuery = new PaidQuery(verifier, settler, new InMemoryPaymentLedger(), terms);
     const payer = new Wallet(chain.accounts[manifest.devAccounts.payerIndex]?.privateKey ?? "", provider);
     const requirements = v1Requirements(terms, RESOURCE);
     const now = (await provider.getBlock("latest"))?.timestamp ?? 0;
     const headers = async () => {
       const draft = draftAuthorization(payer.address, offerOf(requirements), now);
-      return { "X-Payment": x402V1PaymentHeader(requirements, draft, await signAuthorization(payer, offerOf(requirements), chain.chainId, draft)) };
+      return {
+        "X-Payment": x402V1PaymentHeader(
+          requirements,
+          draft,
+          await signAuthorization(payer, offerOf(requirements), chain.chainId, draft),
+        ),
+      };
     };
     const proofOf = (h: Record<string, string>) => {
       const found = findPaymentProof(h);

@@ -33,11 +33,27 @@ let application: Promise<BenchApplication> | null = null;
 const app = (): Promise<BenchApplication> => (application ??= startBenchApplication());
 
 const sections: Section[] = [
-  { key: "startup", title: "1. Startup: dev world, index catch-up, seed", run: () => runStartupBench({ coldCompile: !args.includes("--skip-cold-compile") }) },
+  {
+    key: "startup",
+    title: "1. Startup: dev world, index catch-up, seed",
+    run: () => runStartupBench({ coldCompile: !args.includes("--skip-cold-compile") }),
+  },
   { key: "scoring", title: "4. scoreWallet CPU time vs transfers", run: async () => runScoringBench() },
-  { key: "batch", title: "3. POST /api/batch, 40 seeded addresses, cold then warm (fresh application)", run: async () => runBatchBench(await app()) },
-  { key: "widget", title: "2. Cached widget throughput vs bare Koa", run: async () => runWidgetBench(await app(), httpOptions) },
-  { key: "payment", title: "6. Paid call overhead (x402, local settlement)", run: async () => runPaidCallBench(await app()) },
+  {
+    key: "batch",
+    title: "3. POST /api/batch, 40 seeded addresses, cold then warm (fresh application)",
+    run: async () => runBatchBench(await app()),
+  },
+  {
+    key: "widget",
+    title: "2. Cached widget throughput vs bare Koa",
+    run: async () => runWidgetBench(await app(), httpOptions),
+  },
+  {
+    key: "payment",
+    title: "6. Paid call overhead (x402, local settlement)",
+    run: async () => runPaidCallBench(await app()),
+  },
   {
     key: "indexer",
     title: "5. Indexer throughput (LocalIndexExplorer over JSON-RPC)",
@@ -95,7 +111,15 @@ try {
 }
 const totalSeconds = Math.round(performance.now() - started) / 1000;
 console.log(`\nbench finished in ${totalSeconds} s`);
-console.log(JSON.stringify({ bench: "credence", at: new Date().toISOString(), node: process.version, totalSeconds, sections: results }));
+console.log(
+  JSON.stringify({
+    bench: "credence",
+    at: new Date().toISOString(),
+    node: process.version,
+    totalSeconds,
+    sections: results,
+  }),
+);
 
 async function stopApplication(): Promise<void> {
   const pending = application;

@@ -1,7 +1,16 @@
 import { performance } from "node:perf_hooks";
 import type { ChainTransaction, TokenTransfer } from "../../src/domain/chain/chain-types";
 import { scoreWallet, type WalletProfile } from "../../src/domain/scoring";
-import { DAY, T0, addr, complete, emptyWallet, rng, transfer, tx } from "../../test/unit/domain/scoring/support/builders";
+import {
+  DAY,
+  T0,
+  addr,
+  complete,
+  emptyWallet,
+  rng,
+  transfer,
+  tx,
+} from "../../test/unit/domain/scoring/support/builders";
 import { ratio, round } from "./http-load";
 import type { SectionReport } from "./section";
 
@@ -24,8 +33,19 @@ export function syntheticWallet(transfers: number): WalletProfile {
     const peer = addr(0xc000 + Math.floor(random() * 200));
     const token = addr(0xd000 + (i % 20));
     const inbound = random() < 0.5;
-    tokenTransfers.push(transfer({ token, from: inbound ? peer : WALLET, to: inbound ? WALLET : peer, value: BigInt(1 + i) * 10n ** 15n, timestamp }));
-    if (i % 2 === 0) txs.push(tx({ from: WALLET, to: inbound ? token : peer, value: inbound ? 0n : 10n ** 16n, timestamp: timestamp + 1 }));
+    tokenTransfers.push(
+      transfer({
+        token,
+        from: inbound ? peer : WALLET,
+        to: inbound ? WALLET : peer,
+        value: BigInt(1 + i) * 10n ** 15n,
+        timestamp,
+      }),
+    );
+    if (i % 2 === 0)
+      txs.push(
+        tx({ from: WALLET, to: inbound ? token : peer, value: inbound ? 0n : 10n ** 16n, timestamp: timestamp + 1 }),
+      );
   }
   return {
     ...emptyWallet(WALLET),
@@ -45,7 +65,10 @@ function timings(profile: WalletProfile, runs: number): { medianMs: number; minM
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
-  return { medianMs: round(samples[Math.floor(samples.length / 2)] ?? Number.NaN, 3), minMs: round(samples[0] ?? Number.NaN, 3) };
+  return {
+    medianMs: round(samples[Math.floor(samples.length / 2)] ?? Number.NaN, 3),
+    minMs: round(samples[0] ?? Number.NaN, 3),
+  };
 }
 
 export function runScoringBench(sizes: readonly number[] = [1_000, 2_000, 5_000, 10_000], runs = 11): SectionReport {
@@ -65,7 +88,9 @@ export function runScoringBench(sizes: readonly number[] = [1_000, 2_000, 5_000,
       `${ratio(largest.minMs, baseline.minMs)} min (linear would be ${sizeRatio}); aim: ${largest.transfers} < 50 ms median -> ${largest.medianMs < 50 ? "OK" : "OVER"}`,
   );
   const figures = {
-    runs, rows, linearWouldBe: sizeRatio,
+    runs,
+    rows,
+    linearWouldBe: sizeRatio,
     largestOverBaselineMedian: ratio(largest.medianMs, baseline.medianMs),
     largestOverBaselineMin: ratio(largest.minMs, baseline.minMs),
   };

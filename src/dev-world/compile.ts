@@ -49,7 +49,10 @@ function resolveImport(importPath: string): { contents: string } | { error: stri
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+  contracts?: Record<
+    string,
+    Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+  >;
 }
 
 async function runSolc(input: object): Promise<CompiledContracts> {
@@ -62,7 +65,11 @@ async function runSolc(input: object): Promise<CompiledContracts> {
   for (const [file, contracts] of Object.entries(output.contracts ?? {})) {
     if (file.startsWith("@")) continue;
     for (const [name, c] of Object.entries(contracts)) {
-      compiled[name] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, deployedBytecode: `0x${c.evm.deployedBytecode.object}` };
+      compiled[name] = {
+        abi: c.abi,
+        bytecode: `0x${c.evm.bytecode.object}`,
+        deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
+      };
     }
   }
   return compiled;

@@ -10,7 +10,12 @@ import { seedWorld } from "./world/seed-world";
 import { DAY, WORLD_SPAN_DAYS } from "./world/world";
 
 export { EURC_ADDRESS, OFFICIAL_ISSUERS, USDC_ADDRESS, type OfficialIssuer } from "./world/fiat-tokens";
-export type { DevWorldContracts, DevWorldManifest, DevWorldRoles, DevWorldStakingContracts } from "./world/dev-world-manifest";
+export type {
+  DevWorldContracts,
+  DevWorldManifest,
+  DevWorldRoles,
+  DevWorldStakingContracts,
+} from "./world/dev-world-manifest";
 
 /** Dev account indices with a fixed x402 part (0 is also what most tools sign with by default). */
 export const DEV_ACCOUNT_ROLES = { payer: 0, payee: 1, settler: 2 } as const;
@@ -42,7 +47,9 @@ export interface DevWorld {
  */
 export async function startDevWorld(options: DevWorldOptions): Promise<DevWorld> {
   const started = performance.now();
-  const artifacts = await compileContracts(options.solcCacheDir === undefined ? {} : { cacheDir: options.solcCacheDir });
+  const artifacts = await compileContracts(
+    options.solcCacheDir === undefined ? {} : { cacheDir: options.solcCacheDir },
+  );
   const compiled = performance.now();
   const end = Math.floor(Date.now() / 1000);
   // Genesis on a UTC midnight: "same day" in the seeded history then means the same calendar day.

@@ -19,7 +19,11 @@ function load(pkg: string, name: string): CompiledContract {
   const file = path.join(PROJECT_ROOT, "node_modules", "@uniswap", pkg, "build", `${name}.json`);
   const json = JSON.parse(readFileSync(file, "utf8"));
   const hex = (s: string) => (s.startsWith("0x") ? s : `0x${s}`);
-  return { abi: json.abi, bytecode: hex(json.evm.bytecode.object), deployedBytecode: hex(json.evm.deployedBytecode.object) };
+  return {
+    abi: json.abi,
+    bytecode: hex(json.evm.bytecode.object),
+    deployedBytecode: hex(json.evm.deployedBytecode.object),
+  };
 }
 
 /**

@@ -24,7 +24,11 @@ const SETTLEMENT_DRAIN_MS = 10_000;
  * still under way after that is logged by key (its reservation stays, so the payment is never
  * spent twice; the payer's retry is answered once its outcome is known).
  */
-async function settleInFlight(server: RunningServer | undefined, container: Container | undefined, logger: Logger): Promise<void> {
+async function settleInFlight(
+  server: RunningServer | undefined,
+  container: Container | undefined,
+  logger: Logger,
+): Promise<void> {
   if (server === undefined) return;
   let timer: NodeJS.Timeout | undefined;
   const drained = await Promise.race([
@@ -33,7 +37,8 @@ async function settleInFlight(server: RunningServer | undefined, container: Cont
   ]);
   clearTimeout(timer);
   const pending = container?.isBound(PaidQuery) === true ? container.get(PaidQuery).settlementsInFlight() : [];
-  if (!drained || pending.length > 0) logger.warn({ reservedKeys: pending }, "shutdown with settlements in flight; their keys stay reserved");
+  if (!drained || pending.length > 0)
+    logger.warn({ reservedKeys: pending }, "shutdown with settlements in flight; their keys stay reserved");
 }
 
 export interface RunningApplication {
@@ -46,9 +51,16 @@ export interface RunningApplication {
 }
 
 /** The seeded dev world of the embedded default, and the configuration it implies. */
-async function startEmbeddedWorld(config: Config, logger: Logger): Promise<{ world: DevWorld | null; config: Config; scenario: unknown }> {
+async function startEmbeddedWorld(
+  config: Config,
+  logger: Logger,
+): Promise<{ world: DevWorld | null; config: Config; scenario: unknown }> {
   if (config.chainMode !== "embedded") return { world: null, config, scenario: null };
-  const world = await startDevWorld({ host: config.env.DEV_CHAIN_HOST, port: config.env.DEV_CHAIN_PORT, chainId: config.env.CHAIN_ID });
+  const world = await startDevWorld({
+    host: config.env.DEV_CHAIN_HOST,
+    port: config.env.DEV_CHAIN_PORT,
+    chainId: config.env.CHAIN_ID,
+  });
   logger.info({ rpcUrl: world.chain.rpcUrl, timings: world.timings }, "embedded chain seeded");
   const implied = devWorldSettings(world);
   const overlaid = withDefaults(config, {

@@ -42,7 +42,8 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   };
   try {
     const actualChainId = await reader.chainId()();
-    if (E.isLeft(actualChainId)) throw new Error(`RPC_URL ${redactUrl(rpcUrl)} did not answer: ${actualChainId.left.detail}`);
+    if (E.isLeft(actualChainId))
+      throw new Error(`RPC_URL ${redactUrl(rpcUrl)} did not answer: ${actualChainId.left.detail}`);
     if (actualChainId.right !== chainId) {
       throw new Error(`RPC_URL ${redactUrl(rpcUrl)} serves chain ${actualChainId.right}, but CHAIN_ID is ${chainId}`);
     }

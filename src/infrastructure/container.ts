@@ -66,14 +66,19 @@ export function buildContainer(runtime: Runtime): Container {
   container.bind(ExplorerHistory).toConstantValue(runtime.chain.explorer);
   container.bind(SnapshotStore).toConstantValue(new InMemorySnapshotStore());
   // One pool for every PostgreSQL adapter (spent payments, Protocol Guard); pg connects lazily.
-  const database = runtime.config.env.DATABASE_URL === undefined ? null : new pg.Pool({ connectionString: runtime.config.env.DATABASE_URL, max: 8 });
+  const database =
+    runtime.config.env.DATABASE_URL === undefined
+      ? null
+      : new pg.Pool({ connectionString: runtime.config.env.DATABASE_URL, max: 8 });
   bindPayments(container, runtime.config, runtime.chain, database);
   bindProtocolGuard(container, database);
-  container.bind(ShutdownHooks).toConstantValue([
-    async () => closeIfBound(container, PaymentVerifier),
-    async () => closeIfBound(container, PaymentSettler),
-    async () => database?.end(),
-  ]);
+  container
+    .bind(ShutdownHooks)
+    .toConstantValue([
+      async () => closeIfBound(container, PaymentVerifier),
+      async () => closeIfBound(container, PaymentSettler),
+      async () => database?.end(),
+    ]);
   bindStaking(container, runtime.priceSource, runtime.market, runtime.config.chainMode === "embedded");
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
   bindGating(container, runtime.config, runtime.chain.chainId);

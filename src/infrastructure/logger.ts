@@ -23,7 +23,9 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
   const options: pino.LoggerOptions = {
     level,
     base: { service: "credence" },
-    serializers: { err: (error: unknown) => (error instanceof Error ? scrubLogValue({ ...pino.stdSerializers.err(error) }) : error) },
+    serializers: {
+      err: (error: unknown) => (error instanceof Error ? scrubLogValue({ ...pino.stdSerializers.err(error) }) : error),
+    },
     formatters: { log: (object) => scrubLogValue(object) as Record<string, unknown> },
     hooks: {
       logMethod(args, method) {

@@ -57,13 +57,19 @@ export function composeRouters(
     healthRoutes({ checkReadiness: container.get(CheckReadiness) }),
     docsRoutes(publicUrl),
     widgetRoutes({ rateLimit: limited("widget", env.WIDGET_RATE_LIMIT_PER_MINUTE), scoreAddress }),
-    batchRoutes({ rateLimit: limited("batch", env.BATCH_RATE_LIMIT_PER_MINUTE), scoreBatch: container.get(ScoreBatch) }),
+    batchRoutes({
+      rateLimit: limited("batch", env.BATCH_RATE_LIMIT_PER_MINUTE),
+      scoreBatch: container.get(ScoreBatch),
+    }),
     oracleRoutes({
       sellOracleScore: container.get(SellOracleScore),
       publicBaseUrl: publicUrl,
       rateLimit: limited("oracle", env.ORACLE_RATE_LIMIT_PER_MINUTE),
     }),
-    tokenShieldRoutes({ scoreNftContract: container.get(ScoreNftContract), rateLimit: limited("nft", env.NFT_RATE_LIMIT_PER_MINUTE) }),
+    tokenShieldRoutes({
+      scoreNftContract: container.get(ScoreNftContract),
+      rateLimit: limited("nft", env.NFT_RATE_LIMIT_PER_MINUTE),
+    }),
     gatingRoutes({
       issueAttestation: container.get(IssueAttestation),
       verifyAttestation: container.get(VerifyAttestation),

@@ -21,16 +21,24 @@ describe("attack suite (short seeded run against a real server on the embedded c
   });
 
   it("no answer is a 5xx, and every error is JSON {error: <documented code>}", () => {
-    expect(report.fuzz.violations.map((v) => `#${v.index} ${v.request.target}: ${v.reason}`), details).to.deep.equal([]);
+    expect(
+      report.fuzz.violations.map((v) => `#${v.index} ${v.request.target}: ${v.reason}`),
+      details,
+    ).to.deep.equal([]);
   });
 
   it("past a client's budget, limited routes answer 429 {error:'rate_limited'} in JSON", () => {
-    expect(report.rateLimits.map((r) => [r.route, r.failure])).to.deep.equal(report.rateLimits.map((r) => [r.route, null]));
+    expect(report.rateLimits.map((r) => [r.route, r.failure])).to.deep.equal(
+      report.rateLimits.map((r) => [r.route, null]),
+    );
     for (const r of report.rateLimits) expect(r.limited, r.route).to.be.at.least(1);
   });
 
   it("no payment attack buys more than one answer per payment", () => {
-    expect(report.payments.filter((p) => p.failure !== null).map((p) => `${p.name}: ${p.failure}`), details).to.deep.equal([]);
+    expect(
+      report.payments.filter((p) => p.failure !== null).map((p) => `${p.name}: ${p.failure}`),
+      details,
+    ).to.deep.equal([]);
     expect(report.payments.length).to.be.at.least(8);
   });
 

@@ -10,7 +10,11 @@ for (const pageSize of [1_000, 2]) {
   explorerHistoryContract(`BlockscoutExplorer on nock fixtures (${pageSize} rows a page)`, async () => {
     nock.disableNetConnect();
     const { scope } = serveBlockscoutFixtures(API, path.join(FIXTURES, "small-world"));
-    const history = new BlockscoutExplorer({ apiUrl: API, pageSize, retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    const history = new BlockscoutExplorer({
+      apiUrl: API,
+      pageSize,
+      retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    });
     return {
       history,
       close: () => {

@@ -41,11 +41,25 @@ export function explorerHistoryContract(adapterName: string, setup: () => Promis
     it("lists an address's transactions oldest first, creations and plain transfers included", async () => {
       const page = await right(history.transactionsOf(W.deployer));
       const b = W.blocks;
-      expect(page.items.map((tx) => tx.blockNumber)).to.deep.equal([b.tokenDeployed, b.nftDeployed, b.toAlice, b.toBob, b.mintAlice, b.mintBob, b.gift]);
+      expect(page.items.map((tx) => tx.blockNumber)).to.deep.equal([
+        b.tokenDeployed,
+        b.nftDeployed,
+        b.toAlice,
+        b.toBob,
+        b.mintAlice,
+        b.mintBob,
+        b.gift,
+      ]);
       expect(page.coverage).to.deep.equal({ complete: true, items: 7 });
       const [creation, , toAlice] = page.items;
       expect(creation).to.include({ from: W.deployer, to: null, contractCreated: W.token, success: true });
-      expect(toAlice).to.include({ from: W.deployer, to: W.token, selector: TRANSFER_SELECTOR, value: 0n, success: true });
+      expect(toAlice).to.include({
+        from: W.deployer,
+        to: W.token,
+        selector: TRANSFER_SELECTOR,
+        value: 0n,
+        success: true,
+      });
       expect(page.items.at(-1)).to.include({ to: W.carol, selector: "0x", value: W.gift });
       const times = page.items.map((tx) => tx.timestamp);
       expect(times).to.deep.equal([...times].sort((x, y) => x - y));
@@ -77,12 +91,20 @@ export function explorerHistoryContract(adapterName: string, setup: () => Promis
         { from: ZERO, to: W.alice, value: 1n, tokenId: 1n, block: W.blocks.mintAlice },
         { from: W.alice, to: W.carol, value: 1n, tokenId: 1n, block: W.blocks.nftToCarol },
       ]);
-      expect(await right(history.tokenTransfersOf(W.carol))).to.deep.equal({ items: [], coverage: { complete: true, items: 0 } });
+      expect(await right(history.tokenTransfersOf(W.carol))).to.deep.equal({
+        items: [],
+        coverage: { complete: true, items: 0 },
+      });
     });
 
     it("lists every transfer of a token contract, whatever its standard", async () => {
       const erc20 = await right(history.transfersOfToken(W.token));
-      expect(erc20.items.map((t) => t.blockNumber)).to.deep.equal([W.blocks.tokenDeployed, W.blocks.toAlice, W.blocks.toBob, W.blocks.aliceToBob]);
+      expect(erc20.items.map((t) => t.blockNumber)).to.deep.equal([
+        W.blocks.tokenDeployed,
+        W.blocks.toAlice,
+        W.blocks.toBob,
+        W.blocks.aliceToBob,
+      ]);
       expect(erc20.items[0]).to.include({ from: ZERO, to: W.deployer, value: W.supply });
       const nft = await right(history.transfersOfToken(W.nft));
       expect(moves(nft.items).map((m) => [m.from, m.to, m.tokenId])).to.deep.equal([
@@ -95,7 +117,12 @@ export function explorerHistoryContract(adapterName: string, setup: () => Promis
     it("finds who created a contract, and nothing for an EOA", async () => {
       const creation = await right(history.contractCreation(W.token));
       const [deployTx] = (await right(history.transactionsOf(W.deployer))).items;
-      expect(creation).to.include({ contract: W.token, creator: W.deployer, txHash: deployTx?.hash, blockNumber: W.blocks.tokenDeployed });
+      expect(creation).to.include({
+        contract: W.token,
+        creator: W.deployer,
+        txHash: deployTx?.hash,
+        blockNumber: W.blocks.tokenDeployed,
+      });
       expect(await right(history.contractCreation(W.alice))).to.equal(null);
     });
 
@@ -118,9 +145,18 @@ export function explorerHistoryContract(adapterName: string, setup: () => Promis
     it("keeps the newest items and reports truncation when the bound is hit", async () => {
       const transfers = await right(history.tokenTransfersOf(W.deployer, { limit: 2 }));
       expect(transfers.items.map((t) => t.blockNumber)).to.deep.equal([W.blocks.toAlice, W.blocks.toBob]);
-      expect(transfers.coverage).to.deep.equal({ complete: false, items: 2, truncatedAt: 2, fromBlock: W.blocks.toAlice });
+      expect(transfers.coverage).to.deep.equal({
+        complete: false,
+        items: 2,
+        truncatedAt: 2,
+        fromBlock: W.blocks.toAlice,
+      });
       const transactions = await right(history.transactionsOf(W.deployer, { limit: 3 }));
-      expect(transactions.items.map((tx) => tx.blockNumber)).to.deep.equal([W.blocks.mintAlice, W.blocks.mintBob, W.blocks.gift]);
+      expect(transactions.items.map((tx) => tx.blockNumber)).to.deep.equal([
+        W.blocks.mintAlice,
+        W.blocks.mintBob,
+        W.blocks.gift,
+      ]);
       expect(transactions.coverage.complete).to.equal(false);
       const holders = await right(history.holdersOf(W.token, { limit: 2 }));
       expect(holders.items.map((h) => h.holder)).to.deep.equal([W.deployer, W.alice]);

@@ -23,7 +23,9 @@ describe("PostgresPaymentLedger durability", () => {
     expect(await right(new PostgresPaymentLedger({ pool, table }).reserve(key, 2_000, 1_000))).to.equal("reserved");
     const restarted = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
     try {
-      expect(await right(new PostgresPaymentLedger({ pool: restarted, table }).reserve(key, 2_000, 1_001))).to.equal("already_used");
+      expect(await right(new PostgresPaymentLedger({ pool: restarted, table }).reserve(key, 2_000, 1_001))).to.equal(
+        "already_used",
+      );
     } finally {
       await restarted.end();
     }

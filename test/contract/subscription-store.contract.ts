@@ -58,7 +58,11 @@ export function subscriptionStoreContract(name: string, makeStore: () => Subscri
 
     it("lists rows newest first, without channels or rules, bounded by the limit", async () => {
       const store = makeStore();
-      const [a, b, c] = [subscription({ protocolName: "A" }), subscription({ protocolName: "B" }), subscription({ protocolName: "C", status: "paused" })];
+      const [a, b, c] = [
+        subscription({ protocolName: "A" }),
+        subscription({ protocolName: "B" }),
+        subscription({ protocolName: "C", status: "paused" }),
+      ];
       for (const s of [a, b, c]) await right(store.create(s));
       const rows = await right(store.list(500));
       const ours = rows.filter((r) => [a.id, b.id, c.id].includes(r.id));

@@ -18,12 +18,22 @@ export function transfers(provider: JsonRpcProvider, token: string, from?: strin
   return provider.getLogs({ address: token, topics, fromBlock: 0, toBlock: "latest" });
 }
 
-export function eventLogs(provider: JsonRpcProvider, address: string, signature: string, indexed?: string): Promise<Log[]> {
+export function eventLogs(
+  provider: JsonRpcProvider,
+  address: string,
+  signature: string,
+  indexed?: string,
+): Promise<Log[]> {
   const topics = [id(signature), ...(indexed === undefined ? [] : [topicOf(indexed)])];
   return provider.getLogs({ address, topics, fromBlock: 0, toBlock: "latest" });
 }
 
-export async function view(provider: JsonRpcProvider, to: string, fn: string, args: readonly unknown[] = []): Promise<bigint> {
+export async function view(
+  provider: JsonRpcProvider,
+  to: string,
+  fn: string,
+  args: readonly unknown[] = [],
+): Promise<bigint> {
   const result = await provider.call({ to, data: ERC20.encodeFunctionData(fn, args) });
   return BigInt(result.slice(0, 66));
 }

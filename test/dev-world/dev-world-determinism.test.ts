@@ -7,7 +7,10 @@ import { sharedDevWorld } from "./dev-world-fixture";
 async function seededHistoryDigest(world: DevWorld): Promise<string> {
   const hashes: string[] = [];
   for (let n = 1; n <= world.manifest.time.seededHeadBlock; n++) {
-    const block = (await world.chain.provider.request({ method: "eth_getBlockByNumber", params: [`0x${n.toString(16)}`, false] })) as {
+    const block = (await world.chain.provider.request({
+      method: "eth_getBlockByNumber",
+      params: [`0x${n.toString(16)}`, false],
+    })) as {
       transactions: string[];
     };
     hashes.push(`${n}:${block.transactions.join(",")}`);

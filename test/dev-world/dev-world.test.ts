@@ -1,5 +1,14 @@
 import { expect } from "chai";
-import { Contract, Signature, TypedDataEncoder, Wallet, hexlify, randomBytes, type JsonRpcProvider, type Log } from "ethers";
+import {
+  Contract,
+  Signature,
+  TypedDataEncoder,
+  Wallet,
+  hexlify,
+  randomBytes,
+  type JsonRpcProvider,
+  type Log,
+} from "ethers";
 import type { DevWorld } from "../../src/dev-world/dev-world";
 import { devAccounts } from "../../src/dev-world/embedded-chain";
 import { EURC_ADDRESS, USDC_ADDRESS } from "../../src/dev-world/world/fiat-tokens";
@@ -57,7 +66,9 @@ describe("dev world: chain identity and stablecoins", function () {
     expect(world.manifest.devAccounts.addresses).to.have.length(20);
     for (const address of world.manifest.devAccounts.addresses) {
       expect((await provider.getBalance(address)) > 10n ** 21n, `gas of ${address}`).to.equal(true);
-      expect((await usdc.getFunction("balanceOf")(address)) >= 900_000n * 10n ** 6n, `USDC of ${address}`).to.equal(true);
+      expect((await usdc.getFunction("balanceOf")(address)) >= 900_000n * 10n ** 6n, `USDC of ${address}`).to.equal(
+        true,
+      );
       expect(await eurc.getFunction("balanceOf")(address)).to.equal(1_000_000n * 10n ** 6n);
     }
   });
@@ -67,7 +78,12 @@ describe("dev world: chain identity and stablecoins", function () {
     expect(await usdc.getFunction("decimals")()).to.equal(6n);
     expect(await usdc.getFunction("version")()).to.equal("2");
     const [, name, version, chainId, verifyingContract] = await usdc.getFunction("eip712Domain")();
-    expect([name, version, chainId, verifyingContract.toLowerCase()]).to.deep.equal(["USDC", "2", 5042002n, USDC_ADDRESS]);
+    expect([name, version, chainId, verifyingContract.toLowerCase()]).to.deep.equal([
+      "USDC",
+      "2",
+      5042002n,
+      USDC_ADDRESS,
+    ]);
     expect(await usdc.getFunction("DOMAIN_SEPARATOR")()).to.equal(TypedDataEncoder.hashDomain(domain));
   });
 
@@ -81,13 +97,30 @@ describe("dev world: chain identity and stablecoins", function () {
     const payer = new Wallet(keys[world.manifest.devAccounts.payerIndex]!.privateKey, provider);
     const settler = new Wallet(keys[world.manifest.devAccounts.settlerIndex]!.privateKey, provider);
     const now = Math.floor(Date.now() / 1000);
-    const message = { from: payer.address, to: world.manifest.payee, value: 1_250_000n, validAfter: now - 600, validBefore: now + 600, nonce: hexlify(randomBytes(32)) };
+    const message = {
+      from: payer.address,
+      to: world.manifest.payee,
+      value: 1_250_000n,
+      validAfter: now - 600,
+      validBefore: now + 600,
+      nonce: hexlify(randomBytes(32)),
+    };
     const signature = Signature.from(await payer.signTypedData(domain, TRANSFER_WITH_AUTHORIZATION, message));
     const balanceOf = usdc.getFunction("balanceOf");
     const [payerBefore, payeeBefore] = [await balanceOf(payer.address), await balanceOf(world.manifest.payee)];
 
     const submit = (usdc.connect(settler) as Contract).getFunction("transferWithAuthorization");
-    const args = [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, signature.v, signature.r, signature.s];
+    const args = [
+      message.from,
+      message.to,
+      message.value,
+      message.validAfter,
+      message.validBefore,
+      message.nonce,
+      signature.v,
+      signature.r,
+      signature.s,
+    ];
     const receipt = await (await submit(...args)).wait();
 
     expect(receipt?.status).to.equal(1);
@@ -104,24 +137,64 @@ describe("dev world: chain identity and stablecoins", function () {
     const payer = keys[world.manifest.devAccounts.payerIndex]!;
     const impostor = new Wallet(keys[9]!.privateKey, provider);
     const now = Math.floor(Date.now() / 1000);
-    const message = { from: payer.address, to: impostor.address, value: 1n, validAfter: 0, validBefore: now + 600, nonce: hexlify(randomBytes(32)) };
+    const message = {
+      from: payer.address,
+      to: impostor.address,
+      value: 1n,
+      validAfter: 0,
+      validBefore: now + 600,
+      nonce: hexlify(randomBytes(32)),
+    };
     const signature = Signature.from(await impostor.signTypedData(domain, TRANSFER_WITH_AUTHORIZATION, message));
-    const args = [message.from, message.to, message.value, message.validAfter, message.validBefore, message.nonce, signature.v, signature.r, signature.s];
+    const args = [
+      message.from,
+      message.to,
+      message.value,
+      message.validAfter,
+      message.validBefore,
+      message.nonce,
+      signature.v,
+      signature.r,
+      signature.s,
+    ];
     let error: unknown;
-    await (usdc.connect(impostor) as Contract).getFunction("transferWithAuthorization").staticCall(...args).catch((e: unknown) => (error = e));
+    await (usdc.connect(impostor) as Contract)
+      .getFunction("transferWithAuthorization")
+      .staticCall(...args)
+      .catch((e: unknown) => (error = e));
     expect(String(error)).to.contain("invalid signature");
   });
 
   it("cancels an unused authorization, after which it can no longer be settled", async () => {
     const payer = new Wallet(keys[4]!.privateKey, provider);
     const nonce = hexlify(randomBytes(32));
-    const types = { CancelAuthorization: [{ name: "authorizer", type: "address" }, { name: "nonce", type: "bytes32" }] };
+    const types = {
+      CancelAuthorization: [
+        { name: "authorizer", type: "address" },
+        { name: "nonce", type: "bytes32" },
+      ],
+    };
     const sig = Signature.from(await payer.signTypedData(domain, types, { authorizer: payer.address, nonce }));
     const token = usdc.connect(payer) as Contract;
-    await (await token.getFunction("cancelAuthorization(address,bytes32,uint8,bytes32,bytes32)")(payer.address, nonce, sig.v, sig.r, sig.s)).wait();
+    await (
+      await token.getFunction("cancelAuthorization(address,bytes32,uint8,bytes32,bytes32)")(
+        payer.address,
+        nonce,
+        sig.v,
+        sig.r,
+        sig.s,
+      )
+    ).wait();
     expect(await usdc.getFunction("authorizationState")(payer.address, nonce)).to.equal(true);
 
-    const message = { from: payer.address, to: keys[5]!.address, value: 1n, validAfter: 0, validBefore: Math.floor(Date.now() / 1000) + 600, nonce };
+    const message = {
+      from: payer.address,
+      to: keys[5]!.address,
+      value: 1n,
+      validAfter: 0,
+      validBefore: Math.floor(Date.now() / 1000) + 600,
+      nonce,
+    };
     const auth = Signature.from(await payer.signTypedData(domain, TRANSFER_WITH_AUTHORIZATION, message));
     let error: unknown;
     await token
@@ -136,9 +209,22 @@ describe("dev world: chain identity and stablecoins", function () {
     const spender = keys[6]!.address;
     const nonce = await usdc.getFunction("nonces")(owner.address);
     const permit = { owner: owner.address, spender, value: 777n, nonce, deadline: Math.floor(Date.now() / 1000) + 600 };
-    const types = { Permit: ["owner", "spender", "value", "nonce", "deadline"].map((name, i) => ({ name, type: i < 2 ? "address" : "uint256" })) };
+    const types = {
+      Permit: ["owner", "spender", "value", "nonce", "deadline"].map((name, i) => ({
+        name,
+        type: i < 2 ? "address" : "uint256",
+      })),
+    };
     const sig = Signature.from(await owner.signTypedData(domain, types, permit));
-    const tx = await (usdc.connect(owner) as Contract).getFunction("permit")(owner.address, spender, 777n, permit.deadline, sig.v, sig.r, sig.s);
+    const tx = await (usdc.connect(owner) as Contract).getFunction("permit")(
+      owner.address,
+      spender,
+      777n,
+      permit.deadline,
+      sig.v,
+      sig.r,
+      sig.s,
+    );
     await tx.wait();
     expect(await usdc.getFunction("allowance")(owner.address, spender)).to.equal(777n);
   });

@@ -25,7 +25,13 @@ describe("dev world: seeded token scenarios", function () {
     provider.call({
       from,
       to: m().contracts.uniswapRouter,
-      data: ROUTER.encodeFunctionData("swapExactTokensForETHSupportingFeeOnTransferTokens", [amount, 0n, [token, m().contracts.weth], from, MaxUint256]),
+      data: ROUTER.encodeFunctionData("swapExactTokensForETHSupportingFeeOnTransferTokens", [
+        amount,
+        0n,
+        [token, m().contracts.weth],
+        from,
+        MaxUint256,
+      ]),
     });
 
   it("healthyToken has two dozen buyers and a dozen sellers over more than a month", async () => {
@@ -36,7 +42,8 @@ describe("dev world: seeded token scenarios", function () {
     sellers.delete(m().healthyTokenDeployer);
     expect(new Set(buys.map((l) => addressIn(l.topics[2]))).size).to.be.greaterThanOrEqual(24);
     expect(sellers.size).to.be.greaterThanOrEqual(12);
-    const span = (await blockTime(provider, buys.at(-1)!.blockNumber)) - (await blockTime(provider, buys[0]!.blockNumber));
+    const span =
+      (await blockTime(provider, buys.at(-1)!.blockNumber)) - (await blockTime(provider, buys[0]!.blockNumber));
     expect(span).to.be.greaterThan(30 * DAY);
   });
 
@@ -67,14 +74,18 @@ describe("dev world: seeded token scenarios", function () {
     let funded: string[] = [];
     for (; fundingBlock > 0 && funded.length === 0; fundingBlock--) {
       const block = await provider.getBlock(fundingBlock, true);
-      funded = (block?.prefetchedTransactions ?? []).filter((t) => t.from.toLowerCase() === m().fundingSource).map((t) => (t.to ?? "").toLowerCase());
+      funded = (block?.prefetchedTransactions ?? [])
+        .filter((t) => t.from.toLowerCase() === m().fundingSource)
+        .map((t) => (t.to ?? "").toLowerCase());
     }
     expect(new Set(funded)).to.deep.equal(new Set(m().coordinatedBuyers));
   });
 
   it("exitSyncToken: every holder dumps within three blocks", async () => {
     const pair = m().contracts.pairs.exitSyncToken;
-    const lastSells = await Promise.all(m().exitSyncHolders.map(async (h) => (await transfers(provider, m().exitSyncToken, h, pair)).at(-1)!.blockNumber));
+    const lastSells = await Promise.all(
+      m().exitSyncHolders.map(async (h) => (await transfers(provider, m().exitSyncToken, h, pair)).at(-1)!.blockNumber),
+    );
     expect(m().exitSyncHolders.length).to.be.greaterThanOrEqual(6);
     expect(Math.max(...lastSells) - Math.min(...lastSells)).to.be.lessThanOrEqual(2);
   });

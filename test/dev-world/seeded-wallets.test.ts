@@ -24,10 +24,16 @@ describe("dev world: seeded wallets, NFTs and staking", function () {
 
   it("botWallet trades every 60 seconds exactly, 100+ times", async () => {
     const usdc = m().contracts.usdc;
-    const logs = [...(await transfers(provider, usdc, m().botWallet)), ...(await transfers(provider, usdc, undefined, m().botWallet))];
+    const logs = [
+      ...(await transfers(provider, usdc, m().botWallet)),
+      ...(await transfers(provider, usdc, undefined, m().botWallet)),
+    ];
     const blocks = [...new Set(logs.map((l) => l.blockNumber))].sort((a, b) => a - b);
     const times = await Promise.all(blocks.map((b) => blockTime(provider, b)));
-    const gaps = times.slice(1).map((t, i) => t - times[i]!).filter((g) => g < 600);
+    const gaps = times
+      .slice(1)
+      .map((t, i) => t - times[i]!)
+      .filter((g) => g < 600);
     expect(gaps.length).to.be.greaterThanOrEqual(100);
     expect(new Set(gaps)).to.deep.equal(new Set([60]));
   });
@@ -49,9 +55,15 @@ describe("dev world: seeded wallets, NFTs and staking", function () {
     expect(Number(await view(provider, m().nftOrganic, "totalSupply"))).to.be.greaterThanOrEqual(16);
     const organicOwners = new Set((await transfers(provider, m().nftOrganic)).map((l) => addressIn(l.topics[2])));
     expect(organicOwners.size).to.be.greaterThanOrEqual(12);
-    const bounces = (await transfers(provider, m().nftWash)).filter((l) => BigInt(l.topics[3]!) === 1n && addressIn(l.topics[1]) !== "0x0000000000000000000000000000000000000000");
+    const bounces = (await transfers(provider, m().nftWash)).filter(
+      (l) => BigInt(l.topics[3]!) === 1n && addressIn(l.topics[1]) !== "0x0000000000000000000000000000000000000000",
+    );
     expect(bounces.length).to.be.greaterThanOrEqual(16);
-    const singles = await provider.getLogs({ address: m().nft1155, topics: [id("TransferSingle(address,address,address,uint256,uint256)")], fromBlock: 0 });
+    const singles = await provider.getLogs({
+      address: m().nft1155,
+      topics: [id("TransferSingle(address,address,address,uint256,uint256)")],
+      fromBlock: 0,
+    });
     expect(new Set(singles.map((l) => BigInt(l.data.slice(0, 66)))).size).to.equal(3);
     const dumped = await transfers(provider, m().nftDump, m().nftDumpCreator);
     expect(new Set(dumped.map((l) => l.blockNumber)).size).to.be.lessThanOrEqual(2);
@@ -70,12 +82,18 @@ describe("dev world: seeded wallets, NFTs and staking", function () {
   });
 
   it("the staking ring stakes for each other in a cycle; the self-staker stakes its own token", async () => {
-    const edges = await provider.getLogs({ address: m().contracts.staking.ringLock, topics: [id("StakedFor(address,address,uint256)")], fromBlock: 0 });
+    const edges = await provider.getLogs({
+      address: m().contracts.staking.ringLock,
+      topics: [id("StakedFor(address,address,uint256)")],
+      fromBlock: 0,
+    });
     const next = new Map(edges.map((l) => [addressIn(l.topics[1]), addressIn(l.topics[2])]));
     const [a, b, c] = m().stakingRing;
     expect([next.get(a!), next.get(b!), next.get(c!)]).to.deep.equal([b, c, a]);
     const selfLock = m().contracts.staking.selfStakeLock;
-    expect(`0x${(await view(provider, selfLock, "stakingToken")).toString(16).padStart(40, "0")}`).to.equal(m().selfStakedToken);
+    expect(`0x${(await view(provider, selfLock, "stakingToken")).toString(16).padStart(40, "0")}`).to.equal(
+      m().selfStakedToken,
+    );
     expect(await eventLogs(provider, selfLock, STAKED, m().selfStakingDeployer)).to.have.length(1);
   });
 
@@ -85,12 +103,24 @@ describe("dev world: seeded wallets, NFTs and staking", function () {
     const unstakes = await eventLogs(provider, lock, UNSTAKED, m().churner);
     expect(stakes.length).to.be.greaterThanOrEqual(5);
     const day = async (blockNumber: number) => Math.floor((await blockTime(provider, blockNumber)) / DAY);
-    expect(await Promise.all(unstakes.map((l) => day(l.blockNumber)))).to.deep.equal(await Promise.all(stakes.map((l) => day(l.blockNumber))));
+    expect(await Promise.all(unstakes.map((l) => day(l.blockNumber)))).to.deep.equal(
+      await Promise.all(stakes.map((l) => day(l.blockNumber))),
+    );
   });
 
   it("unstakeAfterDeploy unstakes within a day of deploying a token; recentStaker's stake is 3 days old", async () => {
-    const [minted] = await transfers(provider, m().unstakeAfterDeployToken, "0x0000000000000000000000000000000000000000", m().unstakeAfterDeploy);
-    const [unstaked] = await eventLogs(provider, m().contracts.staking.healthyTokenLock, UNSTAKED, m().unstakeAfterDeploy);
+    const [minted] = await transfers(
+      provider,
+      m().unstakeAfterDeployToken,
+      "0x0000000000000000000000000000000000000000",
+      m().unstakeAfterDeploy,
+    );
+    const [unstaked] = await eventLogs(
+      provider,
+      m().contracts.staking.healthyTokenLock,
+      UNSTAKED,
+      m().unstakeAfterDeploy,
+    );
     const gap = (await blockTime(provider, unstaked!.blockNumber)) - (await blockTime(provider, minted!.blockNumber));
     expect(gap).to.be.within(1, DAY);
     const [recent] = await eventLogs(provider, m().contracts.staking.healthyTokenLock, STAKED, m().recentStaker);

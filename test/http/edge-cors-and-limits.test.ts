@@ -18,7 +18,12 @@ describe("HTTP edge: CORS", () => {
   });
   after(() => server.close());
 
-  for (const path of ["/api/batch", `/api/widget/score/${ADDRESS}`, `/api/oracle/${ADDRESS}`, `/api/oracle/token/${ADDRESS}`]) {
+  for (const path of [
+    "/api/batch",
+    `/api/widget/score/${ADDRESS}`,
+    `/api/oracle/${ADDRESS}`,
+    `/api/oracle/token/${ADDRESS}`,
+  ]) {
     it(`a preflight to ${path.split("0x")[0]} is open to any origin`, async () => {
       const res = await preflight(server.url + path);
       expect(res.status).to.equal(204);
@@ -28,7 +33,9 @@ describe("HTTP edge: CORS", () => {
   }
 
   it("open paths expose the payment and Retry-After headers to browsers", async () => {
-    const res = await fetch(`${server.url}/api/widget/score/${ADDRESS}`, { headers: { Origin: "https://example.org" } });
+    const res = await fetch(`${server.url}/api/widget/score/${ADDRESS}`, {
+      headers: { Origin: "https://example.org" },
+    });
     expect(res.headers.get("access-control-allow-origin")).to.equal("*");
     expect(res.headers.get("access-control-expose-headers")).to.contain("Retry-After");
     expect(res.headers.get("access-control-expose-headers")).to.contain("Payment-Required");
@@ -46,7 +53,11 @@ describe("HTTP edge: CORS", () => {
     it(`${path} sends no CORS header, preflight included`, async () => {
       const pre = await preflight(server.url + path);
       expect(pre.headers.get("access-control-allow-origin")).to.equal(null);
-      const res = await fetch(server.url + path, { method: "POST", body: "{}", headers: { Origin: "https://example.org" } });
+      const res = await fetch(server.url + path, {
+        method: "POST",
+        body: "{}",
+        headers: { Origin: "https://example.org" },
+      });
       expect([...res.headers.keys()].filter((h) => h.startsWith("access-control-"))).to.deep.equal([]);
     });
   }
@@ -73,7 +84,9 @@ describe("HTTP edge: rate limits", () => {
   it("a different X-Forwarded-For on each call buys no fresh budget", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) {
-      const res = await fetch(`${server.url}/api/widget/score/0x12`, { headers: { "X-Forwarded-For": `203.0.113.${i}` } });
+      const res = await fetch(`${server.url}/api/widget/score/0x12`, {
+        headers: { "X-Forwarded-For": `203.0.113.${i}` },
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 8)).to.deep.equal(Array(8).fill(400));

@@ -31,7 +31,11 @@ describe("HTTP edge: input errors", () => {
 
   for (const path of POST_PATHS) {
     it(`POST ${path} with malformed JSON is 400 invalid_json`, async () => {
-      const res = await fetch(server.url + path, { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } });
+      const res = await fetch(server.url + path, {
+        method: "POST",
+        body: "{not json",
+        headers: { "Content-Type": "application/json" },
+      });
       expect(res.status).to.equal(400);
       expect(await res.json()).to.deep.equal({ error: "invalid_json" });
     });
@@ -67,7 +71,10 @@ describe("HTTP edge: input errors", () => {
     expect(await post({})).to.deep.equal({ status: 400, body: { error: "addresses_required" } });
     expect(await post({ addresses: [] })).to.deep.equal({ status: 400, body: { error: "addresses_required" } });
     const many = Array.from({ length: 41 }, (_, i) => "0x" + i.toString(16).padStart(40, "0"));
-    expect(await post({ addresses: many })).to.deep.equal({ status: 400, body: { error: "too_many_addresses", max: 40 } });
+    expect(await post({ addresses: many })).to.deep.equal({
+      status: 400,
+      body: { error: "too_many_addresses", max: 40 },
+    });
     expect(await post({ addresses: ["0x" + "1".repeat(40), "nope"] })).to.deep.equal({
       status: 400,
       body: { error: "invalid_addresses", invalid: ["nope"] },
@@ -76,11 +83,17 @@ describe("HTTP edge: input errors", () => {
 
   it("an invalid_addresses body echoes short excerpts only, never a large input", async () => {
     const huge = "x".repeat(20_000);
-    const res = await fetch(server.url + "/api/batch", { method: "POST", body: JSON.stringify({ addresses: [huge, { a: huge }, [huge], 7] }) });
+    const res = await fetch(server.url + "/api/batch", {
+      method: "POST",
+      body: JSON.stringify({ addresses: [huge, { a: huge }, [huge], 7] }),
+    });
     const text = await res.text();
     expect(res.status).to.equal(400);
     expect(text.length).to.be.below(400);
-    expect(JSON.parse(text)).to.deep.equal({ error: "invalid_addresses", invalid: ["x".repeat(64) + "…", "<object>", "<array>", 7] });
+    expect(JSON.parse(text)).to.deep.equal({
+      error: "invalid_addresses",
+      invalid: ["x".repeat(64) + "…", "<object>", "<array>", 7],
+    });
   });
 
   it("gating bodies are checked before anything else", async () => {
@@ -88,9 +101,18 @@ describe("HTTP edge: input errors", () => {
       const res = await fetch(server.url + path, { method: "POST", body: JSON.stringify(body) });
       return { status: res.status, body: await res.json() };
     };
-    expect(await post("/api/gating/attest", { subject: "x" })).to.deep.equal({ status: 400, body: { error: "invalid_subject" } });
-    expect(await post("/api/gating/verify", {})).to.deep.equal({ status: 400, body: { error: "attestation_required" } });
-    expect(await post("/api/gating/check", { wallet: "0x1" })).to.deep.equal({ status: 400, body: { error: "invalid_wallet" } });
+    expect(await post("/api/gating/attest", { subject: "x" })).to.deep.equal({
+      status: 400,
+      body: { error: "invalid_subject" },
+    });
+    expect(await post("/api/gating/verify", {})).to.deep.equal({
+      status: 400,
+      body: { error: "attestation_required" },
+    });
+    expect(await post("/api/gating/check", { wallet: "0x1" })).to.deep.equal({
+      status: 400,
+      body: { error: "invalid_wallet" },
+    });
     expect(await post("/api/gating/check", { wallet: "0x" + "1".repeat(40), ladder: { bands: [] } })).to.deep.equal({
       status: 400,
       body: { error: "ladder_required" },

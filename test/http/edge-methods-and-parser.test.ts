@@ -35,13 +35,19 @@ describe("HTTP edge: methods and requests the parser refuses answer JSON errors"
   });
 
   it("a method no route uses (PROPFIND) is 405 method_not_allowed, not 501", async () => {
-    const answer = await rawExchange(server.url, "PROPFIND /api/stats HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const answer = await rawExchange(
+      server.url,
+      "PROPFIND /api/stats HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
     expect(statusLine(answer)).to.equal("HTTP/1.1 405 Method Not Allowed");
     expect(bodyOf(answer)).to.deep.equal({ error: "method_not_allowed" });
   });
 
   it("headers past the parser's limit are 431 headers_too_large in JSON", async () => {
-    const answer = await rawExchange(server.url, `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    const answer = await rawExchange(
+      server.url,
+      `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    );
     expect(statusLine(answer)).to.equal("HTTP/1.1 431 Request Header Fields Too Large");
     expect(answer).to.match(/content-type: application\/json/i);
     expect(bodyOf(answer)).to.deep.equal({ error: "headers_too_large" });
@@ -62,7 +68,10 @@ describe("HTTP edge: a HEAD request the parser refuses", () => {
   after(() => server.close());
 
   it("gets the 431's headers and no body (a body would corrupt the client's stream)", async () => {
-    const answer = await rawExchange(server.url, `HEAD /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    const answer = await rawExchange(
+      server.url,
+      `HEAD /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    );
     expect(statusLine(answer)).to.equal("HTTP/1.1 431 Request Header Fields Too Large");
     expect(answer).to.match(/content-type: application\/json/i);
     expect(answer.endsWith("\r\n\r\n")).to.equal(true);

@@ -24,7 +24,10 @@ describe("HTTP edge: the JSON body guard", () => {
 
   it("33 levels are refused, 32 pass the guard; brackets inside strings do not count", async () => {
     const nest = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
-    expect(JSON.parse((await post(server, "/api/batch", nest(33))).text)).to.deep.equal({ error: "invalid_json", reason: "too_deep" });
+    expect(JSON.parse((await post(server, "/api/batch", nest(33))).text)).to.deep.equal({
+      error: "invalid_json",
+      reason: "too_deep",
+    });
     expect(JSON.parse((await post(server, "/api/batch", nest(32))).text)).not.to.have.property("reason");
     const quoted = JSON.stringify({ addresses: ["[".repeat(100) + '\\"{'] });
     expect(JSON.parse((await post(server, "/api/batch", quoted)).text)).not.to.have.property("reason");
@@ -32,7 +35,10 @@ describe("HTTP edge: the JSON body guard", () => {
 
   it("more than 10,000 values is too_many_nodes", async () => {
     const wide = JSON.stringify({ addresses: new Array(10_001).fill(0) });
-    expect(JSON.parse((await post(server, "/api/batch", wide)).text)).to.deep.equal({ error: "invalid_json", reason: "too_many_nodes" });
+    expect(JSON.parse((await post(server, "/api/batch", wide)).text)).to.deep.equal({
+      error: "invalid_json",
+      reason: "too_many_nodes",
+    });
   });
 
   it("lone surrogates and control characters in keys or values are refused; tab, LF, CR pass", async () => {

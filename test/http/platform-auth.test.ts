@@ -69,7 +69,9 @@ describe("platform credential (PLATFORM_API_KEYS)", () => {
   it("with no keys configured, the platform paths are closed to everyone", async () => {
     const closed = await startTestServer();
     try {
-      const res = await fetch(`${closed.url}/api/arc-score/${ADDRESS}`, { headers: { Authorization: `Bearer ${KEY}` } });
+      const res = await fetch(`${closed.url}/api/arc-score/${ADDRESS}`, {
+        headers: { Authorization: `Bearer ${KEY}` },
+      });
       expect(res.status).to.equal(401);
     } finally {
       await closed.close();

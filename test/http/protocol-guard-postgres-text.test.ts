@@ -42,7 +42,10 @@ describe("HTTP: Protocol Guard on PostgreSQL refuses NUL and lone surrogates as 
   });
 
   const send = async (method: string, body: string) => {
-    const res = await fetch(server.url + "/api/protocol-guard/" + (method === "POST" ? "subscribe" : "subscriptions"), { method, body });
+    const res = await fetch(server.url + "/api/protocol-guard/" + (method === "POST" ? "subscribe" : "subscriptions"), {
+      method,
+      body,
+    });
     return { status: res.status, body: (await res.json()) as { error?: string; id?: string; manageToken?: string } };
   };
 

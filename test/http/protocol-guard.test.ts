@@ -38,7 +38,11 @@ describe("HTTP: Protocol Guard", () => {
   after(() => server.close());
 
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(server.url + path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const res = await fetch(server.url + path, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
   };
   const subscribe = async () => {
@@ -69,7 +73,11 @@ describe("HTTP: Protocol Guard", () => {
     const list = await call("GET", "/api/protocol-guard/subscriptions");
     expect(list.status).to.equal(200);
     const rows = list.body as unknown as Record<string, unknown>[];
-    expect(rows.find((r) => r.id === created.id)).to.deep.equal({ id: created.id, protocolName: "Lend", status: "active" });
+    expect(rows.find((r) => r.id === created.id)).to.deep.equal({
+      id: created.id,
+      protocolName: "Lend",
+      status: "active",
+    });
   });
 
   it("one subscription needs its token (Bearer, ?token= or body); unknown is 404, bad token 401", async () => {
@@ -78,13 +86,18 @@ describe("HTTP: Protocol Guard", () => {
     const byHeader = await call("GET", path, undefined, { Authorization: `Bearer ${manageToken}` });
     expect(byHeader.status).to.equal(200);
     expect(byHeader.body).to.deep.include({ alerts: [], onchainEvents: [] });
-    expect((byHeader.body.subscription as Record<string, unknown>).channels).to.deep.equal({ webhookUrl: true, email: true });
+    expect((byHeader.body.subscription as Record<string, unknown>).channels).to.deep.equal({
+      webhookUrl: true,
+      email: true,
+    });
     expect((await call("GET", `${path}&token=${manageToken}`)).status).to.equal(200);
     const missing = await call("GET", path);
     expect([missing.status, missing.body]).to.deep.equal([401, { error: "unauthorized" }]);
     expect(missing.headers.get("www-authenticate")).to.contain("Bearer");
     expect((await call("GET", path, undefined, { Authorization: "Bearer nope" })).status).to.equal(401);
-    const unknown = await call("GET", "/api/protocol-guard/subscriptions?id=sub_unknown", undefined, { Authorization: `Bearer ${manageToken}` });
+    const unknown = await call("GET", "/api/protocol-guard/subscriptions?id=sub_unknown", undefined, {
+      Authorization: `Bearer ${manageToken}`,
+    });
     expect([unknown.status, unknown.body]).to.deep.equal([404, { error: "registration_not_found" }]);
     const otherToken = (await subscribe()).manageToken;
     expect((await call("GET", path, undefined, { Authorization: `Bearer ${otherToken}` })).status).to.equal(401);
@@ -92,33 +105,64 @@ describe("HTTP: Protocol Guard", () => {
 
   it("PATCH updates with the token, and a bad field refuses the whole update", async () => {
     const { id, manageToken } = await subscribe();
-    const refused = await call("PATCH", "/api/protocol-guard/subscriptions", { id, token: manageToken, status: "paused", rules: [{ type: "bogus" }] });
+    const refused = await call("PATCH", "/api/protocol-guard/subscriptions", {
+      id,
+      token: manageToken,
+      status: "paused",
+      rules: [{ type: "bogus" }],
+    });
     expect([refused.status, refused.body]).to.deep.equal([400, { error: "invalid_request", field: "rules" }]);
     const unchanged = await call("GET", `/api/protocol-guard/subscriptions?id=${id}&token=${manageToken}`);
     expect((unchanged.body.subscription as Record<string, unknown>).status).to.equal("active");
 
     expect((await call("PATCH", "/api/protocol-guard/subscriptions", { id, status: "paused" })).status).to.equal(401);
-    const patched = await call("PATCH", "/api/protocol-guard/subscriptions", { id, token: manageToken, status: "paused", channels: {} });
+    const patched = await call("PATCH", "/api/protocol-guard/subscriptions", {
+      id,
+      token: manageToken,
+      status: "paused",
+      channels: {},
+    });
     expect(patched.status).to.equal(200);
     expect(patched.body).to.deep.include({ id, status: "paused", channels: { webhookUrl: false, email: false } });
-    const viaHeader = await call("PATCH", "/api/protocol-guard/subscriptions", { id, status: "active" }, { Authorization: `Bearer ${manageToken}` });
+    const viaHeader = await call(
+      "PATCH",
+      "/api/protocol-guard/subscriptions",
+      { id, status: "active" },
+      { Authorization: `Bearer ${manageToken}` },
+    );
     expect(viaHeader.body.status).to.equal("active");
-    const unknown = await call("PATCH", "/api/protocol-guard/subscriptions", { id: "sub_nope", status: "paused", token: manageToken });
+    const unknown = await call("PATCH", "/api/protocol-guard/subscriptions", {
+      id: "sub_nope",
+      status: "paused",
+      token: manageToken,
+    });
     expect(unknown.status).to.equal(404);
   });
 
   it("subscribe input errors name the field", async () => {
     const post = (body: unknown) => call("POST", "/api/protocol-guard/subscribe", body);
-    expect((await post({ channels: {}, rules: [] })).body).to.deep.equal({ error: "invalid_request", field: "protocolName" });
-    expect((await post({ protocolName: "L", channels: { fax: "1" }, rules: [] })).body).to.deep.equal({ error: "invalid_request", field: "channels" });
-    expect((await post({ protocolName: "L", channels: {}, rules: "all" })).body).to.deep.equal({ error: "invalid_request", field: "rules" });
+    expect((await post({ channels: {}, rules: [] })).body).to.deep.equal({
+      error: "invalid_request",
+      field: "protocolName",
+    });
+    expect((await post({ protocolName: "L", channels: { fax: "1" }, rules: [] })).body).to.deep.equal({
+      error: "invalid_request",
+      field: "channels",
+    });
+    expect((await post({ protocolName: "L", channels: {}, rules: "all" })).body).to.deep.equal({
+      error: "invalid_request",
+      field: "rules",
+    });
     expect((await post([])).status).to.equal(400);
   });
 
   it("check: invalid_wallet, named invalid fields, 404 for an unknown subscription", async () => {
     const post = (body: unknown) => call("POST", "/api/protocol-guard/check", body);
     expect(await post({ wallet: "0x12" })).to.deep.include({ status: 400, body: { error: "invalid_wallet" } });
-    expect((await post({ wallet: WALLET, amount: "10" })).body).to.deep.equal({ error: "invalid_request", field: "amount" });
+    expect((await post({ wallet: WALLET, amount: "10" })).body).to.deep.equal({
+      error: "invalid_request",
+      field: "amount",
+    });
     expect(await post({ wallet: WALLET, subscriptionId: "sub_unknown", token: "t" })).to.deep.include({
       status: 404,
       body: { error: "registration_not_found" },
@@ -127,9 +171,14 @@ describe("HTTP: Protocol Guard", () => {
 
   it("check fails closed with 502 scoring_unavailable when no score can be computed", async () => {
     const { id, manageToken } = await subscribe();
-    const result = await call("POST", "/api/protocol-guard/check", { wallet: WALLET, subscriptionId: id, economicReachUsd: 5000 }, {
-      Authorization: `Bearer ${manageToken}`,
-    });
+    const result = await call(
+      "POST",
+      "/api/protocol-guard/check",
+      { wallet: WALLET, subscriptionId: id, economicReachUsd: 5000 },
+      {
+        Authorization: `Bearer ${manageToken}`,
+      },
+    );
     expect([result.status, result.body]).to.deep.equal([502, { error: "scoring_unavailable" }]);
   });
 });
@@ -139,7 +188,9 @@ describe("HTTP: Protocol Guard check with a scorer", () => {
   let server: RunningServer;
   before(async () => {
     const store = new InMemorySubscriptionStore();
-    const scorer = fakeScorer({ [RISKY]: { score: 45, tier: "MEDIUM", flags: [{ code: "EXIT_SYNC", severity: "high" }] } });
+    const scorer = fakeScorer({
+      [RISKY]: { score: 45, tier: "MEDIUM", flags: [{ code: "EXIT_SYNC", severity: "high" }] },
+    });
     const [random, clock] = [countingTokens(), fixedClock()];
     const deps: ProtocolGuardRouteDeps = {
       checkWallet: new CheckWallet(scorer, store, random, clock),
@@ -156,8 +207,14 @@ describe("HTTP: Protocol Guard check with a scorer", () => {
 
   it("a block against a subscription answers the decision and shows up as its newest alert", async () => {
     const post = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      (await fetch(server.url + path, { method: "POST", body: JSON.stringify(body), headers })).json() as Promise<Record<string, unknown>>;
-    const sub = (await post("/api/protocol-guard/subscribe", { protocolName: "Lend", channels: {}, rules: [{ type: "block_flags", flags: ["EXIT_SYNC"] }] })) as {
+      (await fetch(server.url + path, { method: "POST", body: JSON.stringify(body), headers })).json() as Promise<
+        Record<string, unknown>
+      >;
+    const sub = (await post("/api/protocol-guard/subscribe", {
+      protocolName: "Lend",
+      channels: {},
+      rules: [{ type: "block_flags", flags: ["EXIT_SYNC"] }],
+    })) as {
       id: string;
       manageToken: string;
     };
@@ -170,11 +227,26 @@ describe("HTTP: Protocol Guard check with a scorer", () => {
       { wallet: RISKY.toUpperCase().replace("0X", "0x"), subscriptionId: sub.id, context: "borrow" },
       { Authorization: `Bearer ${sub.manageToken}` },
     );
-    expect(checked).to.deep.include({ wallet: RISKY, decision: "block", pricing: "free", flags: ["EXIT_SYNC"], subscriptionId: sub.id, context: "borrow" });
+    expect(checked).to.deep.include({
+      wallet: RISKY,
+      decision: "block",
+      pricing: "free",
+      flags: ["EXIT_SYNC"],
+      subscriptionId: sub.id,
+      context: "borrow",
+    });
     const read = (await (
-      await fetch(`${server.url}/api/protocol-guard/subscriptions?id=${sub.id}`, { headers: { Authorization: `Bearer ${sub.manageToken}` } })
+      await fetch(`${server.url}/api/protocol-guard/subscriptions?id=${sub.id}`, {
+        headers: { Authorization: `Bearer ${sub.manageToken}` },
+      })
     ).json()) as { alerts: Record<string, unknown>[] };
     expect(read.alerts).to.have.length(1);
-    expect(read.alerts[0]).to.deep.include({ id: checked.alertId, wallet: RISKY, decision: "block", score: 45, tier: "MEDIUM" });
+    expect(read.alerts[0]).to.deep.include({
+      id: checked.alertId,
+      wallet: RISKY,
+      decision: "block",
+      score: 45,
+      tier: "MEDIUM",
+    });
   });
 });

@@ -22,7 +22,9 @@ const LIMITED: ReadonlyArray<{ variable: string; method: "GET" | "POST"; path: s
 describe("HTTP edge: every score-computing route has its own per-client limit (issue 13 item 6)", () => {
   for (const route of LIMITED) {
     it(`${route.method} ${route.path.replace(ADDRESS, "{address}")} answers 429 past ${route.variable}`, async () => {
-      const server: RunningServer = await startTestServer({ env: { [route.variable]: "2", PLATFORM_API_KEYS: sha256Hex(KEY) } });
+      const server: RunningServer = await startTestServer({
+        env: { [route.variable]: "2", PLATFORM_API_KEYS: sha256Hex(KEY) },
+      });
       try {
         const send = () =>
           fetch(server.url + route.path, {

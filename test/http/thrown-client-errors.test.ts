@@ -25,11 +25,18 @@ describe("HTTP edge: errors thrown by Koa or a library", () => {
   };
 
   it("a thrown 4xx is a JSON input error that echoes nothing", async () => {
-    for (const [status, code] of [[400, "invalid_request"], [422, "invalid_request"], [413, "payload_too_large"]] as const) {
+    for (const [status, code] of [
+      [400, "invalid_request"],
+      [422, "invalid_request"],
+      [413, "payload_too_large"],
+    ] as const) {
       const res = await get(`/test/throw/${status}`);
       expect(res.type).to.match(/application\/json/);
       expect(res.text).not.to.contain("input-echo");
-      expect([res.status, (JSON.parse(res.text) as { error: string }).error]).to.deep.equal([status === 422 ? 400 : status, code]);
+      expect([res.status, (JSON.parse(res.text) as { error: string }).error]).to.deep.equal([
+        status === 422 ? 400 : status,
+        code,
+      ]);
     }
   });
 
@@ -55,6 +62,8 @@ async function expectJson400(full: RunningServer): Promise<void> {
     const res = await fetch(full.url + path);
     expect(res.status, path).to.equal(400);
     expect(res.headers.get("content-type") ?? "").to.match(/application\/json/);
-    expect(await res.json()).to.have.property("error").that.is.a("string");
+    expect(await res.json())
+      .to.have.property("error")
+      .that.is.a("string");
   }
 }

@@ -34,7 +34,12 @@ export function detachedChain(): Runtime["chain"] {
   return {
     chainId: 5042002,
     rpcUrl,
-    chainReader: new EthersChainReader({ rpcUrl, chainId: 5042002, timeoutMs: 200, retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 } }),
+    chainReader: new EthersChainReader({
+      rpcUrl,
+      chainId: 5042002,
+      timeoutMs: 200,
+      retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 },
+    }),
     explorer: new LocalIndexExplorer({ rpcUrl }),
     probes: [],
   };
@@ -45,7 +50,14 @@ export function detachedRuntime(env: Record<string, string> = {}): Runtime {
   const config = testConfig(env);
   const chain = detachedChain();
   const market = marketSettings(config);
-  return { config, logger: silentLogger, chain, market, quoteTokens: [], priceSource: priceSourceFor(chain.chainReader, market) };
+  return {
+    config,
+    logger: silentLogger,
+    chain,
+    market,
+    quoteTokens: [],
+    priceSource: priceSourceFor(chain.chainReader, market),
+  };
 }
 
 /** A real server on 127.0.0.1 with the production routers (or the given ones). */

@@ -26,7 +26,9 @@ export function resolveAttestationKey(
   if (configured === undefined || configured === "") {
     return settings.embeddedDefault
       ? E.right({ privateKey: generateDevKey(), isDevKey: true })
-      : E.left("ATTESTATION_PRIVATE_KEY is required outside the embedded default: attestations must be signed by the operator's own key");
+      : E.left(
+          "ATTESTATION_PRIVATE_KEY is required outside the embedded default: attestations must be signed by the operator's own key",
+        );
   }
   if (!PRIVATE_KEY.test(configured)) {
     return E.left("ATTESTATION_PRIVATE_KEY must be a 0x-prefixed 32-byte hex private key");
@@ -34,7 +36,9 @@ export function resolveAttestationKey(
   if (isWellKnownDevKey(configured)) {
     return settings.embeddedDefault
       ? E.right({ privateKey: configured, isDevKey: true })
-      : E.left("ATTESTATION_PRIVATE_KEY is a publicly known development key (test ... junk mnemonic); anyone could forge attestations with it");
+      : E.left(
+          "ATTESTATION_PRIVATE_KEY is a publicly known development key (test ... junk mnemonic); anyone could forge attestations with it",
+        );
   }
   return E.right({ privateKey: configured, isDevKey: false });
 }

@@ -1,10 +1,28 @@
 import * as TE from "fp-ts/TaskEither";
-import { SigningKey, TypedDataEncoder, computeAddress, concat, hexlify, keccak256, randomBytes, recoverAddress, toUtf8Bytes } from "ethers";
+import {
+  SigningKey,
+  TypedDataEncoder,
+  computeAddress,
+  concat,
+  hexlify,
+  keccak256,
+  randomBytes,
+  recoverAddress,
+  toUtf8Bytes,
+} from "ethers";
 import { asAddress, type Address } from "../../domain/chain/address";
 import { canonicalFlagCodes, type AttestationPayload } from "../../domain/gating/attestation";
 import { attestationDomain } from "../../domain/gating/attestation-domain";
-import { ATTESTATION_FIELDS, ATTESTATION_PRIMARY_TYPE, attestationMessage } from "../../domain/gating/attestation-eip712";
-import { signingFailure, type AttestationSigner, type SigningFailure } from "../../application/ports/attestation-signer.port";
+import {
+  ATTESTATION_FIELDS,
+  ATTESTATION_PRIMARY_TYPE,
+  attestationMessage,
+} from "../../domain/gating/attestation-eip712";
+import {
+  signingFailure,
+  type AttestationSigner,
+  type SigningFailure,
+} from "../../application/ports/attestation-signer.port";
 
 export interface AttestationKey {
   /** 0x-prefixed 32-byte hex secp256k1 private key. */

@@ -43,8 +43,12 @@ async function answersLikeErc20(probe: Probe): Promise<boolean> {
   ]);
   const decimalsValue = decimals === null ? null : decodeWord(decimals);
   return (
-    supply !== null && decodeWord(supply) !== null && balance !== null && decodeWord(balance) !== null &&
-    decimalsValue !== null && decimalsValue <= 255n
+    supply !== null &&
+    decodeWord(supply) !== null &&
+    balance !== null &&
+    decodeWord(balance) !== null &&
+    decimalsValue !== null &&
+    decimalsValue <= 255n
   );
 }
 

@@ -2,9 +2,23 @@ import { FetchRequest, JsonRpcProvider, Network } from "ethers";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { UpstreamFailure } from "../../application/failures";
-import type { CallOutcome, CallRequest, ChainReader, LogFilter, StateOverrides } from "../../application/ports/chain-reader.port";
+import type {
+  CallOutcome,
+  CallRequest,
+  ChainReader,
+  LogFilter,
+  StateOverrides,
+} from "../../application/ports/chain-reader.port";
 import type { Address } from "../../domain/chain/address";
-import type { AddressKind, BlockRef, EventLog, Hex, TokenMetadata, TxHash, TxReceipt } from "../../domain/chain/chain-types";
+import type {
+  AddressKind,
+  BlockRef,
+  EventLog,
+  Hex,
+  TokenMetadata,
+  TxHash,
+  TxReceipt,
+} from "../../domain/chain/chain-types";
 import { ConcurrencyLimiter } from "../../application/concurrency-limiter";
 import { asHex, quantityToNumber, toQuantity } from "../shared/hex-values";
 import { DEFAULT_RETRY_POLICY, retryWithBackoff, type RetryPolicy } from "../shared/retry-with-backoff";
@@ -47,7 +61,9 @@ export class EthersChainReader implements ChainReader {
   }
 
   chainId(): TE.TaskEither<UpstreamFailure, number> {
-    return this.task("eth_chainId", async () => quantityToNumber(String(await this.rpc((p) => p.send("eth_chainId", [])))));
+    return this.task("eth_chainId", async () =>
+      quantityToNumber(String(await this.rpc((p) => p.send("eth_chainId", [])))),
+    );
   }
 
   headBlock(): TE.TaskEither<UpstreamFailure, BlockRef> {
@@ -88,7 +104,8 @@ export class EthersChainReader implements ChainReader {
     return this.task(`logs ${filter.fromBlock}..${filter.toBlock}`, async () => {
       const logs = await this.rpc((p) =>
         p.getLogs({
-          address: typeof filter.address === "string" || filter.address === undefined ? filter.address : [...filter.address],
+          address:
+            typeof filter.address === "string" || filter.address === undefined ? filter.address : [...filter.address],
           topics: filter.topics?.map((topic) => (topic === null || typeof topic === "string" ? topic : [...topic])),
           fromBlock: filter.fromBlock,
           toBlock: filter.toBlock,
@@ -116,7 +133,10 @@ export class EthersChainReader implements ChainReader {
     return this.task(`balanceOf ${holder} on ${token}`, async () => {
       const outcome = await this.ethCall({ to: token, data: probeCalldata.balanceOf(holder) });
       const balance = outcome.ok ? decodeWord(outcome.returnData) : null;
-      if (balance === null) throw new Error(outcome.ok ? "balanceOf answered no uint256" : `balanceOf reverted: ${outcome.reason ?? outcome.revertData}`);
+      if (balance === null)
+        throw new Error(
+          outcome.ok ? "balanceOf answered no uint256" : `balanceOf reverted: ${outcome.reason ?? outcome.revertData}`,
+        );
       return balance;
     });
   }
@@ -138,7 +158,8 @@ export class EthersChainReader implements ChainReader {
       ...(request.from === undefined ? {} : { from: request.from }),
       ...(request.value === undefined ? {} : { value: toQuantity(request.value) }),
     };
-    const params: unknown[] = overrides === undefined ? [tx, "latest"] : [tx, "latest", encodeStateOverrides(overrides)];
+    const params: unknown[] =
+      overrides === undefined ? [tx, "latest"] : [tx, "latest", encodeStateOverrides(overrides)];
     try {
       return { ok: true, returnData: asHex(String(await this.rpc((p) => p.send("eth_call", params)))) };
     } catch (error) {

@@ -2,7 +2,15 @@ import { isError } from "ethers";
 import { describeError } from "../shared/http-json";
 
 /** Socket-level failures Node reports when a node is down or restarting. */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EAI_AGAIN", "ENOTFOUND", "EHOSTUNREACH"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EAI_AGAIN",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+]);
 
 function httpStatusOf(error: unknown): number | undefined {
   const status = (error as { info?: { responseStatus?: unknown } }).info?.responseStatus;

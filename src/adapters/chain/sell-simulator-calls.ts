@@ -63,9 +63,14 @@ export async function findBalanceSlot(chain: ChainReader, token: Address): Promi
 }
 
 /** (expectedOut, amountOut) from a successful simulator call. */
-export function decodeAmounts(outcome: Extract<CallOutcome, { ok: true }>): { expectedOut: bigint; amountOut: bigint } | null {
+export function decodeAmounts(
+  outcome: Extract<CallOutcome, { ok: true }>,
+): { expectedOut: bigint; amountOut: bigint } | null {
   try {
-    const [expectedOut, amountOut] = SIMULATOR_ABI.decodeFunctionResult("swapExactIn", outcome.returnData) as unknown as [bigint, bigint];
+    const [expectedOut, amountOut] = SIMULATOR_ABI.decodeFunctionResult(
+      "swapExactIn",
+      outcome.returnData,
+    ) as unknown as [bigint, bigint];
     return { expectedOut, amountOut };
   } catch {
     return null;

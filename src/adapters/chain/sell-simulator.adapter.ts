@@ -48,7 +48,8 @@ export class EthersSellSimulator implements SellSimulator {
     if (pool === undefined) return TE.right(null);
     return TE.tryCatch(
       async () => ({ blockNumber: request.blockNumber, attempts: await this.attempts(request, pool) }),
-      (error) => (error instanceof UpstreamError ? error.failure : upstreamFailure("rpc", `sell simulation: ${String(error)}`)),
+      (error) =>
+        error instanceof UpstreamError ? error.failure : upstreamFailure("rpc", `sell simulation: ${String(error)}`),
     );
   }
 
@@ -60,12 +61,32 @@ export class EthersSellSimulator implements SellSimulator {
       return balance < share ? balance : share > 0n ? share : balance;
     };
     const trades: Trade[] = [];
-    const sellAndTransfer = (actor: Address, actorRole: SimulationActorRole, amountIn: bigint, overrides: StateOverrides): void => {
+    const sellAndTransfer = (
+      actor: Address,
+      actorRole: SimulationActorRole,
+      amountIn: bigint,
+      overrides: StateOverrides,
+    ): void => {
       if (amountIn <= 0n) return;
-      trades.push({ action: "sell", actor, actorRole, amountIn, overrides, data: swapData(request.token, pool.pool, amountIn) });
-      trades.push({ action: "transfer", actor, actorRole, amountIn, overrides, data: transferData(request.token, recipient, amountIn) });
+      trades.push({
+        action: "sell",
+        actor,
+        actorRole,
+        amountIn,
+        overrides,
+        data: swapData(request.token, pool.pool, amountIn),
+      });
+      trades.push({
+        action: "transfer",
+        actor,
+        actorRole,
+        amountIn,
+        overrides,
+        data: transferData(request.token, recipient, amountIn),
+      });
     };
-    for (const seller of request.sellers) sellAndTransfer(seller.address, seller.role, sized(seller.balance), { [seller.address]: { code: CODE } });
+    for (const seller of request.sellers)
+      sellAndTransfer(seller.address, seller.role, sized(seller.balance), { [seller.address]: { code: CODE } });
     if (tokenSlot !== null) {
       const fresh = randomActor();
       const amount = sized(pool.tokenReserve);
@@ -84,7 +105,10 @@ export class EthersSellSimulator implements SellSimulator {
           actorRole: "fresh",
           amountIn,
           data: swapData(pool.quoteToken, pool.pool, amountIn),
-          overrides: { [buyer]: { code: CODE }, [pool.quoteToken]: { stateDiff: { [balanceKey(buyer, quoteSlot)]: wordHex(amountIn) } } },
+          overrides: {
+            [buyer]: { code: CODE },
+            [pool.quoteToken]: { stateDiff: { [balanceKey(buyer, quoteSlot)]: wordHex(amountIn) } },
+          },
         });
       }
     }
@@ -92,14 +116,27 @@ export class EthersSellSimulator implements SellSimulator {
   }
 
   private async run(trade: Trade, pool: Address): Promise<SimulationAttempt> {
-    const outcome = await callOrThrow(this.chain, { to: trade.actor, from: trade.actor, data: trade.data }, trade.overrides);
-    const base = { action: trade.action, actor: trade.actor, actorRole: trade.actorRole, pool: trade.action === "transfer" ? null : pool, amountIn: trade.amountIn };
+    const outcome = await callOrThrow(
+      this.chain,
+      { to: trade.actor, from: trade.actor, data: trade.data },
+      trade.overrides,
+    );
+    const base = {
+      action: trade.action,
+      actor: trade.actor,
+      actorRole: trade.actorRole,
+      pool: trade.action === "transfer" ? null : pool,
+      amountIn: trade.amountIn,
+    };
     if (!outcome.ok) {
-      const reason = outcome.reason ?? (outcome.revertData === "0x" ? "reverted without reason" : `reverted (${outcome.revertData.slice(0, 10)})`);
+      const reason =
+        outcome.reason ??
+        (outcome.revertData === "0x" ? "reverted without reason" : `reverted (${outcome.revertData.slice(0, 10)})`);
       return { ...base, expectedOut: null, outcome: { ok: false, reason } };
     }
     const amounts = decodeAmounts(outcome);
-    if (amounts === null) return { ...base, expectedOut: null, outcome: { ok: false, reason: "simulator returned no amounts" } };
+    if (amounts === null)
+      return { ...base, expectedOut: null, outcome: { ok: false, reason: "simulator returned no amounts" } };
     return { ...base, expectedOut: amounts.expectedOut, outcome: { ok: true, amountOut: amounts.amountOut } };
   }
 

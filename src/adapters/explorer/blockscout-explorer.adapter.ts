@@ -3,12 +3,24 @@ import { inject, injectable } from "inversify";
 import type { UpstreamFailure } from "../../application/failures";
 import type { ExplorerHistory, HistoryQuery } from "../../application/ports/explorer-history.port";
 import type { Address } from "../../domain/chain/address";
-import type { ChainTransaction, ContractCreation, Page, TokenHolding, TokenStandard, TokenTransfer } from "../../domain/chain/chain-types";
+import type {
+  ChainTransaction,
+  ContractCreation,
+  Page,
+  TokenHolding,
+  TokenStandard,
+  TokenTransfer,
+} from "../../domain/chain/chain-types";
 import type { RetryPolicy } from "../shared/retry-with-backoff";
 import { upstreamTask } from "../shared/upstream-task";
 import { BlockscoutClient, type Query } from "./blockscout/blockscout-client";
 import { CreationRow, HolderRow, TokenTransferRow, TxRow } from "./blockscout/blockscout-codecs";
-import { byChainOrder, toChainTransaction, toContractCreation, toTokenTransfers } from "./blockscout/blockscout-mappers";
+import {
+  byChainOrder,
+  toChainTransaction,
+  toContractCreation,
+  toTokenTransfers,
+} from "./blockscout/blockscout-mappers";
 import { readUpTo, type PageWalk } from "./blockscout/blockscout-pages";
 import { boundedPage, DEFAULT_HISTORY_LIMIT, holdersPage, limitOf } from "./history-page";
 
@@ -36,7 +48,10 @@ interface Transfers {
   readonly truncated: boolean;
 }
 
-const NFT_ACTIONS: ReadonlyArray<readonly [string, TokenStandard]> = [["tokennfttx", "ERC721"], ["token1155tx", "ERC1155"]];
+const NFT_ACTIONS: ReadonlyArray<readonly [string, TokenStandard]> = [
+  ["tokennfttx", "ERC721"],
+  ["token1155tx", "ERC1155"],
+];
 
 /**
  * ExplorerHistory over Blockscout's (ArcScan's) Etherscan-compatible API. Lists are read
@@ -58,7 +73,11 @@ export class BlockscoutExplorer implements ExplorerHistory {
   transactionsOf(address: Address, query?: HistoryQuery): TE.TaskEither<UpstreamFailure, Page<ChainTransaction>> {
     const limit = limitOf(query, this.defaultLimit);
     return upstreamTask("explorer", `txlist of ${address}`, async () => {
-      const { rows, truncated } = await readUpTo((page, offset) => this.client.rows(listQuery("txlist", { address }, page, offset), TxRow), limit, this.walk);
+      const { rows, truncated } = await readUpTo(
+        (page, offset) => this.client.rows(listQuery("txlist", { address }, page, offset), TxRow),
+        limit,
+        this.walk,
+      );
       return boundedPage(rows.reverse().map(toChainTransaction), limit, truncated);
     });
   }
@@ -74,9 +93,15 @@ export class BlockscoutExplorer implements ExplorerHistory {
   nftTransfersOf(address: Address, query?: HistoryQuery): TE.TaskEither<UpstreamFailure, Page<TokenTransfer>> {
     const limit = limitOf(query, this.defaultLimit);
     return upstreamTask("explorer", `NFT transfers of ${address}`, async () => {
-      const parts = await Promise.all(NFT_ACTIONS.map(([action, standard]) => this.transfers(action, standard, { address }, limit)));
+      const parts = await Promise.all(
+        NFT_ACTIONS.map(([action, standard]) => this.transfers(action, standard, { address }, limit)),
+      );
       const merged = parts.flatMap((part) => part.transfers).sort(byChainOrder);
-      return boundedPage(merged, limit, parts.some((part) => part.truncated));
+      return boundedPage(
+        merged,
+        limit,
+        parts.some((part) => part.truncated),
+      );
     });
   }
 
@@ -95,7 +120,10 @@ export class BlockscoutExplorer implements ExplorerHistory {
 
   contractCreation(contract: Address): TE.TaskEither<UpstreamFailure, ContractCreation | null> {
     return upstreamTask("explorer", `creation of ${contract}`, async () => {
-      const rows = await this.client.rows({ module: "contract", action: "getcontractcreation", contractaddresses: contract }, CreationRow);
+      const rows = await this.client.rows(
+        { module: "contract", action: "getcontractcreation", contractaddresses: contract },
+        CreationRow,
+      );
       const row = rows.find((candidate) => candidate.contractAddress === contract);
       return row === undefined ? null : toContractCreation(row);
     });
@@ -105,12 +133,17 @@ export class BlockscoutExplorer implements ExplorerHistory {
     const limit = limitOf(query, this.defaultLimit);
     return upstreamTask("explorer", `holders of ${token}`, async () => {
       const fetchPage = (page: number, offset: number): Promise<HolderRow[]> =>
-        this.client.rows({ module: "token", action: "getTokenHolders", contractaddress: token, page, offset }, HolderRow);
+        this.client.rows(
+          { module: "token", action: "getTokenHolders", contractaddress: token, page, offset },
+          HolderRow,
+        );
       const { rows, truncated } = await readUpTo(fetchPage, limit, this.walk);
       // ERC-1155 holders can come once per token id; a holder's balance is their sum.
       const balances = new Map<Address, bigint>();
       for (const row of rows) balances.set(row.address, (balances.get(row.address) ?? 0n) + row.value);
-      const holders = [...balances].filter(([, balance]) => balance > 0n).map(([holder, balance]) => ({ holder, balance }));
+      const holders = [...balances]
+        .filter(([, balance]) => balance > 0n)
+        .map(([holder, balance]) => ({ holder, balance }));
       return holdersPage(holders, limit, truncated);
     });
   }

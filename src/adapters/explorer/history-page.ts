@@ -14,12 +14,21 @@ export function limitOf(query: HistoryQuery | undefined, fallback: number): numb
  * A page from items already oldest first. `truncated` says the source had more than it gave;
  * the oldest kept block is then reported so scoring can say "history from block X".
  */
-export function historyPage<T extends { readonly blockNumber: number }>(items: readonly T[], limit: number, truncated: boolean): Page<T> {
+export function historyPage<T extends { readonly blockNumber: number }>(
+  items: readonly T[],
+  limit: number,
+  truncated: boolean,
+): Page<T> {
   if (!truncated) return { items, coverage: { complete: true, items: items.length } };
   const first = items[0];
   return {
     items,
-    coverage: { complete: false, items: items.length, truncatedAt: limit, ...(first === undefined ? {} : { fromBlock: first.blockNumber }) },
+    coverage: {
+      complete: false,
+      items: items.length,
+      truncatedAt: limit,
+      ...(first === undefined ? {} : { fromBlock: first.blockNumber }),
+    },
   };
 }
 
@@ -32,8 +41,14 @@ export function newestPage<T extends { readonly blockNumber: number }>(all: read
  * Items oldest first, gathered from a source that may have had more (`truncated`); a source
  * row can expand to several items (ERC-1155 batches), so the bound is applied again here.
  */
-export function boundedPage<T extends { readonly blockNumber: number }>(items: readonly T[], limit: number, truncated: boolean): Page<T> {
-  return items.length > limit ? historyPage(items.slice(items.length - limit), limit, true) : historyPage(items, limit, truncated);
+export function boundedPage<T extends { readonly blockNumber: number }>(
+  items: readonly T[],
+  limit: number,
+  truncated: boolean,
+): Page<T> {
+  return items.length > limit
+    ? historyPage(items.slice(items.length - limit), limit, true)
+    : historyPage(items, limit, truncated);
 }
 
 /** Largest first; ties broken by address so every adapter orders them the same way. */
@@ -48,6 +63,8 @@ export function holdersPage(holders: readonly TokenHolding[], limit: number, tru
   const cut = truncated || sorted.length > limit;
   return {
     items: kept,
-    coverage: cut ? { complete: false, items: kept.length, truncatedAt: limit } : { complete: true, items: kept.length },
+    coverage: cut
+      ? { complete: false, items: kept.length, truncatedAt: limit }
+      : { complete: true, items: kept.length },
   };
 }

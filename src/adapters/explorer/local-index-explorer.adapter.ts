@@ -3,7 +3,13 @@ import { inject, injectable } from "inversify";
 import { upstreamFailure, type UpstreamFailure } from "../../application/failures";
 import type { ExplorerHistory, HistoryQuery } from "../../application/ports/explorer-history.port";
 import type { Address } from "../../domain/chain/address";
-import type { ChainTransaction, ContractCreation, Page, TokenHolding, TokenTransfer } from "../../domain/chain/chain-types";
+import type {
+  ChainTransaction,
+  ContractCreation,
+  Page,
+  TokenHolding,
+  TokenTransfer,
+} from "../../domain/chain/chain-types";
 import { JsonRpcClient } from "../shared/json-rpc-client";
 import type { RetryPolicy } from "../shared/retry-with-backoff";
 import { DEFAULT_HISTORY_LIMIT, holdersPage, limitOf, newestPage } from "./history-page";
@@ -119,13 +125,22 @@ export class LocalIndexExplorer implements ExplorerHistory {
 
   /** Before the first block is indexed every answer would be an empty lie, so it is a failure. */
   private read<T>(answer: (limit: number) => T, query: HistoryQuery | undefined): TE.TaskEither<UpstreamFailure, T> {
-    if (this.follower.syncedTo < this.fromBlock) return TE.left(upstreamFailure("explorer", "local index has not indexed any block yet"));
+    if (this.follower.syncedTo < this.fromBlock)
+      return TE.left(upstreamFailure("explorer", "local index has not indexed any block yet"));
     return TE.right(answer(limitOf(query, this.defaultLimit)));
   }
 
   /** Indexing from a later block means older history is unknown: say so. */
   private covered<T extends { readonly blockNumber: number }>(page: Page<T>): Page<T> {
     if (this.fromBlock === 0 || !page.coverage.complete) return page;
-    return { items: page.items, coverage: { complete: false, items: page.items.length, truncatedAt: page.items.length, fromBlock: this.fromBlock } };
+    return {
+      items: page.items,
+      coverage: {
+        complete: false,
+        items: page.items.length,
+        truncatedAt: page.items.length,
+        fromBlock: this.fromBlock,
+      },
+    };
   }
 }

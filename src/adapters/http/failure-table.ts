@@ -19,7 +19,8 @@ export const platformScoreError = (_failure: ScoringFailed): ApiError => ({ code
 
 /** NFT path: not a collection (redirect), or the history could not be read. */
 export function nftFailureError(failure: NftScoringFailure, log: Logger): ApiError {
-  if (failure._tag === "NotAnNftContract") return { code: "not_nft_contract", fields: { kind: failure.kind, redirect: failure.redirect } };
+  if (failure._tag === "NotAnNftContract")
+    return { code: "not_nft_contract", fields: { kind: failure.kind, redirect: failure.redirect } };
   log.warn({ stage: failure.stage, detail: failure.cause.detail }, "nft scoring failed");
   return { code: "explorer_failed" };
 }

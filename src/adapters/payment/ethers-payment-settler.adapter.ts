@@ -3,12 +3,21 @@ import * as E from "fp-ts/Either";
 import type * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { upstreamFailure, type UpstreamFailure } from "../../application/failures";
-import type { PaymentSettler, SettlementResult, AuthorizationOnChain } from "../../application/ports/payment-settler.port";
+import type {
+  PaymentSettler,
+  SettlementResult,
+  AuthorizationOnChain,
+} from "../../application/ports/payment-settler.port";
 import type { TxHash } from "../../domain/chain/chain-types";
 import type { AuthorizationProof } from "../../domain/payment/payment-proof";
 import type { PaymentTerms } from "../../domain/payment/payment-terms";
 import { describeError } from "../shared/http-json";
-import { EIP3009_ABI, EthersPaymentOptions, TRANSFER_WITH_AUTHORIZATION_VRS, paymentProvider } from "./eip3009-contract";
+import {
+  EIP3009_ABI,
+  EthersPaymentOptions,
+  TRANSFER_WITH_AUTHORIZATION_VRS,
+  paymentProvider,
+} from "./eip3009-contract";
 import { SerialNonceSender } from "./serial-nonce-sender";
 
 export interface EthersSettlerOptions {
@@ -57,7 +66,11 @@ export class EthersPaymentSettler implements PaymentSettler {
     this.provider.destroy();
   }
 
-  settle(proof: AuthorizationProof, terms: PaymentTerms, _resource?: string): TE.TaskEither<UpstreamFailure, SettlementResult> {
+  settle(
+    proof: AuthorizationProof,
+    terms: PaymentTerms,
+    _resource?: string,
+  ): TE.TaskEither<UpstreamFailure, SettlementResult> {
     return async () => {
       try {
         return E.right(await this.run(proof, terms));
@@ -89,7 +102,15 @@ export class EthersPaymentSettler implements PaymentSettler {
       return { settled: false, reason: "invalid_exact_evm_payload_signature", broadcast: false };
     }
     const data = tokenInterface.encodeFunctionData(TRANSFER_WITH_AUTHORIZATION_VRS, [
-      from, to, value, validAfter, validBefore, nonce, signature.v, signature.r, signature.s,
+      from,
+      to,
+      value,
+      validAfter,
+      validBefore,
+      nonce,
+      signature.v,
+      signature.r,
+      signature.s,
     ]);
     const request = { to: terms.asset, data };
 
@@ -98,7 +119,13 @@ export class EthersPaymentSettler implements PaymentSettler {
       gasLimit = await this.provider.estimateGas({ ...request, from: this.sender.address });
     } catch (error) {
       if (!isError(error, "CALL_EXCEPTION")) throw error;
-      return (await this.usedBySomeoneElse(proof, terms)) ?? { settled: false, reason: "invalid_transaction_state", broadcast: false };
+      return (
+        (await this.usedBySomeoneElse(proof, terms)) ?? {
+          settled: false,
+          reason: "invalid_transaction_state",
+          broadcast: false,
+        }
+      );
     }
 
     let hash: string;
@@ -107,12 +134,24 @@ export class EthersPaymentSettler implements PaymentSettler {
     } catch (error) {
       // A node may mine a failing transaction and still answer with an error: call it broadcast.
       if (!isError(error, "CALL_EXCEPTION")) throw error;
-      return (await this.usedBySomeoneElse(proof, terms)) ?? { settled: false, reason: "invalid_transaction_state", broadcast: true };
+      return (
+        (await this.usedBySomeoneElse(proof, terms)) ?? {
+          settled: false,
+          reason: "invalid_transaction_state",
+          broadcast: true,
+        }
+      );
     }
     const receipt = await this.provider.waitForTransaction(hash, 1, this.receiptTimeoutMs);
     if (receipt === null) throw new Error(`no receipt for ${hash}`);
     if (receipt.status === 1) return { settled: true, transaction: hash.toLowerCase() as TxHash, payer: from };
-    return (await this.usedBySomeoneElse(proof, terms)) ?? { settled: false, reason: "invalid_transaction_state", broadcast: true };
+    return (
+      (await this.usedBySomeoneElse(proof, terms)) ?? {
+        settled: false,
+        reason: "invalid_transaction_state",
+        broadcast: true,
+      }
+    );
   }
 
   /** When the authorization was used on chain (not cancelled), the transaction that used it. */

@@ -1,4 +1,11 @@
-import { Contract, getAddress, keccak256, verifyTypedData, type JsonRpcProvider, type TransactionReceipt } from "ethers";
+import {
+  Contract,
+  getAddress,
+  keccak256,
+  verifyTypedData,
+  type JsonRpcProvider,
+  type TransactionReceipt,
+} from "ethers";
 import type * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { UpstreamFailure } from "../../application/failures";
@@ -27,7 +34,9 @@ import {
 export function recoverAuthorizationSigner(proof: AuthorizationProof, terms: PaymentTerms): Address | null {
   try {
     const message = authorizationMessage(proof.authorization);
-    return asAddress(verifyTypedData(eip3009Domain(terms), TRANSFER_WITH_AUTHORIZATION_TYPES, message, proof.signature));
+    return asAddress(
+      verifyTypedData(eip3009Domain(terms), TRANSFER_WITH_AUTHORIZATION_TYPES, message, proof.signature),
+    );
   } catch {
     return null;
   }
@@ -47,7 +56,11 @@ export class EthersPaymentVerifier implements PaymentVerifier {
     this.provider.destroy();
   }
 
-  verify(proof: PaymentProof, terms: PaymentTerms, _resource?: string): TE.TaskEither<UpstreamFailure, VerificationResult> {
+  verify(
+    proof: PaymentProof,
+    terms: PaymentTerms,
+    _resource?: string,
+  ): TE.TaskEither<UpstreamFailure, VerificationResult> {
     return upstreamTask("payment", `verify ${proof.kind}`, () =>
       proof.kind === "transfer" ? this.verifyTransfer(proof, terms) : this.verifyAuthorization(proof, terms),
     );
@@ -57,7 +70,9 @@ export class EthersPaymentVerifier implements PaymentVerifier {
     const { authorization } = proof;
     const signer = recoverAuthorizationSigner(proof, terms);
     // What needs no chain read is refused without one.
-    const early = checkAuthorizationTerms(proof, terms) ?? (signer === authorization.from ? null : "invalid_exact_evm_payload_signature");
+    const early =
+      checkAuthorizationTerms(proof, terms) ??
+      (signer === authorization.from ? null : "invalid_exact_evm_payload_signature");
     if (early !== null) return { valid: false, reason: early };
 
     const token = new Contract(terms.asset, EIP3009_ABI, this.provider);
@@ -94,7 +109,13 @@ export class EthersPaymentVerifier implements PaymentVerifier {
     };
     const verdict = checkTransfer(proof, terms, evidence, (data) => keccak256(data) as Hex);
     if (!verdict.ok) return { valid: false, reason: verdict.reason };
-    return { valid: true, payer: verdict.payer, value: verdict.value, checkedAt: head.timestamp, replayableUntil: verdict.replayableUntil };
+    return {
+      valid: true,
+      payer: verdict.payer,
+      value: verdict.value,
+      checkedAt: head.timestamp,
+      replayableUntil: verdict.replayableUntil,
+    };
   }
 }
 

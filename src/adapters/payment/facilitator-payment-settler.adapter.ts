@@ -16,9 +16,18 @@ const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 export class FacilitatorPaymentSettler implements PaymentSettler {
   constructor(@inject(FacilitatorOptions) private readonly options: FacilitatorOptions) {}
 
-  settle(proof: AuthorizationProof, terms: PaymentTerms, resource: string): TE.TaskEither<UpstreamFailure, SettlementResult> {
+  settle(
+    proof: AuthorizationProof,
+    terms: PaymentTerms,
+    resource: string,
+  ): TE.TaskEither<UpstreamFailure, SettlementResult> {
     return upstreamTask("payment", "facilitator settle", async (): Promise<SettlementResult> => {
-      const answer = await postToFacilitator(this.options, "/settle", facilitatorRequest(proof, terms, resource), SettleResponseCodec);
+      const answer = await postToFacilitator(
+        this.options,
+        "/settle",
+        facilitatorRequest(proof, terms, resource),
+        SettleResponseCodec,
+      );
       if (!answer.success) {
         // A transaction hash on a failure means something was broadcast: the reservation stays.
         return {
@@ -27,8 +36,13 @@ export class FacilitatorPaymentSettler implements PaymentSettler {
           broadcast: answer.transaction !== "",
         };
       }
-      if (!TX_HASH.test(answer.transaction)) throw new Error(`settled without a transaction hash: ${answer.transaction}`);
-      return { settled: true, transaction: answer.transaction.toLowerCase() as TxHash, payer: proof.authorization.from };
+      if (!TX_HASH.test(answer.transaction))
+        throw new Error(`settled without a transaction hash: ${answer.transaction}`);
+      return {
+        settled: true,
+        transaction: answer.transaction.toLowerCase() as TxHash,
+        payer: proof.authorization.from,
+      };
     });
   }
 }

@@ -36,12 +36,20 @@ export class FacilitatorPaymentVerifier implements PaymentVerifier {
     this.onChain.close();
   }
 
-  verify(proof: PaymentProof, terms: PaymentTerms, resource: string): TE.TaskEither<UpstreamFailure, VerificationResult> {
+  verify(
+    proof: PaymentProof,
+    terms: PaymentTerms,
+    resource: string,
+  ): TE.TaskEither<UpstreamFailure, VerificationResult> {
     if (proof.kind === "transfer") return this.onChain.verify(proof, terms);
     return upstreamTask("payment", "facilitator verify", () => this.verifyRemotely(proof, terms, resource));
   }
 
-  private async verifyRemotely(proof: AuthorizationProof, terms: PaymentTerms, resource: string): Promise<VerificationResult> {
+  private async verifyRemotely(
+    proof: AuthorizationProof,
+    terms: PaymentTerms,
+    resource: string,
+  ): Promise<VerificationResult> {
     const [answer, now] = await Promise.all([
       postToFacilitator(this.options, "/verify", facilitatorRequest(proof, terms, resource), VerifyResponseCodec),
       this.provider.getBlock("latest").then((block) => {

@@ -21,7 +21,13 @@ type Offer = Pick<X402V1Requirements, "payTo" | "asset" | "maxTimeoutSeconds" | 
 /** The offer in either protocol version, reduced to what signing needs. */
 export function offerOf(requirements: X402V1Requirements | X402V2Requirements): Offer {
   const amount = "maxAmountRequired" in requirements ? requirements.maxAmountRequired : requirements.amount;
-  return { payTo: requirements.payTo, asset: requirements.asset, maxTimeoutSeconds: requirements.maxTimeoutSeconds, extra: requirements.extra, amount };
+  return {
+    payTo: requirements.payTo,
+    asset: requirements.asset,
+    maxTimeoutSeconds: requirements.maxTimeoutSeconds,
+    extra: requirements.extra,
+    amount,
+  };
 }
 
 /**
@@ -29,7 +35,12 @@ export function offerOf(requirements: X402V1Requirements | X402V2Requirements): 
  * skew) until maxTimeoutSeconds from now, under a random 32-byte nonce. `now` is chain time
  * when the caller knows it.
  */
-export function draftAuthorization(from: string, offer: Offer, now: number, overrides: Partial<AuthorizationDraft> = {}): AuthorizationDraft {
+export function draftAuthorization(
+  from: string,
+  offer: Offer,
+  now: number,
+  overrides: Partial<AuthorizationDraft> = {},
+): AuthorizationDraft {
   return {
     from,
     to: offer.payTo,
@@ -42,7 +53,12 @@ export function draftAuthorization(from: string, offer: Offer, now: number, over
 }
 
 /** EIP-712 signature of `TransferWithAuthorization` under the token's domain. */
-export function signAuthorization(signer: Signer, offer: Offer, chainId: number, draft: AuthorizationDraft): Promise<string> {
+export function signAuthorization(
+  signer: Signer,
+  offer: Offer,
+  chainId: number,
+  draft: AuthorizationDraft,
+): Promise<string> {
   const domain = { name: offer.extra.name, version: offer.extra.version, chainId, verifyingContract: offer.asset };
   return signer.signTypedData(domain, TRANSFER_WITH_AUTHORIZATION_TYPES, draft);
 }
@@ -62,13 +78,32 @@ function exactEvmPayload(draft: AuthorizationDraft, signature: string) {
 }
 
 /** `X-Payment` value for x402 v1. */
-export function x402V1PaymentHeader(requirements: Pick<X402V1Requirements, "scheme" | "network">, draft: AuthorizationDraft, signature: string): string {
-  return encodeBase64Json({ x402Version: 1, scheme: requirements.scheme, network: requirements.network, payload: exactEvmPayload(draft, signature) });
+export function x402V1PaymentHeader(
+  requirements: Pick<X402V1Requirements, "scheme" | "network">,
+  draft: AuthorizationDraft,
+  signature: string,
+): string {
+  return encodeBase64Json({
+    x402Version: 1,
+    scheme: requirements.scheme,
+    network: requirements.network,
+    payload: exactEvmPayload(draft, signature),
+  });
 }
 
 /** `PAYMENT-SIGNATURE` value for x402 v2. */
-export function x402V2PaymentHeader(accepted: X402V2Requirements, resource: string, draft: AuthorizationDraft, signature: string): string {
-  return encodeBase64Json({ x402Version: 2, resource: { url: resource }, accepted, payload: exactEvmPayload(draft, signature) });
+export function x402V2PaymentHeader(
+  accepted: X402V2Requirements,
+  resource: string,
+  draft: AuthorizationDraft,
+  signature: string,
+): string {
+  return encodeBase64Json({
+    x402Version: 2,
+    resource: { url: resource },
+    accepted,
+    payload: exactEvmPayload(draft, signature),
+  });
 }
 
 /** A fresh secret for a transfer proof, and the commitment to append to the transfer's calldata. */

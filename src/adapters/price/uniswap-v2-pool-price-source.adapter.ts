@@ -42,8 +42,13 @@ export class UniswapV2PoolPriceSource implements PriceSource {
   private fromPool(token: Address, amount: bigint): Read<number | null> {
     const quote = this.config.quoteToken;
     return pipe(
-      this.callAddress(this.config.factory, `${GET_PAIR}${addressTopic(token).slice(2)}${addressTopic(quote).slice(2)}`),
-      TE.chain((pair) => (pair === null || /^0x0{40}$/.test(pair) ? TE.right(null) : this.quoteOut(pair, token, amount))),
+      this.callAddress(
+        this.config.factory,
+        `${GET_PAIR}${addressTopic(token).slice(2)}${addressTopic(quote).slice(2)}`,
+      ),
+      TE.chain((pair) =>
+        pair === null || /^0x0{40}$/.test(pair) ? TE.right(null) : this.quoteOut(pair, token, amount),
+      ),
       TE.chain((quoteAmount) => (quoteAmount === null ? TE.right(null) : this.fallback.usdValue(quote, quoteAmount))),
     );
   }
@@ -72,6 +77,9 @@ export class UniswapV2PoolPriceSource implements PriceSource {
 
   /** The first 32-byte word of the answer, read as an address. */
   private callAddress(to: Address, data: string): Read<Address | null> {
-    return pipe(this.call(to, data), TE.map((hex) => (hex === null ? null : addressFromWord(hex.slice(0, 66)))));
+    return pipe(
+      this.call(to, data),
+      TE.map((hex) => (hex === null ? null : addressFromWord(hex.slice(0, 66)))),
+    );
   }
 }

@@ -52,7 +52,11 @@ export interface JsonRequest {
 export async function fetchJson(request: JsonRequest): Promise<unknown> {
   const init: RequestInit = {
     method: request.method ?? "GET",
-    headers: { accept: "application/json", ...(request.body === undefined ? {} : { "content-type": "application/json" }), ...request.headers },
+    headers: {
+      accept: "application/json",
+      ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+      ...request.headers,
+    },
     signal: AbortSignal.timeout(request.timeoutMs),
     ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
   };

@@ -38,7 +38,8 @@ const ResponseEnvelope = t.intersection([
 ]);
 type ResponseEnvelope = t.TypeOf<typeof ResponseEnvelope>;
 
-export type JsonRpcOutcome = { readonly ok: true; readonly result: unknown } | { readonly ok: false; readonly error: JsonRpcError };
+export type JsonRpcOutcome =
+  { readonly ok: true; readonly result: unknown } | { readonly ok: false; readonly error: JsonRpcError };
 
 /**
  * A small JSON-RPC 2.0 client over fetch: per-request timeout, retry with backoff on transport
@@ -70,7 +71,12 @@ export class JsonRpcClient {
     if (calls.length === 0) return [];
     const firstId = this.nextId;
     this.nextId += calls.length;
-    const payload = calls.map((call, i) => ({ jsonrpc: "2.0", id: firstId + i, method: call.method, params: call.params }));
+    const payload = calls.map((call, i) => ({
+      jsonrpc: "2.0",
+      id: firstId + i,
+      method: call.method,
+      params: call.params,
+    }));
     // A single call goes unbatched: some nodes and proxies handle batches poorly.
     const body = payload.length === 1 ? payload[0] : payload;
     const raw = await this.limiter.run(() =>
@@ -83,7 +89,8 @@ export class JsonRpcClient {
     const byId = this.decodeEnvelopes(raw);
     return calls.map((call, i) => {
       const envelope = byId.get(firstId + i);
-      if (envelope === undefined) throw new MalformedBodyError(`${call.method}: no response for request id ${firstId + i}`);
+      if (envelope === undefined)
+        throw new MalformedBodyError(`${call.method}: no response for request id ${firstId + i}`);
       if (envelope.error !== undefined) {
         const { code, message, data } = envelope.error;
         return { ok: false, error: new JsonRpcError(call.method, code, message, data) };

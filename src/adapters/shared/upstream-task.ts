@@ -3,6 +3,10 @@ import { upstreamFailure, type UpstreamFailure, type UpstreamSource } from "../.
 import { describeError } from "./http-json";
 
 /** Runs a promise-returning adapter step, turning any rejection into an UpstreamFailure value. */
-export function upstreamTask<T>(source: UpstreamSource, what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
+export function upstreamTask<T>(
+  source: UpstreamSource,
+  what: string,
+  run: () => Promise<T>,
+): TE.TaskEither<UpstreamFailure, T> {
   return TE.tryCatch(run, (error) => upstreamFailure(source, `${what}: ${describeError(error)}`));
 }

@@ -1,7 +1,12 @@
 import * as TE from "fp-ts/TaskEither";
 import { injectable } from "inversify";
 import type { UpstreamFailure } from "../../application/failures";
-import type { PaymentLedger, PaymentRecord, PaymentTotals, ReserveOutcome } from "../../application/ports/payment-ledger.port";
+import type {
+  PaymentLedger,
+  PaymentRecord,
+  PaymentTotals,
+  ReserveOutcome,
+} from "../../application/ports/payment-ledger.port";
 import type { ChainTime } from "../../domain/chain/chain-types";
 import type { PaymentKey } from "../../domain/payment/payment-proof";
 import type { Settlement } from "../../domain/payment/settlement-response";

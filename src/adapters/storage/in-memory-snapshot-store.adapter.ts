@@ -2,7 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { injectable } from "inversify";
 import type { SnapshotStore } from "../../application/ports/snapshot-store.port";
 import type { Address } from "../../domain/chain/address";
-import { canonicalSnapshotContent, SNAPSHOT_LIST_MAX, type Snapshot, type SnapshotDraft } from "../../domain/snapshots/snapshot";
+import {
+  canonicalSnapshotContent,
+  SNAPSHOT_LIST_MAX,
+  type Snapshot,
+  type SnapshotDraft,
+} from "../../domain/snapshots/snapshot";
 
 export interface InMemorySnapshotStoreOptions {
   /** Snapshots kept per subject (oldest dropped first); at least what a list can ask for. */
@@ -22,7 +27,10 @@ export class InMemorySnapshotStore implements SnapshotStore {
   private readonly options: InMemorySnapshotStoreOptions;
 
   constructor(options: Partial<InMemorySnapshotStoreOptions> = {}) {
-    this.options = { perSubject: Math.max(SNAPSHOT_LIST_MAX, options.perSubject ?? 100), maxSubjects: options.maxSubjects ?? 100_000 };
+    this.options = {
+      perSubject: Math.max(SNAPSHOT_LIST_MAX, options.perSubject ?? 100),
+      maxSubjects: options.maxSubjects ?? 100_000,
+    };
   }
 
   async record(draft: SnapshotDraft): Promise<Snapshot> {

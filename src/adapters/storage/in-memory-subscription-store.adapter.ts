@@ -43,7 +43,11 @@ export class InMemorySubscriptionStore implements SubscriptionStore {
     );
   }
 
-  update(id: SubscriptionId, changes: SubscriptionChanges, updatedAt: string): TE.TaskEither<UpstreamFailure, Subscription | null> {
+  update(
+    id: SubscriptionId,
+    changes: SubscriptionChanges,
+    updatedAt: string,
+  ): TE.TaskEither<UpstreamFailure, Subscription | null> {
     return TE.fromIO(() => {
       const current = this.subscriptions.get(id);
       if (current === undefined) return null;

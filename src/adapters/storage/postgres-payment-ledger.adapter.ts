@@ -2,7 +2,12 @@ import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Pool } from "pg";
 import type { UpstreamFailure } from "../../application/failures";
-import type { PaymentLedger, PaymentRecord, PaymentTotals, ReserveOutcome } from "../../application/ports/payment-ledger.port";
+import type {
+  PaymentLedger,
+  PaymentRecord,
+  PaymentTotals,
+  ReserveOutcome,
+} from "../../application/ports/payment-ledger.port";
 import { asAddress } from "../../domain/chain/address";
 import type { ChainTime, TxHash } from "../../domain/chain/chain-types";
 import type { PaymentKey } from "../../domain/payment/payment-proof";
@@ -79,7 +84,10 @@ export class PostgresPaymentLedger implements PaymentLedger {
 
   markUncertain(key: PaymentKey): TE.TaskEither<UpstreamFailure, void> {
     return this.query("mark uncertain", async () => {
-      await this.pool.query(`UPDATE ${this.table} SET status = 'uncertain' WHERE proof_key = $1 AND status = 'reserved'`, [key]);
+      await this.pool.query(
+        `UPDATE ${this.table} SET status = 'uncertain' WHERE proof_key = $1 AND status = 'reserved'`,
+        [key],
+      );
     });
   }
 
@@ -155,13 +163,15 @@ export class PostgresPaymentLedger implements PaymentLedger {
       if ((error as { code?: string }).code !== "23505" && (error as { code?: string }).code !== "42P07") throw error;
     }
     // Tables made before `spent` and `uncertain` existed carry a CHECK of two statuses: widen it (idempotent).
-    await this.pool.query(
-      `ALTER TABLE ${this.table} DROP CONSTRAINT IF EXISTS ${this.table}_status_check;
+    await this.pool
+      .query(
+        `ALTER TABLE ${this.table} DROP CONSTRAINT IF EXISTS ${this.table}_status_check;
        ALTER TABLE ${this.table} ADD CONSTRAINT ${this.table}_status_check CHECK (status IN ('reserved', 'settled', 'spent', 'uncertain')) NOT VALID`,
-    ).catch((error: unknown) => {
-      // Another process widened it at the same moment.
-      if ((error as { code?: string }).code !== "42710") throw error;
-    });
+      )
+      .catch((error: unknown) => {
+        // Another process widened it at the same moment.
+        if ((error as { code?: string }).code !== "42710") throw error;
+      });
   }
 }
 

@@ -63,7 +63,16 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
     return this.query("create", async () => {
       const result = await this.pool.query(
         `INSERT INTO ${this.table} (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-        [s.id, s.protocolName, s.status, JSON.stringify(s.channels), JSON.stringify(s.rules), s.manageTokenHash, s.createdAt, s.updatedAt],
+        [
+          s.id,
+          s.protocolName,
+          s.status,
+          JSON.stringify(s.channels),
+          JSON.stringify(s.rules),
+          s.manageTokenHash,
+          s.createdAt,
+          s.updatedAt,
+        ],
       );
       return result.rowCount === 1 ? "created" : "duplicate_id";
     });
@@ -79,12 +88,18 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
 
   list(limit: number): TE.TaskEither<UpstreamFailure, readonly SubscriptionRow[]> {
     return this.query("list", async () => {
-      const result = await this.pool.query<Row>(`SELECT ${COLUMNS} FROM ${this.table} ORDER BY seq DESC LIMIT $1`, [Math.max(0, limit)]);
+      const result = await this.pool.query<Row>(`SELECT ${COLUMNS} FROM ${this.table} ORDER BY seq DESC LIMIT $1`, [
+        Math.max(0, limit),
+      ]);
       return result.rows.map(toSubscription).map(({ id, protocolName, status }) => ({ id, protocolName, status }));
     });
   }
 
-  update(id: SubscriptionId, changes: SubscriptionChanges, updatedAt: string): TE.TaskEither<UpstreamFailure, Subscription | null> {
+  update(
+    id: SubscriptionId,
+    changes: SubscriptionChanges,
+    updatedAt: string,
+  ): TE.TaskEither<UpstreamFailure, Subscription | null> {
     const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
     return this.query("update", async () => {
       const result = await this.pool.query<Row>(
@@ -108,7 +123,10 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
           await client.query("ROLLBACK");
           return false;
         }
-        await client.query(`INSERT INTO ${this.alerts} (subscription_id, alert) VALUES ($1, $2)`, [id, JSON.stringify(alert)]);
+        await client.query(`INSERT INTO ${this.alerts} (subscription_id, alert) VALUES ($1, $2)`, [
+          id,
+          JSON.stringify(alert),
+        ]);
         await client.query(
           `DELETE FROM ${this.alerts} WHERE subscription_id = $1 AND seq NOT IN
              (SELECT seq FROM ${this.alerts} WHERE subscription_id = $1 ORDER BY seq DESC LIMIT $2)`,
@@ -224,5 +242,8 @@ async function createSubscriptionTables(pool: Pool, table: string, alerts: strin
        alert jsonb NOT NULL
      )`,
   );
-  await tolerateConcurrentCreate(pool, `CREATE INDEX IF NOT EXISTS ${alerts}_by_subscription ON ${alerts} (subscription_id, seq DESC)`);
+  await tolerateConcurrentCreate(
+    pool,
+    `CREATE INDEX IF NOT EXISTS ${alerts}_by_subscription ON ${alerts} (subscription_id, seq DESC)`,
+  );
 }

@@ -32,10 +32,13 @@ export class GatingScoresFromScoring implements GatingScores {
   }): TE.TaskEither<SubjectScoringFailure, SubjectScore> {
     return pipe(
       this.scoreAddress.execute(request.subject),
-      TE.mapLeft((failure): SubjectScoringFailure => scoringUnavailable(`${failure.stage}: ${failure.cause.source}: ${failure.cause.detail}`)),
+      TE.mapLeft((failure): SubjectScoringFailure =>
+        scoringUnavailable(`${failure.stage}: ${failure.cause.source}: ${failure.cause.detail}`),
+      ),
       TE.filterOrElse(
         (scored) => scored.kind === KIND_OF[request.subjectType],
-        (scored): SubjectScoringFailure => subjectKindMismatch(`${request.subjectType} requested, ${scored.kind} found`),
+        (scored): SubjectScoringFailure =>
+          subjectKindMismatch(`${request.subjectType} requested, ${scored.kind} found`),
       ),
       TE.map((scored) => ({
         score: scored.score,

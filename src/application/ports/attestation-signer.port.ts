@@ -9,7 +9,10 @@ export interface SigningFailure {
   readonly detail: string;
 }
 
-export const signingFailure = (detail: string): SigningFailure => ({ _tag: "SigningFailure", detail: scrubUrls(detail) });
+export const signingFailure = (detail: string): SigningFailure => ({
+  _tag: "SigningFailure",
+  detail: scrubUrls(detail),
+});
 
 /**
  * The service's attestation key and the EIP-712 cryptography around it (keccak, secp256k1), which

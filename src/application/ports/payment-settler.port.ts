@@ -23,7 +23,11 @@ export type SettlementResult =
  * is mined. Left means the outcome is unknown (node unreachable mid-way): treat as maybe paid.
  */
 export interface PaymentSettler {
-  settle(proof: AuthorizationProof, terms: PaymentTerms, resource: string): TaskEither<UpstreamFailure, SettlementResult>;
+  settle(
+    proof: AuthorizationProof,
+    terms: PaymentTerms,
+    resource: string,
+  ): TaskEither<UpstreamFailure, SettlementResult>;
   /**
    * Where the authorization stands on chain now (`authorizationState`, then the `AuthorizationUsed`
    * log for its transaction). Only settlers that read the chain themselves offer it (a facilitator
@@ -34,7 +38,6 @@ export interface PaymentSettler {
 
 /** `transaction` is null when the authorization is used but its log is out of reach (cancelled, too old). */
 export type AuthorizationOnChain =
-  | { readonly used: false }
-  | { readonly used: true; readonly transaction: TxHash | null; readonly payer: Address };
+  { readonly used: false } | { readonly used: true; readonly transaction: TxHash | null; readonly payer: Address };
 
 export const PaymentSettler = Symbol.for("PaymentSettler");

@@ -21,7 +21,11 @@ export interface SubscriptionStore {
   /** Newest registration first, at most `limit` rows. */
   list(limit: number): TaskEither<UpstreamFailure, readonly SubscriptionRow[]>;
   /** The updated subscription, or null when `id` is unknown (nothing written). */
-  update(id: SubscriptionId, changes: SubscriptionChanges, updatedAt: string): TaskEither<UpstreamFailure, Subscription | null>;
+  update(
+    id: SubscriptionId,
+    changes: SubscriptionChanges,
+    updatedAt: string,
+  ): TaskEither<UpstreamFailure, Subscription | null>;
   /** False when `id` is unknown (nothing written). Keeps the newest ALERTS_KEPT alerts. */
   appendAlert(id: SubscriptionId, alert: GuardAlert): TaskEither<UpstreamFailure, boolean>;
   /** Newest first, at most `limit`; empty for an unknown id. */

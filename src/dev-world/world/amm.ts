@@ -23,7 +23,12 @@ export class Amm {
     return getCreate2Address(this.factory.address, salt, this.pairInitCodeHash).toLowerCase();
   }
 
-  approve(wallet: WorldWallet, token: string, spender: string = this.router.address, amount: bigint = MaxUint256): Promise<string> {
+  approve(
+    wallet: WorldWallet,
+    token: string,
+    spender: string = this.router.address,
+    amount: bigint = MaxUint256,
+  ): Promise<string> {
     return this.writer.call(wallet, { ...this.erc20, address: token }, "approve", [spender, amount], { gas: 100_000n });
   }
 
@@ -40,13 +45,18 @@ export class Amm {
   /** The LP tokens must already be approved to the router (`approve(wallet, pair)`). */
   removeLiquidityEth(wallet: WorldWallet, token: string, liquidity: bigint): Promise<string> {
     const args = [token, liquidity, 0n, 0n, wallet.address, NO_DEADLINE];
-    return this.writer.call(wallet, this.router, "removeLiquidityETHSupportingFeeOnTransferTokens", args, { gas: SWAP_GAS });
+    return this.writer.call(wallet, this.router, "removeLiquidityETHSupportingFeeOnTransferTokens", args, {
+      gas: SWAP_GAS,
+    });
   }
 
   /** Token-for-token swap along `path`; the fee-on-transfer variant is needed for taxed tokens. */
   swap(wallet: WorldWallet, amountIn: bigint, path: readonly string[], options: SendOptions = {}): Promise<string> {
     const fn = "swapExactTokensForTokensSupportingFeeOnTransferTokens";
-    return this.writer.call(wallet, this.router, fn, [amountIn, 0n, path, wallet.address, NO_DEADLINE], { gas: SWAP_GAS, ...options });
+    return this.writer.call(wallet, this.router, fn, [amountIn, 0n, path, wallet.address, NO_DEADLINE], {
+      gas: SWAP_GAS,
+      ...options,
+    });
   }
 
   buyWithEth(wallet: WorldWallet, token: string, value: bigint): Promise<string> {
@@ -58,6 +68,9 @@ export class Amm {
   sellForEth(wallet: WorldWallet, token: string, amountIn: bigint, options: SendOptions = {}): Promise<string> {
     const fn = "swapExactTokensForETHSupportingFeeOnTransferTokens";
     const path = [token, this.weth.address];
-    return this.writer.call(wallet, this.router, fn, [amountIn, 0n, path, wallet.address, NO_DEADLINE], { gas: SWAP_GAS, ...options });
+    return this.writer.call(wallet, this.router, fn, [amountIn, 0n, path, wallet.address, NO_DEADLINE], {
+      gas: SWAP_GAS,
+      ...options,
+    });
   }
 }

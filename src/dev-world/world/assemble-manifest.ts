@@ -1,25 +1,72 @@
 import { asAddress, type Address } from "../../domain/chain/address";
 import type { UniswapArtifacts } from "../uniswap-artifacts";
-import type { DevWorldContracts, DevWorldManifest, DevWorldRoles, DevWorldStakingContracts } from "./dev-world-manifest";
+import type {
+  DevWorldContracts,
+  DevWorldManifest,
+  DevWorldRoles,
+  DevWorldStakingContracts,
+} from "./dev-world-manifest";
 import type { PairName, World } from "./world";
 
 /** Every role, listed so a scenario that forgets to record one fails startup instead of serving a hole. */
 const ROLE_KEYS: Record<Exclude<keyof DevWorldRoles, "payee" | "payer" | "settler">, true> = {
-  healthyToken: true, healthyTokenDeployer: true, healthyHolders: true, longLivedWallet: true,
-  honeypotToken: true, honeypotDeployer: true, honeypotVictims: true, taxToken: true, taxDeployer: true,
-  taxBuyers: true, coordinatedToken: true, coordinatedDeployer: true, fundingSource: true,
-  coordinatedBuyers: true, exitSyncToken: true, exitSyncDeployer: true, exitSyncHolders: true,
-  rugToken: true, rugDeployer: true, rugBuyers: true, washToken: true, washTraders: true, botWallet: true,
-  freshWallet: true, nftOrganic: true, nftOrganicCreator: true, nftOrganicHolders: true, nftWash: true,
-  nftWashTraders: true, nft1155: true, nft1155Holders: true, nftDump: true, nftDumpCreator: true,
-  honestStakers: true, selfStakingDeployer: true, selfStakedToken: true, stakingRing: true, churner: true,
-  unstakeAfterDeploy: true, unstakeAfterDeployToken: true, recentStaker: true,
+  healthyToken: true,
+  healthyTokenDeployer: true,
+  healthyHolders: true,
+  longLivedWallet: true,
+  honeypotToken: true,
+  honeypotDeployer: true,
+  honeypotVictims: true,
+  taxToken: true,
+  taxDeployer: true,
+  taxBuyers: true,
+  coordinatedToken: true,
+  coordinatedDeployer: true,
+  fundingSource: true,
+  coordinatedBuyers: true,
+  exitSyncToken: true,
+  exitSyncDeployer: true,
+  exitSyncHolders: true,
+  rugToken: true,
+  rugDeployer: true,
+  rugBuyers: true,
+  washToken: true,
+  washTraders: true,
+  botWallet: true,
+  freshWallet: true,
+  nftOrganic: true,
+  nftOrganicCreator: true,
+  nftOrganicHolders: true,
+  nftWash: true,
+  nftWashTraders: true,
+  nft1155: true,
+  nft1155Holders: true,
+  nftDump: true,
+  nftDumpCreator: true,
+  honestStakers: true,
+  selfStakingDeployer: true,
+  selfStakedToken: true,
+  stakingRing: true,
+  churner: true,
+  unstakeAfterDeploy: true,
+  unstakeAfterDeployToken: true,
+  recentStaker: true,
 };
 const PAIR_KEYS: Record<PairName, true> = {
-  healthyToken: true, honeypotToken: true, taxToken: true, coordinatedToken: true, exitSyncToken: true, rugToken: true, washToken: true,
+  healthyToken: true,
+  honeypotToken: true,
+  taxToken: true,
+  coordinatedToken: true,
+  exitSyncToken: true,
+  rugToken: true,
+  washToken: true,
 };
 const STAKING_KEYS: Record<keyof DevWorldStakingContracts, true> = {
-  healthyTokenLock: true, usdcLock: true, nativeLock: true, ringLock: true, selfStakeLock: true,
+  healthyTokenLock: true,
+  usdcLock: true,
+  nativeLock: true,
+  ringLock: true,
+  selfStakeLock: true,
 };
 
 function complete<T extends object>(what: string, partial: Partial<T>, keys: Record<string, true>): T {
@@ -49,10 +96,15 @@ export function assembleManifest(parts: ManifestParts): DevWorldManifest {
   const { world, devAddresses, devRoles } = parts;
   const recorded = complete<Omit<DevWorldRoles, "payee" | "payer" | "settler">>("roles", world.roles, ROLE_KEYS);
   // Listed in ROLE_KEYS order, not in the order scenarios happened to record them.
-  const roles = Object.fromEntries(Object.keys(ROLE_KEYS).map((k) => [k, recorded[k as keyof typeof recorded]])) as typeof recorded;
+  const roles = Object.fromEntries(
+    Object.keys(ROLE_KEYS).map((k) => [k, recorded[k as keyof typeof recorded]]),
+  ) as typeof recorded;
   const staking = complete<DevWorldStakingContracts>("staking contracts", world.staking, STAKING_KEYS);
   const recordedPairs = complete<Record<PairName, Address>>("pairs", world.pairs, PAIR_KEYS);
-  const pairs = Object.fromEntries(Object.keys(PAIR_KEYS).map((k) => [k, recordedPairs[k as PairName]])) as Record<PairName, Address>;
+  const pairs = Object.fromEntries(Object.keys(PAIR_KEYS).map((k) => [k, recordedPairs[k as PairName]])) as Record<
+    PairName,
+    Address
+  >;
   const contracts: DevWorldContracts = {
     usdc: asAddress(world.usdc.address),
     eurc: asAddress(parts.eurc),

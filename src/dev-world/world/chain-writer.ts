@@ -61,7 +61,13 @@ export class ChainWriter {
     return { address: address.toLowerCase(), iface: new Interface(abi as InterfaceAbi) };
   }
 
-  async send(from: WorldWallet, to: string | null, data: string, what: string, options: SendOptions = {}): Promise<string> {
+  async send(
+    from: WorldWallet,
+    to: string | null,
+    data: string,
+    what: string,
+    options: SendOptions = {},
+  ): Promise<string> {
     const nonce = this.nonces.get(from.address) ?? 0;
     const tx = Transaction.from({
       type: 2,
@@ -82,7 +88,13 @@ export class ChainWriter {
   }
 
   /** Calls `signature` (a function name, or a full signature for overloads) on `contract`. */
-  call(from: WorldWallet, contract: ContractHandle, fn: string, args: readonly unknown[], options: SendOptions = {}): Promise<string> {
+  call(
+    from: WorldWallet,
+    contract: ContractHandle,
+    fn: string,
+    args: readonly unknown[],
+    options: SendOptions = {},
+  ): Promise<string> {
     return this.send(from, contract.address, contract.iface.encodeFunctionData(fn, args), fn, options);
   }
 
@@ -91,7 +103,12 @@ export class ChainWriter {
   }
 
   /** The address is known before mining: CREATE addresses follow from the sender and its nonce. */
-  async deploy(from: WorldWallet, artifact: CompiledContract, args: readonly unknown[] = [], gas?: bigint): Promise<ContractHandle> {
+  async deploy(
+    from: WorldWallet,
+    artifact: CompiledContract,
+    args: readonly unknown[] = [],
+    gas?: bigint,
+  ): Promise<ContractHandle> {
     const iface = new Interface(artifact.abi as InterfaceAbi);
     const address = getCreateAddress({ from: from.address, nonce: this.nonces.get(from.address) ?? 0 });
     const data = artifact.bytecode + iface.encodeDeploy(args).slice(2);
@@ -109,7 +126,8 @@ export class ChainWriter {
       const receipt = await this.rpc<{ status: string } | null>("eth_getTransactionReceipt", [tx.hash]);
       if (receipt === null) throw new Error(`not mined in block at ${timestamp} (block gas limit?): ${tx.what}`);
       const status = receipt.status === "0x1" ? "success" : "revert";
-      if (status !== tx.expect) throw new Error(`expected ${tx.expect}, got ${status} in block at ${timestamp}: ${tx.what}`);
+      if (status !== tx.expect)
+        throw new Error(`expected ${tx.expect}, got ${status} in block at ${timestamp}: ${tx.what}`);
     }
     this.transactionCount += mined.length;
   }

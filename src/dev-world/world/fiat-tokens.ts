@@ -33,6 +33,12 @@ export async function installFiatToken(
 ): Promise<ContractHandle> {
   await writer.rpc("hardhat_setCode", [issuer.address, artifact.deployedBytecode]);
   const token = writer.handle(issuer.address, artifact.abi);
-  await writer.call(minter, token, "initialize", [issuer.name, issuer.symbol, issuer.currency, issuer.decimals, minter.address]);
+  await writer.call(minter, token, "initialize", [
+    issuer.name,
+    issuer.symbol,
+    issuer.currency,
+    issuer.decimals,
+    minter.address,
+  ]);
   return token;
 }

@@ -25,7 +25,11 @@ async function advance(entry: Waiting, now: number): Promise<boolean> {
  * Runs scenarios in chain-time order. Scenarios due at the same second share one block (in the
  * order given), which is how "bought in the same block" is expressed.
  */
-export async function runTimeline(writer: Pick<ChainWriter, "mine" | "hasPending">, scenarios: Readonly<Record<string, Scenario>>, startedAt: number): Promise<void> {
+export async function runTimeline(
+  writer: Pick<ChainWriter, "mine" | "hasPending">,
+  scenarios: Readonly<Record<string, Scenario>>,
+  startedAt: number,
+): Promise<void> {
   let waiting: Waiting[] = [];
   for (const [name, scenario] of Object.entries(scenarios)) {
     const entry: Waiting = { scenario, name, at: 0 };

@@ -24,7 +24,8 @@ export interface SharedHandles {
   readonly nativeLock: ContractHandle;
 }
 
-export type PairName = "healthyToken" | "honeypotToken" | "taxToken" | "coordinatedToken" | "exitSyncToken" | "rugToken" | "washToken";
+export type PairName =
+  "healthyToken" | "honeypotToken" | "taxToken" | "coordinatedToken" | "exitSyncToken" | "rugToken" | "washToken";
 
 /** What scenarios share: the writer, the deployed infrastructure, the clock origin and the manifest being filled in. */
 export class World {

@@ -26,7 +26,8 @@ export function decodeAttestRequest(body: unknown): E.Either<GatingInputError, A
   const subject = parseAddress(b.subject);
   if (subject === undefined) return E.left(gatingInputError("invalid_subject"));
 
-  const subjectType = b.subjectType === undefined ? E.right<unknown, SubjectType>("wallet") : SubjectTypeCodec.decode(b.subjectType);
+  const subjectType =
+    b.subjectType === undefined ? E.right<unknown, SubjectType>("wallet") : SubjectTypeCodec.decode(b.subjectType);
   if (E.isLeft(subjectType)) return E.left(gatingInputError("invalid_subject_type"));
 
   const useClass = UseClassCodec.decode(b.useClass);

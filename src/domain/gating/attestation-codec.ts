@@ -23,7 +23,10 @@ const integerIn = (name: string, min: number, max: number) =>
   new t.Type<number, number, unknown>(
     name,
     (u): u is number => Number.isSafeInteger(u) && (u as number) >= min && (u as number) <= max,
-    (u, c) => (Number.isSafeInteger(u) && (u as number) >= min && (u as number) <= max ? t.success(u as number) : t.failure(u, c)),
+    (u, c) =>
+      Number.isSafeInteger(u) && (u as number) >= min && (u as number) <= max
+        ? t.success(u as number)
+        : t.failure(u, c),
     t.identity,
   );
 
@@ -47,7 +50,8 @@ const literalUnion = <V extends string>(values: readonly V[], name: string) =>
   new t.Type<V, V, unknown>(
     name,
     (u): u is V => typeof u === "string" && (values as readonly string[]).includes(u),
-    (u, c) => (typeof u === "string" && (values as readonly string[]).includes(u) ? t.success(u as V) : t.failure(u, c)),
+    (u, c) =>
+      typeof u === "string" && (values as readonly string[]).includes(u) ? t.success(u as V) : t.failure(u, c),
     t.identity,
   );
 
@@ -87,9 +91,23 @@ export function decodeSignedAttestation(raw: unknown): SignedAttestation | undef
   // t.type keeps unknown keys; copy only the known ones so nothing unsigned rides along.
   const a = decoded.right;
   return {
-    id: a.id, subject: a.subject, subjectType: a.subjectType, useClass: a.useClass, chainId: a.chainId,
-    score: a.score, tier: a.tier, confidence: a.confidence, flags: a.flags, flagsHash: a.flagsHash,
-    scoringVersion: a.scoringVersion, issuedAt: a.issuedAt, expiresAt: a.expiresAt, issuer: a.issuer,
-    snapshotId: a.snapshotId, devSigned: a.devSigned, signature: a.signature, domain: attestationDomain(a.chainId),
+    id: a.id,
+    subject: a.subject,
+    subjectType: a.subjectType,
+    useClass: a.useClass,
+    chainId: a.chainId,
+    score: a.score,
+    tier: a.tier,
+    confidence: a.confidence,
+    flags: a.flags,
+    flagsHash: a.flagsHash,
+    scoringVersion: a.scoringVersion,
+    issuedAt: a.issuedAt,
+    expiresAt: a.expiresAt,
+    issuer: a.issuer,
+    snapshotId: a.snapshotId,
+    devSigned: a.devSigned,
+    signature: a.signature,
+    domain: attestationDomain(a.chainId),
   };
 }

@@ -24,6 +24,9 @@ export function isAttestationDomain(presented: unknown, chainId: number): boolea
   const d = presented as Record<string, unknown>;
   const expected = attestationDomain(chainId);
   return (
-    Object.keys(d).length === 3 && d.name === expected.name && d.version === expected.version && d.chainId === expected.chainId
+    Object.keys(d).length === 3 &&
+    d.name === expected.name &&
+    d.version === expected.version &&
+    d.chainId === expected.chainId
   );
 }

@@ -58,7 +58,8 @@ export function decodeCheckRequest(body: unknown): E.Either<GatingInputError, Ch
   if (b.capability !== undefined && !isLabel(b.capability)) return fail("invalid_capability");
   const requestedAmount = b.requestedAmount === undefined ? undefined : parseDecimalAmount(b.requestedAmount);
   if (b.requestedAmount !== undefined && requestedAmount === undefined) return fail("invalid_amount");
-  const useClass = b.useClass === undefined ? E.right<unknown, UseClass>("financial_high") : UseClassCodec.decode(b.useClass);
+  const useClass =
+    b.useClass === undefined ? E.right<unknown, UseClass>("financial_high") : UseClassCodec.decode(b.useClass);
   if (E.isLeft(useClass)) return fail("invalid_use_class");
 
   return E.right({

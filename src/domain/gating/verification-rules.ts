@@ -61,7 +61,8 @@ export function verificationReasons(evidence: VerificationEvidence): readonly Ve
   if (parseAddress(evidence.expectedSubject) !== a.subject) found.add("subject_mismatch");
   if (evidence.expectedChainId !== a.chainId) found.add("chain_mismatch");
   if (a.chainId !== evidence.serviceChainId) found.add("unsupported_chain");
-  if (evidence.expectedUseClass !== undefined && evidence.expectedUseClass !== a.useClass) found.add("use_class_mismatch");
+  if (evidence.expectedUseClass !== undefined && evidence.expectedUseClass !== a.useClass)
+    found.add("use_class_mismatch");
 
   if (evidence.recomputedFlagsHash.toLowerCase() !== a.flagsHash.toLowerCase()) found.add("flags_hash_mismatch");
   if (!isSupportedScoringVersion(a.subjectType, a.scoringVersion)) found.add("unsupported_scoring_version");

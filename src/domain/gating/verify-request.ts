@@ -15,8 +15,10 @@ export interface VerifyCommand {
 
 export function decodeVerifyRequest(body: unknown): E.Either<GatingInputError, VerifyCommand> {
   if (!isJsonObject(body) || !isJsonObject(body.attestation)) return E.left(gatingInputError("attestation_required"));
-  const expectedUseClass = body.expectedUseClass === undefined ? undefined : UseClassCodec.decode(body.expectedUseClass);
-  if (expectedUseClass !== undefined && E.isLeft(expectedUseClass)) return E.left(gatingInputError("invalid_use_class"));
+  const expectedUseClass =
+    body.expectedUseClass === undefined ? undefined : UseClassCodec.decode(body.expectedUseClass);
+  if (expectedUseClass !== undefined && E.isLeft(expectedUseClass))
+    return E.left(gatingInputError("invalid_use_class"));
   return E.right({
     attestation: body.attestation,
     expectedSubject: body.expectedSubject,

@@ -23,7 +23,11 @@ export interface SettlementHeaderPayload {
  * `X-PAYMENT-RESPONSE` always (x402 v1 names the network by name); `PAYMENT-RESPONSE` too when
  * the payer spoke v2 (which names it by CAIP-2). Keys are the header names to set.
  */
-export function settlementHeaders(proof: PaymentProof, terms: PaymentTerms, settlement: Settlement): Record<string, string> {
+export function settlementHeaders(
+  proof: PaymentProof,
+  terms: PaymentTerms,
+  settlement: Settlement,
+): Record<string, string> {
   const payload = (network: string): SettlementHeaderPayload => ({
     success: true,
     transaction: settlement.transaction,

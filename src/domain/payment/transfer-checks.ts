@@ -104,7 +104,8 @@ export function checkTransfer(
   const { receipt, blockTimestamp, input, now } = evidence;
   if (receipt === null || blockTimestamp === null) return { ok: false, reason: "invalid_transfer_not_found" };
   if (!receipt.success) return { ok: false, reason: "invalid_transfer_reverted" };
-  if (receipt.logs.some((log) => log.topics[0] === AUTHORIZATION_USED_TOPIC)) return { ok: false, reason: "invalid_transfer_not_plain" };
+  if (receipt.logs.some((log) => log.topics[0] === AUTHORIZATION_USED_TOPIC))
+    return { ok: false, reason: "invalid_transfer_not_plain" };
   const call = input === null || receipt.to !== terms.asset ? null : plainTransferCall(input, receipt.from);
   if (call === null) return { ok: false, reason: "invalid_transfer_not_plain" };
   if (call.recipient !== terms.payTo) return { ok: false, reason: "invalid_transfer_recipient_mismatch" };
@@ -114,7 +115,14 @@ export function checkTransfer(
     .some((t) => t !== null && t.from === call.payer && t.to === terms.payTo && t.value === call.amount);
   if (!moved) return { ok: false, reason: "invalid_transfer_recipient_mismatch" };
   if (call.amount < terms.price) return { ok: false, reason: "invalid_transfer_value" };
-  if (!transferStillValid(now, blockTimestamp, terms.transferMaxAgeSeconds)) return { ok: false, reason: "invalid_transfer_expired" };
-  if (call.commitment !== keccak256(proof.nonce).slice(2).toLowerCase()) return { ok: false, reason: "invalid_transfer_nonce" };
-  return { ok: true, payer: call.payer, value: call.amount, replayableUntil: transferReplayableUntil(blockTimestamp, terms.transferMaxAgeSeconds) };
+  if (!transferStillValid(now, blockTimestamp, terms.transferMaxAgeSeconds))
+    return { ok: false, reason: "invalid_transfer_expired" };
+  if (call.commitment !== keccak256(proof.nonce).slice(2).toLowerCase())
+    return { ok: false, reason: "invalid_transfer_nonce" };
+  return {
+    ok: true,
+    payer: call.payer,
+    value: call.amount,
+    replayableUntil: transferReplayableUntil(blockTimestamp, terms.transferMaxAgeSeconds),
+  };
 }

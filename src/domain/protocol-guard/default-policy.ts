@@ -20,7 +20,11 @@ export function reachMinScore(exposure: GuardExposure): number | undefined {
 /** Used when the check names no subscription, or its subscription has no rules. */
 export function defaultPolicy(subject: GuardSubject, exposure: GuardExposure): RuleOutcome[] {
   const outcomes: RuleOutcome[] = [];
-  outcomes.push(subject.tier === "LOW" ? fired("default_low_tier", "review", `tier LOW (score ${subject.score})`) : passed("default_low_tier"));
+  outcomes.push(
+    subject.tier === "LOW"
+      ? fired("default_low_tier", "review", `tier LOW (score ${subject.score})`)
+      : passed("default_low_tier"),
+  );
   outcomes.push(
     subject.recommendation === "allow"
       ? passed("default_recommendation")
@@ -30,7 +34,11 @@ export function defaultPolicy(subject: GuardSubject, exposure: GuardExposure): R
   if (minScore !== undefined) {
     outcomes.push(
       subject.score < minScore
-        ? fired("default_reach_min_score", "review", `score ${subject.score} below ${minScore} required at this economic reach`)
+        ? fired(
+            "default_reach_min_score",
+            "review",
+            `score ${subject.score} below ${minScore} required at this economic reach`,
+          )
         : passed("default_reach_min_score"),
     );
   }

@@ -1,6 +1,13 @@
 import { defaultPolicy } from "./default-policy";
 import type { GuardRule } from "./guard-rules";
-import { fired, passed, type GuardDecision, type GuardExposure, type GuardSubject, type RuleOutcome } from "./guard-subject";
+import {
+  fired,
+  passed,
+  type GuardDecision,
+  type GuardExposure,
+  type GuardSubject,
+  type RuleOutcome,
+} from "./guard-subject";
 import { subscriptionPolicy } from "./subscription-policy";
 import type { SubscriptionStatus } from "./subscription";
 
@@ -22,7 +29,8 @@ const SEVERITY: Record<GuardDecision, number> = { allow: 0, review: 1, block: 2 
  */
 function safetyFloor(subject: GuardSubject): RuleOutcome {
   const critical = subject.flags.filter((f) => f.severity === "critical").map((f) => f.code);
-  if (subject.tier === "BLOCKED") return fired("safety_floor", "block", `tier BLOCKED${critical.length > 0 ? `: ${critical.join(", ")}` : ""}`);
+  if (subject.tier === "BLOCKED")
+    return fired("safety_floor", "block", `tier BLOCKED${critical.length > 0 ? `: ${critical.join(", ")}` : ""}`);
   if (critical.length > 0) return fired("safety_floor", "block", `critical flag: ${critical.join(", ")}`);
   return passed("safety_floor");
 }
@@ -31,10 +39,20 @@ function safetyFloor(subject: GuardSubject): RuleOutcome {
  * The decision for one check: the safety floor, then the subscription's rules when it has any,
  * else the default policy. The most severe outcome wins (block > review > allow).
  */
-export function decideGuard(subject: GuardSubject, exposure: GuardExposure, rules?: readonly GuardRule[]): GuardVerdict {
-  const policy = rules !== undefined && rules.length > 0 ? subscriptionPolicy(rules, subject, exposure) : defaultPolicy(subject, exposure);
+export function decideGuard(
+  subject: GuardSubject,
+  exposure: GuardExposure,
+  rules?: readonly GuardRule[],
+): GuardVerdict {
+  const policy =
+    rules !== undefined && rules.length > 0
+      ? subscriptionPolicy(rules, subject, exposure)
+      : defaultPolicy(subject, exposure);
   const outcomes = [safetyFloor(subject), ...policy];
-  const decision = outcomes.reduce<GuardDecision>((worst, o) => (SEVERITY[o.decision] > SEVERITY[worst] ? o.decision : worst), "allow");
+  const decision = outcomes.reduce<GuardDecision>(
+    (worst, o) => (SEVERITY[o.decision] > SEVERITY[worst] ? o.decision : worst),
+    "allow",
+  );
   return {
     decision,
     reasons: outcomes.flatMap((o) => (o.reason === undefined ? [] : [o.reason])),

@@ -12,7 +12,11 @@ export interface GuardInputError {
 
 export const invalidWallet = (): GuardInputError => ({ _tag: "GuardInputError", code: "invalid_wallet" });
 
-export const invalidRequest = (field: string): GuardInputError => ({ _tag: "GuardInputError", code: "invalid_request", field });
+export const invalidRequest = (field: string): GuardInputError => ({
+  _tag: "GuardInputError",
+  code: "invalid_request",
+  field,
+});
 
 export const refuse = (field: string): E.Either<GuardInputError, never> => E.left(invalidRequest(field));
 

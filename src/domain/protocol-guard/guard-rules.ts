@@ -14,7 +14,12 @@ export type GuardRule =
   /** Any of these flag codes raised -> block. */
   | { readonly type: "block_flags"; readonly flags: readonly string[] }
   /** Tier below `tier` and the amount above `amount` (or not stated) -> action. */
-  | { readonly type: "max_amount_below_tier"; readonly tier: CapTier; readonly amount: number; readonly action: GuardAction };
+  | {
+      readonly type: "max_amount_below_tier";
+      readonly tier: CapTier;
+      readonly amount: number;
+      readonly action: GuardAction;
+    };
 
 export const MAX_RULES = 20;
 export const MAX_FLAGS_PER_RULE = 50;
@@ -45,7 +50,8 @@ function decodeRule(value: unknown): GuardRule | undefined {
     case "max_amount_below_tier": {
       const action = decodeAction(value.action);
       const { tier, amount } = value;
-      if (unknownKey(value, ["type", "tier", "amount", "action"]) !== undefined || action === undefined) return undefined;
+      if (unknownKey(value, ["type", "tier", "amount", "action"]) !== undefined || action === undefined)
+        return undefined;
       if (!isCapTier(tier) || typeof amount !== "number" || !Number.isFinite(amount) || amount < 0) return undefined;
       return { type: "max_amount_below_tier", tier, amount, action };
     }

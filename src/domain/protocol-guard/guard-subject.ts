@@ -27,7 +27,11 @@ export interface RuleOutcome {
 }
 
 export const passed = (rule: string): RuleOutcome => ({ rule, decision: "allow" });
-export const fired = (rule: string, decision: Exclude<GuardDecision, "allow">, reason: string): RuleOutcome => ({ rule, decision, reason });
+export const fired = (rule: string, decision: Exclude<GuardDecision, "allow">, reason: string): RuleOutcome => ({
+  rule,
+  decision,
+  reason,
+});
 
 /** The larger of the stated figures (the stricter reading), or undefined when neither is stated. */
 export function exposureOf(exposure: GuardExposure): number | undefined {

@@ -14,7 +14,8 @@ export function parseSubscriptionId(value: unknown): SubscriptionId | undefined 
 
 export type SubscriptionStatus = "active" | "paused";
 
-export const isSubscriptionStatus = (value: unknown): value is SubscriptionStatus => value === "active" || value === "paused";
+export const isSubscriptionStatus = (value: unknown): value is SubscriptionStatus =>
+  value === "active" || value === "paused";
 
 export const PROTOCOL_NAME_MAX = 100;
 

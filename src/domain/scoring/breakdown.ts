@@ -40,5 +40,13 @@ export function component(
   improve: string,
 ): ScoreComponent {
   const bounded = Math.min(max, Math.max(0, points));
-  return { name, label, value: Math.round(value * 100) / 100, unit, points: Math.round(bounded * 100) / 100, max, improve };
+  return {
+    name,
+    label,
+    value: Math.round(value * 100) / 100,
+    unit,
+    points: Math.round(bounded * 100) / 100,
+    max,
+    improve,
+  };
 }

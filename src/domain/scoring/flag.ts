@@ -5,7 +5,6 @@ import { type Severity, severityRank } from "./severity";
 
 export type { Severity } from "./severity";
 
-
 /** What raised a flag, concrete enough for someone to check it on an explorer. */
 export interface FlagEvidence {
   readonly detail: string;

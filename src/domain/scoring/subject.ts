@@ -6,14 +6,7 @@ export type ScoreState = "graduated" | "mining";
 
 /** Families of risk that protocolExplain reports, each flag belonging to exactly one. */
 export type RiskCategory =
-  | "market_integrity"
-  | "exit_risk"
-  | "manipulation"
-  | "sybil"
-  | "concentration"
-  | "control"
-  | "history"
-  | "staking";
+  "market_integrity" | "exit_risk" | "manipulation" | "sybil" | "concentration" | "control" | "history" | "staking";
 
 export const RISK_CATEGORIES: readonly RiskCategory[] = [
   "market_integrity",

@@ -1,10 +1,6 @@
 /** Patterns that make staking a performance rather than a commitment; any one zeroes `scoreBoost`. */
 export type GamingFlagCode =
-  | "STAKE_ON_OWN_TOKEN"
-  | "STAKING_RING"
-  | "STAKE_CHURN"
-  | "UNSTAKE_AFTER_DEPLOY"
-  | "BLOCKED_TARGET";
+  "STAKE_ON_OWN_TOKEN" | "STAKING_RING" | "STAKE_CHURN" | "UNSTAKE_AFTER_DEPLOY" | "BLOCKED_TARGET";
 
 /** What a reader needs to check a flag on a block explorer. */
 export interface GamingEvidence {

@@ -47,7 +47,10 @@ export const LEADERBOARD_DEFAULT_LIMIT = 50;
 export const LEADERBOARD_MAX_LIMIT = 100;
 
 /** SPEC-style paging: limit defaults to 50 and is clamped to 1..100; offset is a non-negative integer. */
-export function clampLeaderboardPage(limit: number | undefined, offset: number | undefined): { limit: number; offset: number } {
+export function clampLeaderboardPage(
+  limit: number | undefined,
+  offset: number | undefined,
+): { limit: number; offset: number } {
   const wanted = limit === undefined || !Number.isFinite(limit) ? LEADERBOARD_DEFAULT_LIMIT : Math.trunc(limit);
   const skip = offset === undefined || !Number.isFinite(offset) ? 0 : Math.trunc(offset);
   return { limit: Math.min(LEADERBOARD_MAX_LIMIT, Math.max(1, wanted)), offset: Math.max(0, skip) };

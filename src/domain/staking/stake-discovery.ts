@@ -49,13 +49,22 @@ function fromEvents(input: StakeReceipt, moves: readonly Erc20Movement[]): Stake
     const paidNative = transaction?.to === contract ? transaction.value : 0n;
     // An unknown contract can emit any amount it likes: only a movement we can see sizes its stake.
     const nativeAmount = kind === "unstake" || configured ? claimed : paidNative;
-    return [{
-      kind, staker, payer: receipt.from, contract, configured, timestamp,
-      asset: move ? move.token : "native",
-      amount: move ? move.value : nativeAmount,
-      lockUntil: lock > 0n ? Number(lock) : null,
-      txHash: receipt.hash, logIndex: log.logIndex, blockNumber: receipt.blockNumber,
-    }];
+    return [
+      {
+        kind,
+        staker,
+        payer: receipt.from,
+        contract,
+        configured,
+        timestamp,
+        asset: move ? move.token : "native",
+        amount: move ? move.value : nativeAmount,
+        lockUntil: lock > 0n ? Number(lock) : null,
+        txHash: receipt.hash,
+        logIndex: log.logIndex,
+        blockNumber: receipt.blockNumber,
+      },
+    ];
   });
 }
 
@@ -68,13 +77,22 @@ function fromSelector(input: StakeReceipt, moves: readonly Erc20Movement[]): Sta
   const move = movementFor(kind, contract, moves);
   // A stake must move something in; an unstake's native payout is an internal transfer we cannot see (0 = unknown).
   if (kind === "stake" && !move && transaction.value === 0n) return [];
-  return [{
-    kind, staker: transaction.from, payer: transaction.from, contract, timestamp,
-    configured: configuredContracts.has(contract),
-    asset: move ? move.token : "native",
-    amount: move ? move.value : kind === "stake" ? transaction.value : 0n,
-    lockUntil: null, txHash: receipt.hash, logIndex: -1, blockNumber: receipt.blockNumber,
-  }];
+  return [
+    {
+      kind,
+      staker: transaction.from,
+      payer: transaction.from,
+      contract,
+      timestamp,
+      configured: configuredContracts.has(contract),
+      asset: move ? move.token : "native",
+      amount: move ? move.value : kind === "stake" ? transaction.value : 0n,
+      lockUntil: null,
+      txHash: receipt.hash,
+      logIndex: -1,
+      blockNumber: receipt.blockNumber,
+    },
+  ];
 }
 
 /** Stake and unstake activity in one transaction: staking events first, else the call's selector. */

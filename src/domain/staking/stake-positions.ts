@@ -39,9 +39,18 @@ export function buildPositions(staker: Address, activities: readonly PricedStake
     open.set(activity.contract, lots);
     if (activity.kind === "stake") {
       lots.push({
-        staker, payer: activity.payer, contract: activity.contract, asset: activity.asset,
-        amount: activity.amount, usd: activity.usd, start: activity.timestamp, lockUntil: activity.lockUntil,
-        end: null, stakeTx: activity.txHash, unstakeTx: null, configured: activity.configured,
+        staker,
+        payer: activity.payer,
+        contract: activity.contract,
+        asset: activity.asset,
+        amount: activity.amount,
+        usd: activity.usd,
+        start: activity.timestamp,
+        lockUntil: activity.lockUntil,
+        end: null,
+        stakeTx: activity.txHash,
+        unstakeTx: null,
+        configured: activity.configured,
       });
       continue;
     }

@@ -52,16 +52,35 @@ function judgePosition(
   const selfDeployed = selfStakedDeployment(p, evidence.deployers);
   const { start, reset } = effectiveStakeStart(p, evidence.ageResets);
   const voidedBy: VoidReason | null =
-    selfDeployed !== null ? "STAKE_ON_OWN_TOKEN"
-    : isBlockedTarget(tier) ? "BLOCKED_TARGET"
-    : ringTxs.has(p.stakeTx) ? "STAKING_RING"
-    : churned.has(p) ? "STAKE_CHURN"
-    : null;
+    selfDeployed !== null
+      ? "STAKE_ON_OWN_TOKEN"
+      : isBlockedTarget(tier)
+        ? "BLOCKED_TARGET"
+        : ringTxs.has(p.stakeTx)
+          ? "STAKING_RING"
+          : churned.has(p)
+            ? "STAKE_CHURN"
+            : null;
   // Spelled out rather than spread: spread copies were the leaderboard's hottest line.
   return {
-    staker: p.staker, payer: p.payer, contract: p.contract, asset: p.asset, amount: p.amount, usd: p.usd,
-    start: p.start, lockUntil: p.lockUntil, end: p.end, stakeTx: p.stakeTx, unstakeTx: p.unstakeTx,
-    configured: p.configured, target, tier, selfDeployed, voidedBy, ageReset: reset, effectiveStart: start,
+    staker: p.staker,
+    payer: p.payer,
+    contract: p.contract,
+    asset: p.asset,
+    amount: p.amount,
+    usd: p.usd,
+    start: p.start,
+    lockUntil: p.lockUntil,
+    end: p.end,
+    stakeTx: p.stakeTx,
+    unstakeTx: p.unstakeTx,
+    configured: p.configured,
+    target,
+    tier,
+    selfDeployed,
+    voidedBy,
+    ageReset: reset,
+    effectiveStart: start,
     lockDays: lockDaysOf(p),
     credible: p.configured || isCredibleTier(tier),
     voided: voidedBy !== null,

@@ -27,11 +27,15 @@ const MAX_RINGS = 10;
 const MAX_STEPS = 5_000;
 
 /** The edges a set of stakes draws; self-loops are self-staking, a different rule. */
-export function stakeEdges(activities: readonly StakeActivity[], ownerOf: ReadonlyMap<Address, Address | null>): StakeEdge[] {
+export function stakeEdges(
+  activities: readonly StakeActivity[],
+  ownerOf: ReadonlyMap<Address, Address | null>,
+): StakeEdge[] {
   return activities.flatMap((a): StakeEdge[] => {
     if (a.kind !== "stake") return [];
     const edges: StakeEdge[] = [];
-    if (a.payer !== a.staker) edges.push({ from: a.payer, to: a.staker, txHash: a.txHash, contract: a.contract, via: "stakeFor" });
+    if (a.payer !== a.staker)
+      edges.push({ from: a.payer, to: a.staker, txHash: a.txHash, contract: a.contract, via: "stakeFor" });
     const owner = ownerOf.get(a.contract) ?? null;
     if (owner !== null && owner !== a.staker) {
       edges.push({ from: a.staker, to: owner, txHash: a.txHash, contract: a.contract, via: "vaultOwner" });

@@ -15,4 +15,9 @@ export function bindGating(container: Container, config: Config, chainId: number
 }
 
 /** The gating use cases, bound by the composition root and resolved by its smoke test. */
-export const GATING_USE_CASES: readonly Newable<object>[] = [IssueAttestation, VerifyAttestation, CheckGate, GetGatingSchema];
+export const GATING_USE_CASES: readonly Newable<object>[] = [
+  IssueAttestation,
+  VerifyAttestation,
+  CheckGate,
+  GetGatingSchema,
+];

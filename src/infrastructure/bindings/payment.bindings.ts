@@ -7,7 +7,10 @@ import { FacilitatorOptions } from "../../adapters/payment/facilitator-client";
 import { FacilitatorPaymentSettler } from "../../adapters/payment/facilitator-payment-settler.adapter";
 import { FacilitatorPaymentVerifier } from "../../adapters/payment/facilitator-payment-verifier.adapter";
 import { InMemoryPaymentLedger } from "../../adapters/storage/in-memory-payment-ledger.adapter";
-import { PostgresPaymentLedger, PostgresPaymentLedgerConfig } from "../../adapters/storage/postgres-payment-ledger.adapter";
+import {
+  PostgresPaymentLedger,
+  PostgresPaymentLedgerConfig,
+} from "../../adapters/storage/postgres-payment-ledger.adapter";
 import { PaymentLedger } from "../../application/ports/payment-ledger.port";
 import { PaymentSettler } from "../../application/ports/payment-settler.port";
 import { PaymentVerifier } from "../../application/ports/payment-verifier.port";
@@ -48,7 +51,12 @@ function settlementKey(config: Config): string {
  * delegates both to a remote x402 facilitator. Spent payments live in PostgreSQL when
  * DATABASE_URL is set (always outside the embedded default, where config insists on it).
  */
-export function bindPayments(container: Container, config: Config, runtime: PaymentRuntime, pool: pg.Pool | null): void {
+export function bindPayments(
+  container: Container,
+  config: Config,
+  runtime: PaymentRuntime,
+  pool: pg.Pool | null,
+): void {
   container.bind(PaymentTermsConfig).toConstantValue(paymentTerms(config, runtime));
   container.bind(EthersPaymentOptions).toConstantValue({ rpcUrl: runtime.rpcUrl, chainId: runtime.chainId });
   if (config.env.PAYMENT_MODE === "facilitator") {

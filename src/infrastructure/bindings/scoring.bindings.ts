@@ -4,7 +4,11 @@ import { EthersSellSimulator } from "../../adapters/chain/sell-simulator.adapter
 import type { ChainReader } from "../../application/ports/chain-reader.port";
 import type { PriceSource } from "../../application/ports/price-source.port";
 import { SellSimulator } from "../../application/ports/scoring-sell-simulator.port";
-import { DEFAULT_SCORING_LIMITS, ScoringSettings, type QuoteToken } from "../../application/ports/scoring-settings.port";
+import {
+  DEFAULT_SCORING_LIMITS,
+  ScoringSettings,
+  type QuoteToken,
+} from "../../application/ports/scoring-settings.port";
 import { StakingInputSource } from "../../application/ports/scoring-staking.port";
 import { GatingScores } from "../../application/use-cases/gating/gating-scores.port";
 import { ContractProfileAssembler } from "../../application/use-cases/scoring/contract-profile.assembler";
@@ -31,7 +35,11 @@ import { ScoreBatch } from "../../application/use-cases/scoring/score-batch.use-
  * Reads each quote token's decimals and dollar price once at start-up: the stablecoin (first
  * quote token) is $1; others are priced through their stablecoin pool, or left unpriced.
  */
-export async function readQuoteTokens(chain: ChainReader, prices: PriceSource, market: MarketSettings): Promise<QuoteToken[]> {
+export async function readQuoteTokens(
+  chain: ChainReader,
+  prices: PriceSource,
+  market: MarketSettings,
+): Promise<QuoteToken[]> {
   return Promise.all(
     market.quoteTokens.map(async (address, index) => {
       const metadata = await chain.tokenMetadata(address)();
@@ -43,7 +51,12 @@ export async function readQuoteTokens(chain: ChainReader, prices: PriceSource, m
   );
 }
 
-export function bindScoring(container: Container, config: Config, market: MarketSettings, quotes: readonly QuoteToken[]): void {
+export function bindScoring(
+  container: Container,
+  config: Config,
+  market: MarketSettings,
+  quotes: readonly QuoteToken[],
+): void {
   // On Arc gas is paid in USDC; elsewhere the wrapped native quote token prices the native coin.
   const native = quotes.find((q) => q.decimals === 18 && q.address !== quotes[0]?.address);
   container.bind(ScoringSettings).toConstantValue({
@@ -76,4 +89,12 @@ export function bindScoring(container: Container, config: Config, market: Market
 }
 
 /** The scoring use cases, bound by the composition root and resolved by its smoke test. */
-export const SCORING_USE_CASES: readonly Newable<object>[] = [ScoreAddress, ClassifyAddress, ListSnapshots, GetSnapshot, ScoreNftContract, SellOracleScore, ScoreBatch];
+export const SCORING_USE_CASES: readonly Newable<object>[] = [
+  ScoreAddress,
+  ClassifyAddress,
+  ListSnapshots,
+  GetSnapshot,
+  ScoreNftContract,
+  SellOracleScore,
+  ScoreBatch,
+];

@@ -27,7 +27,12 @@ export function priceSourceFor(chainReader: ChainReader, market: MarketSettings)
     : configured;
 }
 
-export function bindStaking(container: Container, priceSource: PriceSource, market: MarketSettings, embedded: boolean): void {
+export function bindStaking(
+  container: Container,
+  priceSource: PriceSource,
+  market: MarketSettings,
+  embedded: boolean,
+): void {
   container.bind(StakingSettings).toConstantValue(
     stakingSettings({
       stakingContracts: market.stakingContracts,
@@ -43,4 +48,8 @@ export function bindStaking(container: Container, priceSource: PriceSource, mark
 }
 
 /** The staking use cases, bound by the composition root and resolved by its smoke test. */
-export const STAKING_USE_CASES: readonly Newable<object>[] = [AnalyzeStaking, GetStakingLeaderboard, IndexStakingBlocks];
+export const STAKING_USE_CASES: readonly Newable<object>[] = [
+  AnalyzeStaking,
+  GetStakingLeaderboard,
+  IndexStakingBlocks,
+];

@@ -4,7 +4,16 @@ import { resolveAttestationKey } from "../../adapters/attestation/attestation-ke
 import type { AttestationKey } from "../../adapters/attestation/ethers-attestation-signer.adapter";
 import { isWellKnownDevAddress, isWellKnownDevKey } from "../../adapters/shared/well-known-dev-keys";
 import { AddressCodec } from "../../domain/chain/address";
-import { AddressList, HttpUrl, IpList, intInRange, LogLevel, PostgresUrl, PrivateKey, Sha256DigestList } from "./env-codecs";
+import {
+  AddressList,
+  HttpUrl,
+  IpList,
+  intInRange,
+  LogLevel,
+  PostgresUrl,
+  PrivateKey,
+  Sha256DigestList,
+} from "./env-codecs";
 
 const perMinute = (fallback: string) => ({ codec: intInRange("per minute", 1, 100_000), fallback });
 
@@ -123,9 +132,12 @@ export function withDefaults(config: Config, defaults: Partial<EnvValues>): Conf
 function productionRequirements(env: EnvValues): string[] {
   if (env.RPC_URL === undefined) return [];
   const missing: string[] = [];
-  if (env.PAYMENT_PAY_TO === undefined) missing.push("PAYMENT_PAY_TO: required with RPC_URL (where oracle payments go)");
+  if (env.PAYMENT_PAY_TO === undefined)
+    missing.push("PAYMENT_PAY_TO: required with RPC_URL (where oracle payments go)");
   if (env.PAYMENT_MODE === "local" && env.PAYMENT_SETTLEMENT_PRIVATE_KEY === undefined) {
-    missing.push("PAYMENT_SETTLEMENT_PRIVATE_KEY: required with RPC_URL in local payment mode (it submits settlements)");
+    missing.push(
+      "PAYMENT_SETTLEMENT_PRIVATE_KEY: required with RPC_URL in local payment mode (it submits settlements)",
+    );
   }
   if (env.PAYMENT_MODE === "facilitator" && env.PAYMENT_FACILITATOR_URL === undefined) {
     missing.push("PAYMENT_FACILITATOR_URL: required when PAYMENT_MODE=facilitator");
@@ -136,7 +148,9 @@ function productionRequirements(env: EnvValues): string[] {
   // The development mnemonic's keys are public: a settlement key from it can be drained, a payee
   // from it receives money anyone can take.
   if (env.PAYMENT_SETTLEMENT_PRIVATE_KEY !== undefined && isWellKnownDevKey(env.PAYMENT_SETTLEMENT_PRIVATE_KEY)) {
-    missing.push("PAYMENT_SETTLEMENT_PRIVATE_KEY: a well-known development key (public mnemonic) is refused with RPC_URL");
+    missing.push(
+      "PAYMENT_SETTLEMENT_PRIVATE_KEY: a well-known development key (public mnemonic) is refused with RPC_URL",
+    );
   }
   if (env.PAYMENT_PAY_TO !== undefined && isWellKnownDevAddress(env.PAYMENT_PAY_TO)) {
     missing.push("PAYMENT_PAY_TO: an account of the well-known development mnemonic is refused with RPC_URL");

@@ -8,7 +8,8 @@ export function intInRange(name: string, min: number, max: number) {
     name,
     (u): u is number => typeof u === "number" && Number.isInteger(u) && u >= min && u <= max,
     (u, c) => {
-      if (typeof u !== "string" || !/^-?\d+$/.test(u.trim())) return t.failure(u, c, `expected an integer in ${min}..${max}`);
+      if (typeof u !== "string" || !/^-?\d+$/.test(u.trim()))
+        return t.failure(u, c, `expected an integer in ${min}..${max}`);
       const n = Number(u.trim());
       return n >= min && n <= max ? t.success(n) : t.failure(u, c, `expected an integer in ${min}..${max}`);
     },
@@ -22,7 +23,10 @@ export const IpList = new t.Type<readonly string[], string, unknown>(
   (u): u is readonly string[] => Array.isArray(u) && u.every((ip) => typeof ip === "string" && isIP(ip) !== 0),
   (u, c) => {
     if (typeof u !== "string") return t.failure(u, c, "expected comma-separated IP addresses");
-    const ips = u.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    const ips = u
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
     const bad = ips.find((ip) => isIP(ip) === 0);
     return bad === undefined ? t.success(ips) : t.failure(u, c, `"${bad}" is not an IP address`);
   },
@@ -38,11 +42,18 @@ export const Sha256DigestList = new t.Type<readonly string[], string, unknown>(
   (u): u is readonly string[] => Array.isArray(u) && u.every((d) => typeof d === "string" && /^[0-9a-f]{64}$/.test(d)),
   (u, c) => {
     if (typeof u !== "string") return t.failure(u, c, "expected comma-separated SHA-256 hex digests");
-    const digests = u.split(",").map((s) => s.trim().toLowerCase()).filter((s) => s !== "");
+    const digests = u
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter((s) => s !== "");
     const bad = digests.findIndex((d) => !/^[0-9a-f]{64}$/.test(d));
     return bad === -1
       ? t.success(digests)
-      : t.failure(u, c, `entry ${bad + 1} is not a SHA-256 hex digest (64 hex digits; npm run platform-key prints one)`);
+      : t.failure(
+          u,
+          c,
+          `entry ${bad + 1} is not a SHA-256 hex digest (64 hex digits; npm run platform-key prints one)`,
+        );
   },
   (digests) => digests.join(","),
 );
@@ -55,7 +66,9 @@ export const HttpUrl = new t.Type<string, string, unknown>(
     if (typeof u !== "string") return t.failure(u, c, "expected an http(s) URL");
     try {
       const url = new URL(u);
-      return url.protocol === "http:" || url.protocol === "https:" ? t.success(u.replace(/\/$/, "")) : t.failure(u, c, "expected an http(s) URL");
+      return url.protocol === "http:" || url.protocol === "https:"
+        ? t.success(u.replace(/\/$/, ""))
+        : t.failure(u, c, "expected an http(s) URL");
     } catch {
       return t.failure(u, c, "expected an http(s) URL");
     }
@@ -63,7 +76,15 @@ export const HttpUrl = new t.Type<string, string, unknown>(
   String,
 );
 
-export const LogLevel = t.keyof({ fatal: null, error: null, warn: null, info: null, debug: null, trace: null, silent: null });
+export const LogLevel = t.keyof({
+  fatal: null,
+  error: null,
+  warn: null,
+  info: null,
+  debug: null,
+  trace: null,
+  silent: null,
+});
 export type LogLevel = t.TypeOf<typeof LogLevel>;
 
 /** Comma-separated addresses (official issuers); absent means "the defaults". */
@@ -73,7 +94,10 @@ export const AddressList = new t.Type<readonly Address[] | undefined, string, un
   (u, c) => {
     if (u === undefined) return t.success(undefined);
     if (typeof u !== "string") return t.failure(u, c, "expected comma-separated addresses");
-    const parts = u.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    const parts = u
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
     const addresses = parts.map(parseAddress);
     const bad = parts.find((_, i) => addresses[i] === undefined);
     return bad === undefined ? t.success(addresses as Address[]) : t.failure(u, c, `"${bad}" is not an address`);
@@ -84,13 +108,19 @@ export const AddressList = new t.Type<readonly Address[] | undefined, string, un
 export const PrivateKey = new t.Type<string, string, unknown>(
   "PrivateKey",
   (u): u is string => typeof u === "string" && /^0x[0-9a-fA-F]{64}$/.test(u),
-  (u, c) => (typeof u === "string" && /^0x[0-9a-fA-F]{64}$/.test(u.trim()) ? t.success(u.trim()) : t.failure(u, c, "expected a 0x-prefixed 32-byte hex private key")),
+  (u, c) =>
+    typeof u === "string" && /^0x[0-9a-fA-F]{64}$/.test(u.trim())
+      ? t.success(u.trim())
+      : t.failure(u, c, "expected a 0x-prefixed 32-byte hex private key"),
   String,
 );
 
 export const PostgresUrl = new t.Type<string, string, unknown>(
   "PostgresUrl",
   (u): u is string => typeof u === "string",
-  (u, c) => (typeof u === "string" && /^postgres(ql)?:\/\//.test(u) ? t.success(u) : t.failure(u, c, "expected a postgres:// URL")),
+  (u, c) =>
+    typeof u === "string" && /^postgres(ql)?:\/\//.test(u)
+      ? t.success(u)
+      : t.failure(u, c, "expected a postgres:// URL"),
   String,
 );

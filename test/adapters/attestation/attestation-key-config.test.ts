@@ -36,8 +36,12 @@ describe("attestation key configuration", () => {
 
   it("uses the operator's key as a real (not dev) issuer", () => {
     const privateKey = Wallet.createRandom().privateKey;
-    expect(resolveAttestationKey({ embeddedDefault: false, privateKey })).to.deep.equal(E.right({ privateKey, isDevKey: false }));
-    expect(resolveAttestationKey({ embeddedDefault: true, privateKey })).to.deep.equal(E.right({ privateKey, isDevKey: false }));
+    expect(resolveAttestationKey({ embeddedDefault: false, privateKey })).to.deep.equal(
+      E.right({ privateKey, isDevKey: false }),
+    );
+    expect(resolveAttestationKey({ embeddedDefault: true, privateKey })).to.deep.equal(
+      E.right({ privateKey, isDevKey: false }),
+    );
   });
 
   it("generates a fresh dev key per process in the embedded default", () => {

@@ -28,11 +28,42 @@ function independentDigest(a: AttestationPayload): string {
   );
   const structHash = keccak256(
     abi.encode(
-      ["bytes32", "bytes32", "address", "bytes32", "bytes32", "uint256", "uint8", "bytes32", "uint8", "bytes32",
-        "bytes32", "uint64", "uint64", "address", "bytes32", "bool"],
-      [utf8Hash(ATTESTATION_TYPE), utf8Hash(a.id), a.subject, utf8Hash(a.subjectType), utf8Hash(a.useClass), a.chainId,
-        a.score, utf8Hash(a.tier), a.confidence, a.flagsHash, utf8Hash(a.scoringVersion), a.issuedAt, a.expiresAt,
-        a.issuer, utf8Hash(a.snapshotId), a.devSigned],
+      [
+        "bytes32",
+        "bytes32",
+        "address",
+        "bytes32",
+        "bytes32",
+        "uint256",
+        "uint8",
+        "bytes32",
+        "uint8",
+        "bytes32",
+        "bytes32",
+        "uint64",
+        "uint64",
+        "address",
+        "bytes32",
+        "bool",
+      ],
+      [
+        utf8Hash(ATTESTATION_TYPE),
+        utf8Hash(a.id),
+        a.subject,
+        utf8Hash(a.subjectType),
+        utf8Hash(a.useClass),
+        a.chainId,
+        a.score,
+        utf8Hash(a.tier),
+        a.confidence,
+        a.flagsHash,
+        utf8Hash(a.scoringVersion),
+        a.issuedAt,
+        a.expiresAt,
+        a.issuer,
+        utf8Hash(a.snapshotId),
+        a.devSigned,
+      ],
     ),
   );
   return keccak256(concat(["0x1901", domainSeparator, structHash]));
@@ -45,10 +76,22 @@ const wallet = Wallet.createRandom();
 const signer = new EthersAttestationSigner({ privateKey: wallet.privateKey, isDevKey: false });
 
 const payload = (overrides: Partial<AttestationPayload> = {}): AttestationPayload => ({
-  id: "att_0123456789abcdef0123456789abcdef", subject: asAddress("0x00000000000000000000000000000000000000a1"),
-  subjectType: "wallet", useClass: "financial_high", chainId: 5042002, score: 72, tier: "HIGH", confidence: 80,
-  flagsHash: signer.flagsHash(["WASH_TRADING"]), scoringVersion: "testnet-wallet-v1.0", issuedAt: 1_750_000_000,
-  expiresAt: 1_750_000_900, issuer: signer.issuer(), snapshotId: "snap_1", devSigned: false, ...overrides,
+  id: "att_0123456789abcdef0123456789abcdef",
+  subject: asAddress("0x00000000000000000000000000000000000000a1"),
+  subjectType: "wallet",
+  useClass: "financial_high",
+  chainId: 5042002,
+  score: 72,
+  tier: "HIGH",
+  confidence: 80,
+  flagsHash: signer.flagsHash(["WASH_TRADING"]),
+  scoringVersion: "testnet-wallet-v1.0",
+  issuedAt: 1_750_000_000,
+  expiresAt: 1_750_000_900,
+  issuer: signer.issuer(),
+  snapshotId: "snap_1",
+  devSigned: false,
+  ...overrides,
 });
 
 async function signed(p: AttestationPayload): Promise<string> {

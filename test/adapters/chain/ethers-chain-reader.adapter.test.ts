@@ -65,32 +65,61 @@ describe("EthersChainReader against the embedded chain", function () {
 
   it("returns receipts and logs in domain types, lowercase", async () => {
     const receipt = await right(reader.receipt(token.txHash as TxHash));
-    expect(receipt).to.include({ from: deployer, to: null, success: true, contractAddress: token.address, blockNumber: 1 });
+    expect(receipt).to.include({
+      from: deployer,
+      to: null,
+      success: true,
+      contractAddress: token.address,
+      blockNumber: 1,
+    });
     const transferTopic = keccakText("Transfer(address,address,uint256)") as Hex;
     expect(receipt?.logs.map((l) => l.topics[0])).to.deep.equal([transferTopic]);
-    const logs = await right(reader.logs({ address: token.address, topics: [transferTopic], fromBlock: 0, toBlock: 5 }));
+    const logs = await right(
+      reader.logs({ address: token.address, topics: [transferTopic], fromBlock: 0, toBlock: 5 }),
+    );
     expect(logs).to.have.length(1);
-    expect(logs[0]).to.include({ address: token.address, blockNumber: 1, logIndex: 0, data: `0x${SUPPLY.toString(16).padStart(64, "0")}` });
+    expect(logs[0]).to.include({
+      address: token.address,
+      blockNumber: 1,
+      logIndex: 0,
+      data: `0x${SUPPLY.toString(16).padStart(64, "0")}`,
+    });
     expect(await right(reader.receipt(`0x${"ab".repeat(32)}` as TxHash))).to.equal(null);
   });
 
   it("answers eth_call and reports reverts as outcomes with decoded reasons", async () => {
     const answered = await right(reader.call({ to: probe.address, data: data("answer") }));
     expect(answered).to.deep.equal({ ok: true, returnData: `0x${(42).toString(16).padStart(64, "0")}` });
-    expect(await right(reader.call({ to: probe.address, data: data("fails") }))).to.deep.include({ ok: false, reason: "nope, not today" });
-    expect(await right(reader.call({ to: probe.address, data: data("panics", [0]) }))).to.deep.include({ ok: false, reason: "Panic(0x12)" });
-    expect(await right(reader.call({ to: probe.address, data: data("failsBare") }))).to.deep.equal({ ok: false, revertData: "0x", reason: null });
+    expect(await right(reader.call({ to: probe.address, data: data("fails") }))).to.deep.include({
+      ok: false,
+      reason: "nope, not today",
+    });
+    expect(await right(reader.call({ to: probe.address, data: data("panics", [0]) }))).to.deep.include({
+      ok: false,
+      reason: "Panic(0x12)",
+    });
+    expect(await right(reader.call({ to: probe.address, data: data("failsBare") }))).to.deep.equal({
+      ok: false,
+      revertData: "0x",
+      reason: null,
+    });
   });
 
   it("applies state overrides: balance, storage and code", async () => {
     const caller = asAddress("0x00000000000000000000000000000000000c0ffe");
     const withBalance = await right(
-      reader.call({ to: probe.address, from: caller, data: data("callerBalance") }, { [caller]: { balance: 123_456n } }),
+      reader.call(
+        { to: probe.address, from: caller, data: data("callerBalance") },
+        { [caller]: { balance: 123_456n } },
+      ),
     );
     expect(withBalance.ok && BigInt(withBalance.returnData)).to.equal(123_456n);
     const slotZero = `0x${"0".repeat(64)}`;
     const withStorage = await right(
-      reader.call({ to: probe.address, data: data("stored") }, { [probe.address]: { stateDiff: { [slotZero]: "0x63" as Hex } } }),
+      reader.call(
+        { to: probe.address, data: data("stored") },
+        { [probe.address]: { stateDiff: { [slotZero]: "0x63" as Hex } } },
+      ),
     );
     expect(withStorage.ok && BigInt(withStorage.returnData)).to.equal(99n);
     const probeCode = await right(reader.codeAt(probe.address));
@@ -108,9 +137,24 @@ describe("EthersChainReader against the embedded chain", function () {
   });
 
   it("reads token metadata (string and bytes32 names) and balances", async () => {
-    expect(await right(reader.tokenMetadata(token.address))).to.deep.equal({ name: "Small", symbol: "SML", decimals: 18, totalSupply: SUPPLY });
-    expect(await right(reader.tokenMetadata(legacy.address))).to.deep.equal({ name: "Maker", symbol: "MKR", decimals: 18, totalSupply: 1000n });
-    expect(await right(reader.tokenMetadata(probe.address))).to.deep.equal({ name: null, symbol: null, decimals: null, totalSupply: null });
+    expect(await right(reader.tokenMetadata(token.address))).to.deep.equal({
+      name: "Small",
+      symbol: "SML",
+      decimals: 18,
+      totalSupply: SUPPLY,
+    });
+    expect(await right(reader.tokenMetadata(legacy.address))).to.deep.equal({
+      name: "Maker",
+      symbol: "MKR",
+      decimals: 18,
+      totalSupply: 1000n,
+    });
+    expect(await right(reader.tokenMetadata(probe.address))).to.deep.equal({
+      name: null,
+      symbol: null,
+      decimals: null,
+      totalSupply: null,
+    });
     expect(await right(reader.tokenBalance(token.address, deployer))).to.equal(SUPPLY);
     expect(await right(reader.tokenBalance(token.address, idle))).to.equal(0n);
     expect((await left(reader.tokenBalance(probe.address, idle))).source).to.equal("rpc");

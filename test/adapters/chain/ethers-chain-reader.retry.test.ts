@@ -14,14 +14,22 @@ interface Payload {
 }
 
 const answer = (payload: Payload | Payload[], result: (p: Payload) => unknown): unknown =>
-  Array.isArray(payload) ? payload.map((p) => ({ jsonrpc: "2.0", id: p.id, result: result(p) })) : { jsonrpc: "2.0", id: payload.id, result: result(payload) };
+  Array.isArray(payload)
+    ? payload.map((p) => ({ jsonrpc: "2.0", id: p.id, result: result(p) }))
+    : { jsonrpc: "2.0", id: payload.id, result: result(payload) };
 
 describe("EthersChainReader retries and limits (nock)", () => {
   let reader: EthersChainReader;
 
   beforeEach(() => {
     nock.disableNetConnect();
-    reader = new EthersChainReader({ rpcUrl: NODE, chainId: 5042002, timeoutMs: 2_000, retry: FAST_RETRY, maxConcurrent: 2 });
+    reader = new EthersChainReader({
+      rpcUrl: NODE,
+      chainId: 5042002,
+      timeoutMs: 2_000,
+      retry: FAST_RETRY,
+      maxConcurrent: 2,
+    });
   });
 
   afterEach(() => {
@@ -32,8 +40,10 @@ describe("EthersChainReader retries and limits (nock)", () => {
 
   it("retries a 503 and then succeeds", async () => {
     const scope = nock(NODE)
-      .post("/").reply(503, "upstream unavailable")
-      .post("/").reply(200, (_uri, body) => answer(body as Payload, () => "0x4cef52"));
+      .post("/")
+      .reply(503, "upstream unavailable")
+      .post("/")
+      .reply(200, (_uri, body) => answer(body as Payload, () => "0x4cef52"));
     expect(await right(reader.chainId())).to.equal(5042002);
     expect(scope.isDone()).to.equal(true);
   });
@@ -53,7 +63,12 @@ describe("EthersChainReader retries and limits (nock)", () => {
     const silent = createServer(() => void requests++);
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as AddressInfo;
-    const slow = new EthersChainReader({ rpcUrl: `http://127.0.0.1:${port}`, chainId: 5042002, timeoutMs: 100, retry: FAST_RETRY });
+    const slow = new EthersChainReader({
+      rpcUrl: `http://127.0.0.1:${port}`,
+      chainId: 5042002,
+      timeoutMs: 100,
+      retry: FAST_RETRY,
+    });
     try {
       expect((await left(slow.chainId())).detail).to.match(/timeout/i);
       expect(requests).to.equal(3);
@@ -66,7 +81,9 @@ describe("EthersChainReader retries and limits (nock)", () => {
 
   it("does not retry a 4xx that will not get better", async () => {
     nock(NODE).post("/").reply(401, "unauthorized");
-    const extra = nock(NODE).post("/").reply(200, (_uri, body) => answer(body as Payload, () => "0x1"));
+    const extra = nock(NODE)
+      .post("/")
+      .reply(200, (_uri, body) => answer(body as Payload, () => "0x1"));
     expect((await left(reader.chainId())).source).to.equal("rpc");
     expect(extra.isDone()).to.equal(false);
   });
@@ -74,8 +91,14 @@ describe("EthersChainReader retries and limits (nock)", () => {
   it("turns a node error answer to eth_call that is not a revert into a failure, not a revert outcome", async () => {
     nock(NODE)
       .post("/")
-      .reply(200, (_uri, body) => ({ jsonrpc: "2.0", id: (body as Payload).id, error: { code: -32000, message: "header not found" } }));
-    const failure = await left(reader.call({ to: "0x0000000000000000000000000000000000000001" as never, data: "0x" as never }));
+      .reply(200, (_uri, body) => ({
+        jsonrpc: "2.0",
+        id: (body as Payload).id,
+        error: { code: -32000, message: "header not found" },
+      }));
+    const failure = await left(
+      reader.call({ to: "0x0000000000000000000000000000000000000001" as never, data: "0x" as never }),
+    );
     expect(failure.detail).to.match(/eth_call/);
   });
 

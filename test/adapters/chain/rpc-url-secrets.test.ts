@@ -39,7 +39,12 @@ describe("RPC URL secrets stay out of failure details and logs", () => {
 
   it("a refused connection: neither the detail nor a logged ethers error carries the key", async () => {
     // Port 9 (discard) on loopback is closed in the test environment: the connection is refused.
-    const reader = new EthersChainReader({ rpcUrl: `http://127.0.0.1:9/v2/${SECRET}`, chainId: 5042002, timeoutMs: 2_000, retry: FAST_RETRY });
+    const reader = new EthersChainReader({
+      rpcUrl: `http://127.0.0.1:9/v2/${SECRET}`,
+      chainId: 5042002,
+      timeoutMs: 2_000,
+      retry: FAST_RETRY,
+    });
     try {
       const failure = await left(reader.chainId());
       expect(failure.detail).not.to.contain(SECRET);

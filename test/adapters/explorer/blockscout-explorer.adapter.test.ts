@@ -2,7 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
 import nock from "nock";
-import { BlockscoutExplorer, type BlockscoutExplorerOptions } from "../../../src/adapters/explorer/blockscout-explorer.adapter";
+import {
+  BlockscoutExplorer,
+  type BlockscoutExplorerOptions,
+} from "../../../src/adapters/explorer/blockscout-explorer.adapter";
 import { left, right } from "../../contract/support/task-either";
 import { SMALL_WORLD as W } from "../../contract/support/small-world";
 import { fixture, FIXTURES } from "./support/blockscout-fixture-api";
@@ -29,15 +32,27 @@ describe("BlockscoutExplorer (nock fixtures)", () => {
   });
 
   it("reads 'No transactions found' as an empty, complete page", async () => {
-    nock(ORIGIN).get("/api").query(listQuery("txlist", W.stranger, 1, 1000)).reply(200, fixture("no-transactions.json"));
-    expect(await right(explorer().transactionsOf(W.stranger))).to.deep.equal({ items: [], coverage: { complete: true, items: 0 } });
+    nock(ORIGIN)
+      .get("/api")
+      .query(listQuery("txlist", W.stranger, 1, 1000))
+      .reply(200, fixture("no-transactions.json"));
+    expect(await right(explorer().transactionsOf(W.stranger))).to.deep.equal({
+      items: [],
+      coverage: { complete: true, items: 0 },
+    });
   });
 
   it("pages through a history newest first and returns it oldest first", async () => {
     const scope = nock(ORIGIN)
-      .get("/api").query(listQuery("txlist", W.deployer, 1, 3)).reply(200, fixture("txlist-page-1.json"))
-      .get("/api").query(listQuery("txlist", W.deployer, 2, 3)).reply(200, fixture("txlist-page-2.json"))
-      .get("/api").query(listQuery("txlist", W.deployer, 3, 3)).reply(200, fixture("txlist-page-3.json"));
+      .get("/api")
+      .query(listQuery("txlist", W.deployer, 1, 3))
+      .reply(200, fixture("txlist-page-1.json"))
+      .get("/api")
+      .query(listQuery("txlist", W.deployer, 2, 3))
+      .reply(200, fixture("txlist-page-2.json"))
+      .get("/api")
+      .query(listQuery("txlist", W.deployer, 3, 3))
+      .reply(200, fixture("txlist-page-3.json"));
     const page = await right(explorer({ pageSize: 3 }).transactionsOf(W.deployer));
     expect(page.items.map((tx) => tx.blockNumber)).to.deep.equal([1, 2, 3, 4, 6, 7, 9]);
     expect(page.coverage).to.deep.equal({ complete: true, items: 7 });
@@ -46,21 +61,34 @@ describe("BlockscoutExplorer (nock fixtures)", () => {
 
   it("stops at Blockscout's result window and reports the history as truncated", async () => {
     nock(ORIGIN)
-      .get("/api").query(listQuery("txlist", W.deployer, 1, 3)).reply(200, fixture("txlist-page-1.json"))
-      .get("/api").query(listQuery("txlist", W.deployer, 2, 3)).reply(200, fixture("result-window-too-large.json"));
+      .get("/api")
+      .query(listQuery("txlist", W.deployer, 1, 3))
+      .reply(200, fixture("txlist-page-1.json"))
+      .get("/api")
+      .query(listQuery("txlist", W.deployer, 2, 3))
+      .reply(200, fixture("result-window-too-large.json"));
     const page = await right(explorer({ pageSize: 3 }).transactionsOf(W.deployer));
     expect(page.items.map((tx) => tx.blockNumber)).to.deep.equal([6, 7, 9]);
     expect(page.coverage).to.deep.equal({ complete: false, items: 3, truncatedAt: 10_000, fromBlock: 6 });
-    nock(ORIGIN).get("/api").query(listQuery("txlist", W.deployer, 1, 3)).reply(200, fixture("txlist-page-1.json"));
+    nock(ORIGIN)
+      .get("/api")
+      .query(listQuery("txlist", W.deployer, 1, 3))
+      .reply(200, fixture("txlist-page-1.json"));
     const windowed = await right(explorer({ pageSize: 3, resultWindow: 5 }).transactionsOf(W.deployer));
     expect(windowed.coverage.complete).to.equal(false);
   });
 
   it("retries an HTTP 429 and a 200 'Max rate limit reached', then succeeds", async () => {
     nock(ORIGIN)
-      .get("/api").query(true).reply(429, fixture("rate-limited-429.json"), { "retry-after": "0" })
-      .get("/api").query(true).reply(200, fixture("rate-limited-notok.json"))
-      .get("/api").query(true).reply(200, fixture("no-token-transfers.json"));
+      .get("/api")
+      .query(true)
+      .reply(429, fixture("rate-limited-429.json"), { "retry-after": "0" })
+      .get("/api")
+      .query(true)
+      .reply(200, fixture("rate-limited-notok.json"))
+      .get("/api")
+      .query(true)
+      .reply(200, fixture("no-token-transfers.json"));
     expect((await right(explorer().tokenTransfersOf(W.carol))).items).to.deep.equal([]);
   });
 
@@ -74,8 +102,12 @@ describe("BlockscoutExplorer (nock fixtures)", () => {
 
   it("retries a 5xx and reports a persistent one", async () => {
     nock(ORIGIN)
-      .get("/api").query(true).reply(502, "<html>Bad Gateway</html>")
-      .get("/api").query(true).reply(200, fixture("contract-creation-eoa.json"));
+      .get("/api")
+      .query(true)
+      .reply(502, "<html>Bad Gateway</html>")
+      .get("/api")
+      .query(true)
+      .reply(200, fixture("contract-creation-eoa.json"));
     expect(await right(explorer().contractCreation(W.alice))).to.equal(null);
     nock(ORIGIN).get("/api").query(true).times(3).reply(503, "unavailable");
     expect((await left(explorer().contractCreation(W.alice))).detail).to.match(/503/);
@@ -100,8 +132,12 @@ describe("BlockscoutExplorer (nock fixtures)", () => {
 
   it("merges ERC-721 and ERC-1155 transfers, expanding batch rows", async () => {
     nock(ORIGIN)
-      .get("/api").query(listQuery("tokennfttx", W.carol, 1, 1000)).reply(200, fixture("small-world/tokennfttx.0x90f79bf6eb2c4f870365e785982e1f101e93b906.json"))
-      .get("/api").query(listQuery("token1155tx", W.carol, 1, 1000)).reply(200, fixture("token1155tx.json"));
+      .get("/api")
+      .query(listQuery("tokennfttx", W.carol, 1, 1000))
+      .reply(200, fixture("small-world/tokennfttx.0x90f79bf6eb2c4f870365e785982e1f101e93b906.json"))
+      .get("/api")
+      .query(listQuery("token1155tx", W.carol, 1, 1000))
+      .reply(200, fixture("token1155tx.json"));
     const page = await right(explorer().nftTransfersOf(W.carol));
     expect(page.items.map((t) => [t.standard, t.blockNumber, t.tokenId, t.value])).to.deep.equal([
       ["ERC721", 8, 1n, 1n],
@@ -113,7 +149,11 @@ describe("BlockscoutExplorer (nock fixtures)", () => {
   });
 
   it("sends the API key and keeps it out of failure details", async () => {
-    nock(ORIGIN).get("/api").query((q) => q["apikey"] === "s3cret").times(3).reply(500, "boom");
+    nock(ORIGIN)
+      .get("/api")
+      .query((q) => q["apikey"] === "s3cret")
+      .times(3)
+      .reply(500, "boom");
     const failure = await left(explorer({ apiKey: "s3cret" }).transactionsOf(W.alice));
     expect(failure.detail).to.not.include("s3cret");
   });

@@ -48,10 +48,19 @@ describe("LocalIndexExplorer on the embedded chain", function () {
     await sendAndWait(funder, "transfer", [outsider.address, 5n * UNIT]);
     try {
       const started = Date.now();
-      const tx = await outsider.sendTransaction({ to: W.token, data: erc20.encodeFunctionData("transfer", [W.carol, 2n * UNIT]) });
+      const tx = await outsider.sendTransaction({
+        to: W.token,
+        data: erc20.encodeFunctionData("transfer", [W.carol, 2n * UNIT]),
+      });
       await tx.wait();
-      const page = await eventually(() => right(explorer.tokenTransfersOf(W.carol)), (p) => p.items.length > 0, 5_000);
-      expect(page.items.map((t) => [t.from, t.value, t.txHash])).to.deep.equal([[asAddress(outsider.address), 2n * UNIT, tx.hash]]);
+      const page = await eventually(
+        () => right(explorer.tokenTransfersOf(W.carol)),
+        (p) => p.items.length > 0,
+        5_000,
+      );
+      expect(page.items.map((t) => [t.from, t.value, t.txHash])).to.deep.equal([
+        [asAddress(outsider.address), 2n * UNIT, tx.hash],
+      ]);
       expect(Date.now() - started).to.be.below(3_000);
     } finally {
       provider.destroy();
@@ -113,7 +122,10 @@ describe("LocalIndexExplorer options and failures", function () {
   });
 
   it("rejects start() when the node cannot be reached", async () => {
-    const explorer = new LocalIndexExplorer({ rpcUrl: "http://127.0.0.1:9", retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 } });
+    const explorer = new LocalIndexExplorer({
+      rpcUrl: "http://127.0.0.1:9",
+      retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 },
+    });
     let error: unknown;
     await explorer.start().catch((e: unknown) => (error = e));
     expect(error).to.be.instanceOf(Error);

@@ -25,7 +25,9 @@ describe("ethers payment adapters against the embedded chain", function () {
     const payer = w.wallet(19);
     const proof = proofOf((await authorize(w, payer, 1)).headers);
     expect(recoverAuthorizationSigner(proof, w.terms)).to.equal(payer.address.toLowerCase());
-    expect(recoverAuthorizationSigner(proof, { ...w.terms, assetVersion: "1" })).to.not.equal(payer.address.toLowerCase());
+    expect(recoverAuthorizationSigner(proof, { ...w.terms, assetVersion: "1" })).to.not.equal(
+      payer.address.toLowerCase(),
+    );
     expect(recoverAuthorizationSigner({ ...proof, signature: "0x1234" as Hex }, w.terms)).to.equal(null);
   });
 

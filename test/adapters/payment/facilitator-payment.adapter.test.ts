@@ -38,7 +38,11 @@ function nodeAnswersHead(): void {
     .persist()
     .post("/")
     .reply(200, (_uri, body) => {
-      const one = (p: Payload) => ({ jsonrpc: "2.0", id: p.id, result: p.method === "eth_getBlockByNumber" ? block : null });
+      const one = (p: Payload) => ({
+        jsonrpc: "2.0",
+        id: p.id,
+        result: p.method === "eth_getBlockByNumber" ? block : null,
+      });
       return Array.isArray(body) ? (body as Payload[]).map(one) : one(body as Payload);
     });
 }
@@ -75,7 +79,11 @@ describe("x402 facilitator adapters (nock)", () => {
       checkedAt: HEAD_TIME,
       replayableUntil: NOW + 300,
     });
-    expect(sent).to.deep.equal({ x402Version: 1, paymentPayload: proof.raw, paymentRequirements: v1Requirements(TERMS, resource) });
+    expect(sent).to.deep.equal({
+      x402Version: 1,
+      paymentPayload: proof.raw,
+      paymentRequirements: v1Requirements(TERMS, resource),
+    });
   });
 
   it("sends v2 requirements for a v2 payload", async () => {
@@ -93,7 +101,10 @@ describe("x402 facilitator adapters (nock)", () => {
 
   it("passes x402 reasons through and maps v2 SDK spellings onto them", async () => {
     nock(FACILITATOR).post("/verify").reply(200, { isValid: false, invalidReason: "insufficient_funds", payer: PAYER });
-    expect(await right(verifier.verify(authorizationProof(1), TERMS, resource))).to.deep.equal({ valid: false, reason: "insufficient_funds" });
+    expect(await right(verifier.verify(authorizationProof(1), TERMS, resource))).to.deep.equal({
+      valid: false,
+      reason: "insufficient_funds",
+    });
     nock(FACILITATOR).post("/verify").reply(200, { isValid: false, invalidReason: "invalid_exact_evm_signature" });
     expect(await right(verifier.verify(authorizationProof(1), TERMS, resource))).to.deep.equal({
       valid: false,
@@ -102,7 +113,9 @@ describe("x402 facilitator adapters (nock)", () => {
   });
 
   it("takes a 400 carrying a proper VerifyResponse as the answer", async () => {
-    nock(FACILITATOR).post("/verify").reply(400, { isValid: false, invalidReason: "invalid_exact_evm_payload_authorization_valid_before" });
+    nock(FACILITATOR)
+      .post("/verify")
+      .reply(400, { isValid: false, invalidReason: "invalid_exact_evm_payload_authorization_valid_before" });
     expect(await right(verifier.verify(authorizationProof(1), TERMS, resource))).to.deep.equal({
       valid: false,
       reason: "invalid_exact_evm_payload_authorization_valid_before",
@@ -119,18 +132,31 @@ describe("x402 facilitator adapters (nock)", () => {
   });
 
   it("POSTs /settle and returns the transaction", async () => {
-    nock(FACILITATOR).post("/settle").reply(200, { success: true, transaction: TX, network: "arc-testnet", payer: PAYER });
-    expect(await right(settler.settle(authorizationProof(1), TERMS, resource))).to.deep.equal({ settled: true, transaction: TX, payer: PAYER });
+    nock(FACILITATOR)
+      .post("/settle")
+      .reply(200, { success: true, transaction: TX, network: "arc-testnet", payer: PAYER });
+    expect(await right(settler.settle(authorizationProof(1), TERMS, resource))).to.deep.equal({
+      settled: true,
+      transaction: TX,
+      payer: PAYER,
+    });
   });
 
   it("a settle failure without a transaction was not broadcast; with one it was", async () => {
-    nock(FACILITATOR).post("/settle").reply(200, { success: false, errorReason: "insufficient_funds", transaction: "", network: "arc-testnet" });
+    nock(FACILITATOR)
+      .post("/settle")
+      .reply(200, { success: false, errorReason: "insufficient_funds", transaction: "", network: "arc-testnet" });
     expect(await right(settler.settle(authorizationProof(1), TERMS, resource))).to.deep.equal({
       settled: false,
       reason: "insufficient_funds",
       broadcast: false,
     });
-    nock(FACILITATOR).post("/settle").reply(200, { success: false, errorReason: "invalid_transaction_state", transaction: TX, network: "arc-testnet" });
+    nock(FACILITATOR).post("/settle").reply(200, {
+      success: false,
+      errorReason: "invalid_transaction_state",
+      transaction: TX,
+      network: "arc-testnet",
+    });
     expect(await right(settler.settle(authorizationProof(1), TERMS, resource))).to.deep.equal({
       settled: false,
       reason: "invalid_transaction_state",
@@ -140,9 +166,13 @@ describe("x402 facilitator adapters (nock)", () => {
 
   it("an unknown settle reason becomes unexpected_settle_error; success without a hash is a failure", async () => {
     nock(FACILITATOR).post("/settle").reply(200, { success: false, errorReason: "brand_new_reason", transaction: "" });
-    expect(await right(settler.settle(authorizationProof(1), TERMS, resource))).to.deep.include({ reason: "unexpected_settle_error" });
+    expect(await right(settler.settle(authorizationProof(1), TERMS, resource))).to.deep.include({
+      reason: "unexpected_settle_error",
+    });
     nock(FACILITATOR).post("/settle").reply(200, { success: true, transaction: "" });
-    expect((await left(settler.settle(authorizationProof(1), TERMS, resource))).detail).to.match(/without a transaction hash/);
+    expect((await left(settler.settle(authorizationProof(1), TERMS, resource))).detail).to.match(
+      /without a transaction hash/,
+    );
   });
 
   it("an unreachable facilitator is an upstream failure", async () => {

@@ -26,7 +26,17 @@ export const SMALL_WORLD = {
   /** Native value the deployer sends carol in the last block. */
   gift: parseEther("1"),
   /** Block of each step, one transaction per block. */
-  blocks: { tokenDeployed: 1, nftDeployed: 2, toAlice: 3, toBob: 4, aliceToBob: 5, mintAlice: 6, mintBob: 7, nftToCarol: 8, gift: 9 },
+  blocks: {
+    tokenDeployed: 1,
+    nftDeployed: 2,
+    toAlice: 3,
+    toBob: 4,
+    aliceToBob: 5,
+    mintAlice: 6,
+    mintBob: 7,
+    nftToCarol: 8,
+    gift: 9,
+  },
   lastBlock: 9,
 } as const;
 

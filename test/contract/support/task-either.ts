@@ -12,6 +12,9 @@ export async function right<T>(task: TaskEither<UpstreamFailure, T>): Promise<T>
 /** Runs a TaskEither and returns its Left, failing the test if it succeeded. */
 export async function left<T>(task: TaskEither<UpstreamFailure, T>): Promise<UpstreamFailure> {
   const result = await task();
-  if (!isLeft(result)) throw new Error(`expected a failure, got ${JSON.stringify(result.right, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v))}`);
+  if (!isLeft(result))
+    throw new Error(
+      `expected a failure, got ${JSON.stringify(result.right, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v))}`,
+    );
   return result.left;
 }

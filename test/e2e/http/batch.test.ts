@@ -15,7 +15,9 @@ describe("HTTP e2e: POST /api/batch", function () {
     const { healthyToken, honeypotToken, longLivedWallet } = w.manifest;
     // The duplicate differs only in letter case: the same address.
     const mixedCase = `0x${healthyToken.slice(2).toUpperCase()}`;
-    const res = await postJson(`${w.url}/api/batch`, { addresses: [healthyToken, honeypotToken, mixedCase, longLivedWallet, honeypotToken] });
+    const res = await postJson(`${w.url}/api/batch`, {
+      addresses: [healthyToken, honeypotToken, mixedCase, longLivedWallet, honeypotToken],
+    });
     expect(res.status).to.equal(200);
     expect(res.headers.get("access-control-allow-origin")).to.equal("*");
     const items = res.body as Record<string, unknown>[];
@@ -26,7 +28,9 @@ describe("HTTP e2e: POST /api/batch", function () {
       expect(item.score).to.be.a("number");
       expect(item.tier).to.be.oneOf(["BLOCKED", "LOW", "MEDIUM", "HIGH", "ELITE", "VERIFIED"]);
       expect(typeof item.confidence === "number" || typeof item.confidence === "string").to.equal(true);
-      expect(item.flags).to.be.an("array").and.satisfy((flags: unknown[]) => flags.every((f) => typeof f === "string"));
+      expect(item.flags)
+        .to.be.an("array")
+        .and.satisfy((flags: unknown[]) => flags.every((f) => typeof f === "string"));
       expect(item.state).to.be.oneOf(["graduated", "mining"]);
       expect(item.scoringVersion).to.equal("v1.0");
     }
@@ -42,7 +46,9 @@ describe("HTTP e2e: POST /api/batch", function () {
     const empty = await postJson(`${w.url}/api/batch`, { addresses: [] });
     expect(empty.status).to.equal(400);
     expect(empty.body).to.deep.equal({ error: "addresses_required" });
-    const tooMany = await postJson(`${w.url}/api/batch`, { addresses: Array.from({ length: 41 }, () => w.manifest.freshWallet) });
+    const tooMany = await postJson(`${w.url}/api/batch`, {
+      addresses: Array.from({ length: 41 }, () => w.manifest.freshWallet),
+    });
     expect(tooMany.status).to.equal(400);
     expect(tooMany.body).to.include({ error: "too_many_addresses", max: 40 });
     const bad = await postJson(`${w.url}/api/batch`, { addresses: [w.manifest.freshWallet, "0xnope"] });

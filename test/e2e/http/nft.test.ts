@@ -32,14 +32,22 @@ describe("HTTP e2e: GET /api/token-shield/nft/{address}", function () {
     for (const wallet of [w.manifest.longLivedWallet, Wallet.createRandom().address.toLowerCase()]) {
       const res = await getJson(`${w.url}/api/token-shield/nft/${wallet}`);
       expect(res.status, wallet).to.equal(400);
-      expect(res.body, wallet).to.deep.equal({ error: "not_nft_contract", kind: "eoa", redirect: `/api/oracle/${wallet}` });
+      expect(res.body, wallet).to.deep.equal({
+        error: "not_nft_contract",
+        kind: "eoa",
+        redirect: `/api/oracle/${wallet}`,
+      });
     }
   });
 
   it("sends an ERC-20 to the token oracle: no score, tier or explanation leaks", async () => {
     const res = await getJson(`${w.url}/api/token-shield/nft/${w.manifest.healthyToken}`);
     expect(res.status).to.equal(400);
-    expect(res.body).to.deep.equal({ error: "not_nft_contract", kind: "erc20", redirect: `/api/oracle/token/${w.manifest.healthyToken}` });
+    expect(res.body).to.deep.equal({
+      error: "not_nft_contract",
+      kind: "erc20",
+      redirect: `/api/oracle/token/${w.manifest.healthyToken}`,
+    });
   });
 
   it("rejects a malformed address with 400 invalid_address", async () => {

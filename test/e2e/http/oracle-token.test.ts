@@ -35,6 +35,9 @@ describe("HTTP e2e: GET /api/oracle/token/{address}", function () {
   it("sends a wallet back to the wallet oracle with 400 wallet_not_token", async () => {
     const res = await getJson(`${w.url}/api/oracle/token/${w.manifest.longLivedWallet}`);
     expect(res.status).to.equal(400);
-    expect(res.body).to.deep.equal({ error: "wallet_not_token", redirect: `/api/oracle/${w.manifest.longLivedWallet}` });
+    expect(res.body).to.deep.equal({
+      error: "wallet_not_token",
+      redirect: `/api/oracle/${w.manifest.longLivedWallet}`,
+    });
   });
 });

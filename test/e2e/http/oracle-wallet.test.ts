@@ -4,8 +4,20 @@ import { decodeBase64JsonHeader, getJson } from "./support/http-client";
 import { freshV1Payment } from "./support/oracle-payments";
 
 const ORACLE_FIELDS = [
-  "address", "score", "tier", "recommendation", "confidence", "flags", "summary", "publicExplain",
-  "protocolExplain", "scoreStability", "directionDrivers", "snapshotId", "scoringVersion", "queriedAt",
+  "address",
+  "score",
+  "tier",
+  "recommendation",
+  "confidence",
+  "flags",
+  "summary",
+  "publicExplain",
+  "protocolExplain",
+  "scoreStability",
+  "directionDrivers",
+  "snapshotId",
+  "scoringVersion",
+  "queriedAt",
 ];
 
 describe("HTTP e2e: GET /api/oracle/{address} (paid wallet scores)", function () {
@@ -31,7 +43,10 @@ describe("HTTP e2e: GET /api/oracle/{address} (paid wallet scores)", function ()
       payTo: w.manifest.payee,
       extra: { name: "USDC", version: "2" },
     });
-    const v2 = decodeBase64JsonHeader(res.headers.get("payment-required")) as { x402Version: number; accepts: { network: string; amount: string; payTo: string }[] };
+    const v2 = decodeBase64JsonHeader(res.headers.get("payment-required")) as {
+      x402Version: number;
+      accepts: { network: string; amount: string; payTo: string }[];
+    };
     expect(v2.x402Version).to.equal(2);
     expect(v2.accepts[0]).to.include({ network: "eip155:5042002", amount: "1000", payTo: w.manifest.payee });
   });
@@ -89,7 +104,8 @@ describe("HTTP e2e: GET /api/oracle/{address} (paid wallet scores)", function ()
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).to.have.lengthOf(1);
     expect(statuses.filter((s) => s === 422)).to.have.lengthOf(19);
-    for (const refused of responses.filter((r) => r.status === 422)) expect(refused.body.error).to.equal("invalid_payment");
+    for (const refused of responses.filter((r) => r.status === 422))
+      expect(refused.body.error).to.equal("invalid_payment");
     expect(await w.usdcBalance(w.manifest.payee)).to.equal(payeeBefore + 1000n);
   });
 });

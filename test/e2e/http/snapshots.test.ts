@@ -18,7 +18,8 @@ describe("HTTP e2e: GET /api/snapshots/{address}", function () {
     expect(res.status).to.equal(200);
     return res.body.snapshotId as string;
   };
-  const list = (address: string, query = "") => getJson<{ address: string; snapshots: SnapshotRow[] }>(`${w.url}/api/snapshots/${address}${query}`);
+  const list = (address: string, query = "") =>
+    getJson<{ address: string; snapshots: SnapshotRow[] }>(`${w.url}/api/snapshots/${address}${query}`);
 
   before(async () => {
     w = await appWorld();

@@ -34,7 +34,13 @@ describe("HTTP e2e: staking", function () {
     expect(res.body.wallet).to.equal(w.manifest.churner);
     expect(res.body.gamingFlags.map((f: { code: string }) => f.code)).to.include("STAKE_CHURN");
     expect(res.body.scoreBoost).to.equal(0);
-    expect(res.body.formula).to.include.all.keys("diversityBonusApplied", "consistencyBonusApplied", "decayFactor", "positionsAwarded", "positionsVoided");
+    expect(res.body.formula).to.include.all.keys(
+      "diversityBonusApplied",
+      "consistencyBonusApplied",
+      "decayFactor",
+      "positionsAwarded",
+      "positionsVoided",
+    );
   });
 
   it("gives a stake younger than 7 days (recentStaker) no points", async () => {

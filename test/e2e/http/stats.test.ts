@@ -21,7 +21,9 @@ describe("HTTP e2e: GET /api/stats", function () {
     expect(after.status).to.equal(200);
     expect(after.body.oracleQueries).to.be.a("number").at.least(1);
     expect(after.body.oracleQueries).to.equal((before.body.oracleQueries as number) + 1);
-    expect(after.body.valueMoved).to.be.a("string").and.match(/^\d+(\.\d+)?$/);
+    expect(after.body.valueMoved)
+      .to.be.a("string")
+      .and.match(/^\d+(\.\d+)?$/);
     // 1000 atomic units of a 6-decimal stablecoin: 0.001 more than before.
     const moved = (text: string) => Math.round(Number(text) * 1e6);
     expect(moved(after.body.valueMoved as string)).to.equal(moved(before.body.valueMoved as string) + 1000);

@@ -10,7 +10,9 @@ describe("HTTP e2e: GET /api/widget/score/{address}", function () {
   });
 
   it("scores an ERC-20 (healthyToken) with no-store caching and open CORS", async () => {
-    const res = await getJson(`${w.url}/api/widget/score/${w.manifest.healthyToken}`, { Origin: "https://shop.example" });
+    const res = await getJson(`${w.url}/api/widget/score/${w.manifest.healthyToken}`, {
+      Origin: "https://shop.example",
+    });
     expect(res.status).to.equal(200);
     expect(res.body).to.have.all.keys("score", "tier", "contractType");
     expect(res.body.score).to.be.a("number").within(0, 100);

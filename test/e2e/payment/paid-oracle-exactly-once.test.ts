@@ -71,7 +71,9 @@ describe("paid oracle on the embedded chain: one payment buys exactly one answer
       E.left({ _tag: "ComputeFailed", cause: "scoring_unavailable" }),
     );
     expect(await w.usdcBalance(payer.address)).to.equal(before);
-    expect(await w.usdc.getFunction("authorizationState").staticCall(payer.address, signed.draft.nonce)).to.equal(false);
+    expect(await w.usdc.getFunction("authorizationState").staticCall(payer.address, signed.draft.nonce)).to.equal(
+      false,
+    );
     expect(E.isRight(await pay(signed.headers))).to.equal(true);
     expect(await w.usdcBalance(payer.address)).to.equal(before - 1000n);
   });
@@ -90,7 +92,9 @@ describe("paid oracle on the embedded chain: one payment buys exactly one answer
     const result = await pay(signed.headers, () => TE.tryCatch(drain, String));
     expect(result).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "invalid_transaction_state" }));
     expect(await w.usdcBalance(payer.address)).to.equal(0n);
-    expect(await w.usdc.getFunction("authorizationState").staticCall(payer.address, signed.draft.nonce)).to.equal(false);
+    expect(await w.usdc.getFunction("authorizationState").staticCall(payer.address, signed.draft.nonce)).to.equal(
+      false,
+    );
   });
 
   it("if someone else submits the authorization first, the payer still gets the answer (they paid)", async () => {
@@ -101,11 +105,21 @@ describe("paid oracle on the embedded chain: one payment buys exactly one answer
     let frontRunTx = "";
     const frontRun = async () => {
       const { draft } = signed;
-      const payload = JSON.parse(Buffer.from(signed.headers["X-Payment"] ?? "", "base64").toString()) as { payload: { signature: string } };
+      const payload = JSON.parse(Buffer.from(signed.headers["X-Payment"] ?? "", "base64").toString()) as {
+        payload: { signature: string };
+      };
       const sig = Signature.from(payload.payload.signature);
       const token = new Contract(w.terms.asset, EIP3009_ABI, w.wallet(18));
       const tx = await token.getFunction(TRANSFER_WITH_AUTHORIZATION_VRS)(
-        draft.from, draft.to, draft.value, draft.validAfter, draft.validBefore, draft.nonce, sig.v, sig.r, sig.s,
+        draft.from,
+        draft.to,
+        draft.value,
+        draft.validAfter,
+        draft.validBefore,
+        draft.nonce,
+        sig.v,
+        sig.r,
+        sig.s,
       );
       await tx.wait();
       frontRunTx = String(tx.hash).toLowerCase();

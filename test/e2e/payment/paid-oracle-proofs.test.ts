@@ -33,7 +33,10 @@ describe("paid oracle on the embedded chain: the three proofs", function () {
     const payeeBefore = await w.usdcBalance(w.terms.payTo);
     const result = await paidQueryRig(w).pay((await authorize(w, payer, 2)).headers);
     if (E.isLeft(result)) throw new Error(`expected an answer, got ${JSON.stringify(result.left)}`);
-    expect(decodeBase64Json(result.right.headers["PAYMENT-RESPONSE"]!)).to.deep.include({ success: true, network: "eip155:5042002" });
+    expect(decodeBase64Json(result.right.headers["PAYMENT-RESPONSE"]!)).to.deep.include({
+      success: true,
+      network: "eip155:5042002",
+    });
     expect(await w.usdcBalance(w.terms.payTo)).to.equal(payeeBefore + 1000n);
   });
 
@@ -45,7 +48,11 @@ describe("paid oracle on the embedded chain: the three proofs", function () {
     const { pay } = paidQueryRig(w);
     const result = await pay(transfer.headers);
     if (E.isLeft(result)) throw new Error(`expected an answer, got ${JSON.stringify(result.left)}`);
-    expect(result.right.settlement).to.deep.equal({ transaction: transfer.txHash, payer: payer.address.toLowerCase(), value: 1000n });
+    expect(result.right.settlement).to.deep.equal({
+      transaction: transfer.txHash,
+      payer: payer.address.toLowerCase(),
+      value: 1000n,
+    });
     expect(await w.usdcBalance(w.terms.payTo)).to.equal(payeeBefore + 1000n);
     expect(await pay(transfer.headers)).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "nonce_already_used" }));
   });

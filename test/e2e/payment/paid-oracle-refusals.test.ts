@@ -34,34 +34,57 @@ describe("paid oracle on the embedded chain: every refusal is a 422 reason, and 
     });
 
     it("invalid_exact_evm_payload_signature: signed by someone other than `from`", async () => {
-      await expectRefusal((await authorize(w, w.wallet(6), 1, {}, w.wallet(7))).headers, "invalid_exact_evm_payload_signature");
+      await expectRefusal(
+        (await authorize(w, w.wallet(6), 1, {}, w.wallet(7))).headers,
+        "invalid_exact_evm_payload_signature",
+      );
     });
 
     it("invalid_exact_evm_payload_signature: a valid signature over other terms (value changed after signing)", async () => {
       const signed = await authorize(w, w.wallet(6), 1);
       const tampered = v1Envelope(signed, {});
-      const decoded = JSON.parse(Buffer.from(tampered["X-Payment"], "base64").toString()) as { payload: { authorization: { value: string } } };
+      const decoded = JSON.parse(Buffer.from(tampered["X-Payment"], "base64").toString()) as {
+        payload: { authorization: { value: string } };
+      };
       decoded.payload.authorization.value = "5000";
-      await expectRefusal({ "X-Payment": Buffer.from(JSON.stringify(decoded)).toString("base64") }, "invalid_exact_evm_payload_signature");
+      await expectRefusal(
+        { "X-Payment": Buffer.from(JSON.stringify(decoded)).toString("base64") },
+        "invalid_exact_evm_payload_signature",
+      );
     });
 
     it("invalid_exact_evm_payload_recipient_mismatch: `to` is not the payee", async () => {
-      await expectRefusal((await authorize(w, w.wallet(6), 1, { to: w.wallet(7).address })).headers, "invalid_exact_evm_payload_recipient_mismatch");
+      await expectRefusal(
+        (await authorize(w, w.wallet(6), 1, { to: w.wallet(7).address })).headers,
+        "invalid_exact_evm_payload_recipient_mismatch",
+      );
     });
 
     it("invalid_exact_evm_payload_authorization_value: less than the price (v1), not exactly it (v2)", async () => {
-      await expectRefusal((await authorize(w, w.wallet(6), 1, { value: 999n })).headers, "invalid_exact_evm_payload_authorization_value");
-      await expectRefusal((await authorize(w, w.wallet(6), 2, { value: 1001n })).headers, "invalid_exact_evm_payload_authorization_value");
+      await expectRefusal(
+        (await authorize(w, w.wallet(6), 1, { value: 999n })).headers,
+        "invalid_exact_evm_payload_authorization_value",
+      );
+      await expectRefusal(
+        (await authorize(w, w.wallet(6), 2, { value: 1001n })).headers,
+        "invalid_exact_evm_payload_authorization_value",
+      );
     });
 
     it("invalid_exact_evm_payload_authorization_valid_before: expired by chain time", async () => {
       const now = BigInt(await w.headTime());
-      await expectRefusal((await authorize(w, w.wallet(6), 1, { validBefore: now - 1n })).headers, "invalid_exact_evm_payload_authorization_valid_before");
+      await expectRefusal(
+        (await authorize(w, w.wallet(6), 1, { validBefore: now - 1n })).headers,
+        "invalid_exact_evm_payload_authorization_valid_before",
+      );
     });
 
     it("invalid_exact_evm_payload_authorization_valid_after: not valid yet by chain time", async () => {
       const now = BigInt(await w.headTime());
-      await expectRefusal((await authorize(w, w.wallet(6), 1, { validAfter: now + 3_600n })).headers, "invalid_exact_evm_payload_authorization_valid_after");
+      await expectRefusal(
+        (await authorize(w, w.wallet(6), 1, { validAfter: now + 3_600n })).headers,
+        "invalid_exact_evm_payload_authorization_valid_after",
+      );
     });
 
     it("insufficient_funds: a payer without USDC", async () => {
@@ -86,15 +109,23 @@ describe("paid oracle on the embedded chain: every refusal is a 422 reason, and 
 
     it("invalid_payment_requirements: a v2 payload that accepted another asset", async () => {
       const signed = await authorize(w, w.wallet(6), 2);
-      const decoded = JSON.parse(Buffer.from(signed.headers["PAYMENT-SIGNATURE"] ?? "", "base64").toString()) as { accepted: { asset: string } };
+      const decoded = JSON.parse(Buffer.from(signed.headers["PAYMENT-SIGNATURE"] ?? "", "base64").toString()) as {
+        accepted: { asset: string };
+      };
       decoded.accepted.asset = w.world.manifest.contracts.eurc;
-      await expectRefusal({ "PAYMENT-SIGNATURE": Buffer.from(JSON.stringify(decoded)).toString("base64") }, "invalid_payment_requirements");
+      await expectRefusal(
+        { "PAYMENT-SIGNATURE": Buffer.from(JSON.stringify(decoded)).toString("base64") },
+        "invalid_payment_requirements",
+      );
     });
   });
 
   describe("transfer proofs", () => {
     it("invalid_transfer_not_found: no such transaction", async () => {
-      await expectRefusal({ "X-Payment": transferProofHeader(hexlify(randomBytes(32)), hexlify(randomBytes(32))) }, "invalid_transfer_not_found");
+      await expectRefusal(
+        { "X-Payment": transferProofHeader(hexlify(randomBytes(32)), hexlify(randomBytes(32))) },
+        "invalid_transfer_not_found",
+      );
     });
 
     it("invalid_transfer_reverted: the transfer failed on chain", async () => {
@@ -102,7 +133,10 @@ describe("paid oracle on the embedded chain: every refusal is a 422 reason, and 
     });
 
     it("invalid_transfer_recipient_mismatch: USDC went to someone else", async () => {
-      await expectRefusal((await transferOnChain(w, w.wallet(9), { to: w.wallet(10).address })).headers, "invalid_transfer_recipient_mismatch");
+      await expectRefusal(
+        (await transferOnChain(w, w.wallet(9), { to: w.wallet(10).address })).headers,
+        "invalid_transfer_recipient_mismatch",
+      );
     });
 
     it("invalid_transfer_value: less than the price", async () => {
@@ -111,7 +145,10 @@ describe("paid oracle on the embedded chain: every refusal is a 422 reason, and 
 
     it("invalid_transfer_nonce: someone who only saw the transaction cannot claim it", async () => {
       const transfer = await transferOnChain(w, w.wallet(9));
-      await expectRefusal({ "X-Payment": transferProofHeader(transfer.txHash, hexlify(randomBytes(32))) }, "invalid_transfer_nonce");
+      await expectRefusal(
+        { "X-Payment": transferProofHeader(transfer.txHash, hexlify(randomBytes(32))) },
+        "invalid_transfer_nonce",
+      );
       const plain = await transferOnChain(w, w.wallet(9), { commit: false });
       await expectRefusal(plain.headers, "invalid_transfer_nonce");
     });
@@ -120,7 +157,9 @@ describe("paid oracle on the embedded chain: every refusal is a 422 reason, and 
       const transfer = await transferOnChain(w, w.wallet(9));
       await w.provider.send("evm_mine", []);
       const rig = paidQueryRig(w);
-      expect(await rig.pay(transfer.headers, undefined, { ...w.terms, transferMaxAgeSeconds: 0 })).to.deep.equal(refused("invalid_transfer_expired"));
+      expect(await rig.pay(transfer.headers, undefined, { ...w.terms, transferMaxAgeSeconds: 0 })).to.deep.equal(
+        refused("invalid_transfer_expired"),
+      );
       expect(E.isRight(await rig.pay(transfer.headers))).to.equal(true);
     });
   });

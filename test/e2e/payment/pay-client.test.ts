@@ -19,7 +19,11 @@ function oracleStandIn(paidQuery: PaidQuery): Koa {
     const match = /^\/api\/oracle\/(0x[0-9a-fA-F]{40})$/.exec(ctx.path);
     if (match === null) return void (ctx.status = 404);
     const resource = `${ctx.origin}${ctx.path}`;
-    const result = await paidQuery.execute({ headers: ctx.headers, resource, compute: () => TE.right({ address: match[1], score: 64 }) })();
+    const result = await paidQuery.execute({
+      headers: ctx.headers,
+      resource,
+      compute: () => TE.right({ address: match[1], score: 64 }),
+    })();
     if (E.isRight(result)) {
       ctx.set(result.right.headers);
       ctx.body = result.right.answer;

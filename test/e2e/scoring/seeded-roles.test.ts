@@ -5,7 +5,8 @@ import type { ScoredAddress } from "../../../src/application/use-cases/scoring/s
 import { type ScoringRig, scoringRig } from "./support/scoring-world";
 
 const codes = (scored: ScoredAddress): string[] => scored.flags.map((f) => f.code);
-const penalties = (scored: ScoredAddress): string[] => scored.flags.filter((f) => f.severity !== "info").map((f) => f.code);
+const penalties = (scored: ScoredAddress): string[] =>
+  scored.flags.filter((f) => f.severity !== "info").map((f) => f.code);
 
 describe("scoring on the seeded world (end to end, no HTTP)", function () {
   this.timeout(120_000);
@@ -83,11 +84,15 @@ describe("scoring on the seeded world (end to end, no HTTP)", function () {
   });
 
   it("flags every wash trader WASH_TRADING", async () => {
-    for (const trader of rig.manifest.washTraders) expect(codes(await score(trader)), trader).to.include("WASH_TRADING");
+    for (const trader of rig.manifest.washTraders)
+      expect(codes(await score(trader)), trader).to.include("WASH_TRADING");
   });
 
   it("flags the bot's velocity and machine-regular timing", async () => {
-    expect(codes(await score(rig.manifest.botWallet))).to.include.members(["VELOCITY_BURST", "MACHINE_REGULAR_INTERVALS"]);
+    expect(codes(await score(rig.manifest.botWallet))).to.include.members([
+      "VELOCITY_BURST",
+      "MACHINE_REGULAR_INTERVALS",
+    ]);
   });
 
   it("gives the fresh wallet FRESH_WALLET, low confidence and the mining state", async () => {

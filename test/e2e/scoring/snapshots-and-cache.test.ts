@@ -30,7 +30,14 @@ describe("scoring answers: snapshots, cache, explanation (end to end)", function
     expect(scored.scoringVersion).to.equal("v1.0");
     expect(Date.parse(scored.queriedAt)).to.be.closeTo(Date.now(), 60_000);
     expect(scored.block.number).to.be.greaterThan(rig.manifest.time.seededHeadBlock - 1);
-    expect(scored.explanation).to.have.all.keys("summary", "publicExplain", "protocolExplain", "scoreStability", "directionDrivers", "recommendation");
+    expect(scored.explanation).to.have.all.keys(
+      "summary",
+      "publicExplain",
+      "protocolExplain",
+      "scoreStability",
+      "directionDrivers",
+      "recommendation",
+    );
     expect(scored.explanation.scoreStability.trend).to.equal("insufficient_history");
     expect(scored.breakdown.final).to.equal(scored.score);
   });

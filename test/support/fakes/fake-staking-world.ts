@@ -1,10 +1,26 @@
 import * as TE from "fp-ts/TaskEither";
 import { upstreamFailure, type UpstreamFailure } from "../../../src/application/failures";
-import type { CallOutcome, CallRequest, ChainReader, LogFilter } from "../../../src/application/ports/chain-reader.port";
+import type {
+  CallOutcome,
+  CallRequest,
+  ChainReader,
+  LogFilter,
+} from "../../../src/application/ports/chain-reader.port";
 import type { ExplorerHistory, HistoryQuery } from "../../../src/application/ports/explorer-history.port";
 import type { Address } from "../../../src/domain/chain/address";
 import type {
-  AddressKind, BlockRef, ChainTransaction, ContractCreation, EventLog, Hex, Page, TokenHolding, TokenMetadata, TokenTransfer, TxHash, TxReceipt,
+  AddressKind,
+  BlockRef,
+  ChainTransaction,
+  ContractCreation,
+  EventLog,
+  Hex,
+  Page,
+  TokenHolding,
+  TokenMetadata,
+  TokenTransfer,
+  TxHash,
+  TxReceipt,
 } from "../../../src/domain/chain/chain-types";
 import { OWNER_SELECTOR, STAKE_SELECTORS, UNSTAKE_SELECTORS } from "../../../src/domain/staking/staking-signatures";
 import { DAY, NOW, stakedLog, transferLog, tx, unstakedLog } from "../../unit/domain/staking/staking-fixtures";
@@ -45,10 +61,17 @@ export class FakeStakingWorld implements ChainReader, ExplorerHistory {
     const at = NOW - spec.daysAgo * DAY;
     const hash = tx(this.n++);
     const beneficiary = spec.user ?? spec.from;
-    const selector = spec.user ? STAKE_SELECTORS["stakeFor(address,uint256)"] : spec.token ? STAKE_SELECTORS["stake(uint256,uint256)"] : STAKE_SELECTORS["stake()"];
+    const selector = spec.user
+      ? STAKE_SELECTORS["stakeFor(address,uint256)"]
+      : spec.token
+        ? STAKE_SELECTORS["stake(uint256,uint256)"]
+        : STAKE_SELECTORS["stake()"];
     const logs: EventLog[] = [];
     if (spec.token) logs.push(transferLog(spec.token, spec.from, spec.contract, spec.amount, hash, 0));
-    if (spec.emits !== false) logs.push(stakedLog(spec.contract, beneficiary, spec.amount, spec.lockDays ? at + spec.lockDays * DAY : 0, hash, 1));
+    if (spec.emits !== false)
+      logs.push(
+        stakedLog(spec.contract, beneficiary, spec.amount, spec.lockDays ? at + spec.lockDays * DAY : 0, hash, 1),
+      );
     this.record(hash, at, spec.from, spec.contract, spec.token ? 0n : spec.amount, selector, logs);
     return hash;
   }
@@ -69,15 +92,49 @@ export class FakeStakingWorld implements ChainReader, ExplorerHistory {
     this.kinds.set(contract, kind);
     this.creations.set(contract, { contract, creator: from, txHash: hash, blockNumber: blockAt(at), timestamp: at });
     if (owner) this.owners.set(contract, owner);
-    this.txs.push({ hash, blockNumber: blockAt(at), timestamp: at, from, to: null, value: 0n, selector: "0x", success: true, contractCreated: contract });
-    this.receipts.set(hash, { hash, blockNumber: blockAt(at), from, to: null, success: true, contractAddress: contract, logs: [] });
+    this.txs.push({
+      hash,
+      blockNumber: blockAt(at),
+      timestamp: at,
+      from,
+      to: null,
+      value: 0n,
+      selector: "0x",
+      success: true,
+      contractCreated: contract,
+    });
+    this.receipts.set(hash, {
+      hash,
+      blockNumber: blockAt(at),
+      from,
+      to: null,
+      success: true,
+      contractAddress: contract,
+      logs: [],
+    });
     return hash;
   }
 
-  private record(hash: TxHash, at: number, from: Address, to: Address, value: bigint, selector: string, logs: EventLog[]): void {
+  private record(
+    hash: TxHash,
+    at: number,
+    from: Address,
+    to: Address,
+    value: bigint,
+    selector: string,
+    logs: EventLog[],
+  ): void {
     const blockNumber = blockAt(at);
     this.txs.push({ hash, blockNumber, timestamp: at, from, to, value, selector, success: true });
-    this.receipts.set(hash, { hash, blockNumber, from, to, success: true, contractAddress: null, logs: logs.map((l) => ({ ...l, blockNumber })) });
+    this.receipts.set(hash, {
+      hash,
+      blockNumber,
+      from,
+      to,
+      success: true,
+      contractAddress: null,
+      logs: logs.map((l) => ({ ...l, blockNumber })),
+    });
   }
 
   private answer<T>(source: "rpc" | "explorer", value: () => T): TE.TaskEither<UpstreamFailure, T> {
@@ -86,14 +143,22 @@ export class FakeStakingWorld implements ChainReader, ExplorerHistory {
 
   // ChainReader
   chainId = () => this.answer("rpc", () => 5042002);
-  headBlock = () => this.answer("rpc", (): BlockRef => ({ number: blockAt(this.now), timestamp: this.now, hash: "0xhead" }));
-  block = (number: number) => this.answer("rpc", (): BlockRef | null => ({ number, timestamp: GENESIS + number * BLOCK_SECONDS, hash: `0x${number}` }));
+  headBlock = () =>
+    this.answer("rpc", (): BlockRef => ({ number: blockAt(this.now), timestamp: this.now, hash: "0xhead" }));
+  block = (number: number) =>
+    this.answer("rpc", (): BlockRef | null => ({
+      number,
+      timestamp: GENESIS + number * BLOCK_SECONDS,
+      hash: `0x${number}`,
+    }));
   receipt = (hash: TxHash) => this.answer("rpc", () => this.receipts.get(hash) ?? null);
   classify = (address: Address) => this.answer("rpc", (): AddressKind => this.kinds.get(address) ?? "eoa");
   call = (request: CallRequest) =>
     this.answer("rpc", (): CallOutcome => {
       const owner = this.owners.get(request.to);
-      return request.data === OWNER_SELECTOR && owner ? { ok: true, returnData: `0x${owner.slice(2).padStart(64, "0")}` as Hex } : { ok: false, revertData: "0x" as Hex, reason: null };
+      return request.data === OWNER_SELECTOR && owner
+        ? { ok: true, returnData: `0x${owner.slice(2).padStart(64, "0")}` as Hex }
+        : { ok: false, revertData: "0x" as Hex, reason: null };
     });
   logs = (filter: LogFilter) =>
     this.answer("rpc", () => {
@@ -101,9 +166,16 @@ export class FakeStakingWorld implements ChainReader, ExplorerHistory {
       const [topic0, topic1] = filter.topics ?? [];
       const matches = (want: Hex | readonly Hex[] | null | undefined, got: Hex | undefined) =>
         want === undefined || want === null || (typeof want === "string" ? [want] : want).includes(got as Hex);
-      return [...this.receipts.values()].flatMap((r) => r.logs).filter((l) =>
-        l.blockNumber >= filter.fromBlock && l.blockNumber <= filter.toBlock && (addresses === null || addresses.includes(l.address)) &&
-        matches(topic0, l.topics[0]) && matches(topic1, l.topics[1]));
+      return [...this.receipts.values()]
+        .flatMap((r) => r.logs)
+        .filter(
+          (l) =>
+            l.blockNumber >= filter.fromBlock &&
+            l.blockNumber <= filter.toBlock &&
+            (addresses === null || addresses.includes(l.address)) &&
+            matches(topic0, l.topics[0]) &&
+            matches(topic1, l.topics[1]),
+        );
     });
   codeAt = (_: Address) => this.unsupported<Hex>();
   nativeBalance = (_: Address) => this.unsupported<bigint>();
@@ -114,7 +186,9 @@ export class FakeStakingWorld implements ChainReader, ExplorerHistory {
   // ExplorerHistory
   transactionsOf = (address: Address, query?: HistoryQuery) =>
     this.answer("explorer", (): Page<ChainTransaction> => {
-      const all = this.txs.filter((t) => t.from === address || t.to === address).sort((a, b) => a.blockNumber - b.blockNumber);
+      const all = this.txs
+        .filter((t) => t.from === address || t.to === address)
+        .sort((a, b) => a.blockNumber - b.blockNumber);
       const limit = query?.limit ?? 1000;
       return all.length <= limit
         ? { items: all, coverage: { complete: true, items: all.length } }

@@ -1,6 +1,10 @@
 import * as TE from "fp-ts/TaskEither";
 import { upstreamFailure, type UpstreamFailure } from "../../../src/application/failures";
-import type { PaymentSettler, SettlementResult, AuthorizationOnChain } from "../../../src/application/ports/payment-settler.port";
+import type {
+  PaymentSettler,
+  SettlementResult,
+  AuthorizationOnChain,
+} from "../../../src/application/ports/payment-settler.port";
 import type { PaymentVerifier, VerificationResult } from "../../../src/application/ports/payment-verifier.port";
 import type { TxHash } from "../../../src/domain/chain/chain-types";
 import { encodeBase64Json } from "../../../src/domain/payment/base64-json";
@@ -30,7 +34,11 @@ export class FakeVerifier implements PaymentVerifier {
 
 export class FakeSettler implements PaymentSettler {
   calls = 0;
-  next: TE.TaskEither<UpstreamFailure, SettlementResult> = TE.right({ settled: true, transaction: SETTLED_TX, payer: PAYER });
+  next: TE.TaskEither<UpstreamFailure, SettlementResult> = TE.right({
+    settled: true,
+    transaction: SETTLED_TX,
+    payer: PAYER,
+  });
   /** What a look on chain finds (the ethers settler's findSettlement). */
   onChain: TE.TaskEither<UpstreamFailure, AuthorizationOnChain> = TE.right({ used: false });
   lookups = 0;
@@ -61,7 +69,14 @@ export function v1Header(change: Partial<typeof authorization> = {}): Record<str
 }
 
 export function v2Header(): Record<string, string> {
-  const accepted = { scheme: "exact", network: "eip155:5042002", amount: "1000", asset: TERMS.asset, payTo: PAYEE, maxTimeoutSeconds: 300 };
+  const accepted = {
+    scheme: "exact",
+    network: "eip155:5042002",
+    amount: "1000",
+    asset: TERMS.asset,
+    payTo: PAYEE,
+    maxTimeoutSeconds: 300,
+  };
   const payload = { signature: "0x" + "11".repeat(65), authorization };
   return { "PAYMENT-SIGNATURE": encodeBase64Json({ x402Version: 2, accepted, payload }) };
 }

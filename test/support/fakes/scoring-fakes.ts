@@ -6,12 +6,23 @@ import type { SellSimulator } from "../../../src/application/ports/scoring-sell-
 import { DEFAULT_SCORING_LIMITS, type ScoringSettings } from "../../../src/application/ports/scoring-settings.port";
 import type { StakingInputSource } from "../../../src/application/ports/scoring-staking.port";
 import { type Address, asAddress } from "../../../src/domain/chain/address";
-import type { AddressKind, BlockRef, ChainTransaction, ContractCreation, Hex, Page, TokenHolding, TokenTransfer, TxHash } from "../../../src/domain/chain/chain-types";
+import type {
+  AddressKind,
+  BlockRef,
+  ChainTransaction,
+  ContractCreation,
+  Hex,
+  Page,
+  TokenHolding,
+  TokenTransfer,
+  TxHash,
+} from "../../../src/domain/chain/chain-types";
 
 export const addr = (n: number): Address => asAddress(`0x${n.toString(16).padStart(40, "0")}`);
 export const hash = (n: number): TxHash => `0x${n.toString(16).padStart(64, "0")}` as TxHash;
 export const page = <T>(items: readonly T[]): Page<T> => ({ items, coverage: { complete: true, items: items.length } });
-export const word = (value: bigint | Address): string => (typeof value === "bigint" ? value.toString(16) : value.slice(2)).padStart(64, "0");
+export const word = (value: bigint | Address): string =>
+  (typeof value === "bigint" ? value.toString(16) : value.slice(2)).padStart(64, "0");
 export const ok = (...words: string[]): CallOutcome => ({ ok: true, returnData: `0x${words.join("")}` as Hex });
 
 export const USDC = addr(0x3600);
@@ -39,7 +50,13 @@ export function settings(overrides: Partial<ScoringSettings> = {}): ScoringSetti
 }
 
 /** A chain whose eth_calls are answered by `answer(request)` (unknown calls revert). */
-export function fakeChain(world: { kinds?: Record<string, AddressKind>; answer?: (r: CallRequest) => CallOutcome | undefined; failClassify?: boolean } = {}): ChainReader & { callsMade: CallRequest[] } {
+export function fakeChain(
+  world: {
+    kinds?: Record<string, AddressKind>;
+    answer?: (r: CallRequest) => CallOutcome | undefined;
+    failClassify?: boolean;
+  } = {},
+): ChainReader & { callsMade: CallRequest[] } {
   const callsMade: CallRequest[] = [];
   const notUsed = (): TE.TaskEither<UpstreamFailure, never> => TE.left(upstreamFailure("rpc", "not used in this test"));
   return {
@@ -56,7 +73,10 @@ export function fakeChain(world: { kinds?: Record<string, AddressKind>; answer?:
       callsMade.push(request);
       return TE.right(world.answer?.(request) ?? { ok: false, revertData: "0x" as Hex, reason: null });
     },
-    classify: (address) => (world.failClassify === true ? TE.left(upstreamFailure("rpc", "node down")) : TE.right(world.kinds?.[address] ?? "eoa")),
+    classify: (address) =>
+      world.failClassify === true
+        ? TE.left(upstreamFailure("rpc", "node down"))
+        : TE.right(world.kinds?.[address] ?? "eoa"),
     tokenMetadata: () => TE.right({ name: "T", symbol: "T", decimals: 18, totalSupply: 1_000_000n }),
     tokenBalance: () => TE.right(0n),
   };
@@ -72,7 +92,11 @@ export interface ExplorerData {
 
 export function fakeExplorer(data: ExplorerData = {}): ExplorerHistory & { reads: string[] } {
   const reads: string[] = [];
-  const read = <T>(what: string, address: Address, source: Record<string, T[]> | undefined): TE.TaskEither<UpstreamFailure, Page<T>> => {
+  const read = <T>(
+    what: string,
+    address: Address,
+    source: Record<string, T[]> | undefined,
+  ): TE.TaskEither<UpstreamFailure, Page<T>> => {
     reads.push(`${what}:${address}`);
     return TE.right(page(source?.[address] ?? []));
   };
@@ -100,10 +124,24 @@ export function recordingSimulator(): SellSimulator & { requests: Parameters<Sel
   };
 }
 
-export function tx(n: number, from: Address, to: Address | null, value: bigint, timestamp: number, extra: Partial<ChainTransaction> = {}): ChainTransaction {
+export function tx(
+  n: number,
+  from: Address,
+  to: Address | null,
+  value: bigint,
+  timestamp: number,
+  extra: Partial<ChainTransaction> = {},
+): ChainTransaction {
   return { hash: hash(n), blockNumber: n, timestamp, from, to, value, selector: "0x", success: true, ...extra };
 }
 
-export function erc20(n: number, token: Address, from: Address, to: Address, value: bigint, timestamp: number): TokenTransfer {
+export function erc20(
+  n: number,
+  token: Address,
+  from: Address,
+  to: Address,
+  value: bigint,
+  timestamp: number,
+): TokenTransfer {
   return { standard: "ERC20", token, from, to, value, txHash: hash(n), logIndex: 0, blockNumber: n, timestamp };
 }

@@ -1,7 +1,12 @@
 import { expect } from "chai";
 import { CoalescingCache } from "../../../src/application/caching/coalescing-cache";
 
-const clock = { now: 0, nowMs() { return this.now; } };
+const clock = {
+  now: 0,
+  nowMs() {
+    return this.now;
+  },
+};
 
 describe("CoalescingCache", () => {
   it("runs one computation for concurrent misses of a key", async () => {

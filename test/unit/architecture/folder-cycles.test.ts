@@ -1,7 +1,10 @@
 import { expect } from "chai";
 import { folderCycles } from "../../../scripts/folder-cycles";
 
-const module = (source: string, ...targets: string[]) => ({ source, dependencies: targets.map((resolved) => ({ resolved })) });
+const module = (source: string, ...targets: string[]) => ({
+  source,
+  dependencies: targets.map((resolved) => ({ resolved })),
+});
 
 describe("folder cycle check", () => {
   it("finds two area folders importing each other, even through different files", () => {

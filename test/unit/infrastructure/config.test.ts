@@ -47,8 +47,13 @@ describe("configuration", () => {
       PAYMENT_SETTLEMENT_PRIVATE_KEY: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
       PAYMENT_PAY_TO: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
     });
-    expect(E.isLeft(config) && config.left.map((m) => m.split(":")[0])).to.deep.equal(["PAYMENT_SETTLEMENT_PRIVATE_KEY", "PAYMENT_PAY_TO"]);
-    expect(E.isLeft(config) && config.left.join(" ")).not.to.include("ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
+    expect(E.isLeft(config) && config.left.map((m) => m.split(":")[0])).to.deep.equal([
+      "PAYMENT_SETTLEMENT_PRIVATE_KEY",
+      "PAYMENT_PAY_TO",
+    ]);
+    expect(E.isLeft(config) && config.left.join(" ")).not.to.include(
+      "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+    );
   });
 
   it("names every bad variable", () => {

@@ -52,7 +52,8 @@ export class BlockscoutClient {
       ),
     );
     const envelope = Envelope.decode(body);
-    if (isLeft(envelope)) throw new MalformedBodyError(`${describe(query)}: not an API envelope: ${JSON.stringify(body).slice(0, 160)}`);
+    if (isLeft(envelope))
+      throw new MalformedBodyError(`${describe(query)}: not an API envelope: ${JSON.stringify(body).slice(0, 160)}`);
     const { status, message, result } = envelope.right;
     if (status === "1") return result;
     if (NOTHING_FOUND.test(message)) return [];

@@ -5,14 +5,18 @@ import { AddressCodec } from "../../../domain/chain/address";
 const DecimalBigInt = new t.Type<bigint, string, unknown>(
   "DecimalBigInt",
   (u): u is bigint => typeof u === "bigint",
-  (u, c) => (typeof u === "string" && /^\d+$/.test(u) ? t.success(BigInt(u)) : t.failure(u, c, "not a decimal integer string")),
+  (u, c) =>
+    typeof u === "string" && /^\d+$/.test(u) ? t.success(BigInt(u)) : t.failure(u, c, "not a decimal integer string"),
   (b) => b.toString(),
 );
 
 const DecimalInt = new t.Type<number, string, unknown>(
   "DecimalInt",
   (u): u is number => typeof u === "number",
-  (u, c) => (typeof u === "string" && /^\d+$/.test(u) && Number.isSafeInteger(Number(u)) ? t.success(Number(u)) : t.failure(u, c, "not a decimal integer")),
+  (u, c) =>
+    typeof u === "string" && /^\d+$/.test(u) && Number.isSafeInteger(Number(u))
+      ? t.success(Number(u))
+      : t.failure(u, c, "not a decimal integer"),
   (n) => String(n),
 );
 
@@ -21,7 +25,11 @@ const TxHashString = t.refinement(t.string, (s) => /^0x[0-9a-fA-F]{64}$/.test(s)
 const OptionalAddress = t.union([AddressCodec, t.literal("")]);
 
 /** `{status, message, result}`: status "0" carries both "nothing found" and real errors. */
-export const Envelope = t.type({ status: t.union([t.literal("0"), t.literal("1")]), message: t.string, result: t.unknown });
+export const Envelope = t.type({
+  status: t.union([t.literal("0"), t.literal("1")]),
+  message: t.string,
+  result: t.unknown,
+});
 export type Envelope = t.TypeOf<typeof Envelope>;
 
 export const TxRow = t.intersection([

@@ -1,4 +1,10 @@
-import type { ChainTransaction, ContractCreation, TokenStandard, TokenTransfer, TxHash } from "../../../domain/chain/chain-types";
+import type {
+  ChainTransaction,
+  ContractCreation,
+  TokenStandard,
+  TokenTransfer,
+  TxHash,
+} from "../../../domain/chain/chain-types";
 import { selectorOf } from "../../shared/hex-values";
 import type { CreationRow, TokenTransferRow, TxRow } from "./blockscout-codecs";
 
@@ -34,7 +40,8 @@ export function toTokenTransfers(row: TokenTransferRow, standard: TokenStandard)
   };
   if (standard === "ERC20") return row.value === undefined ? [] : [{ ...base, value: row.value }];
   if (standard === "ERC721") return row.tokenID === undefined ? [] : [{ ...base, value: 1n, tokenId: row.tokenID }];
-  if (row.tokenIDs !== undefined) return row.tokenIDs.map((tokenId, i) => ({ ...base, tokenId, value: row.values?.[i] ?? 1n }));
+  if (row.tokenIDs !== undefined)
+    return row.tokenIDs.map((tokenId, i) => ({ ...base, tokenId, value: row.values?.[i] ?? 1n }));
   // Some versions omit the amount of a single ERC-1155 transfer; one unit is the common case.
   return row.tokenID === undefined ? [] : [{ ...base, tokenId: row.tokenID, value: row.tokenValue ?? row.value ?? 1n }];
 }

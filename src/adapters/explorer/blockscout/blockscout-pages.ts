@@ -18,7 +18,11 @@ export interface Rows<A> {
  * Pages through a list in the API's order until it has `limit` rows and one more (the one more
  * proves the list goes on) or a short page shows the end.
  */
-export async function readUpTo<A>(fetchPage: (page: number, offset: number) => Promise<A[]>, limit: number, walk: PageWalk): Promise<Rows<A>> {
+export async function readUpTo<A>(
+  fetchPage: (page: number, offset: number) => Promise<A[]>,
+  limit: number,
+  walk: PageWalk,
+): Promise<Rows<A>> {
   const offset = Math.min(walk.pageSize, limit + 1, walk.resultWindow);
   const rows: A[] = [];
   for (let page = 1; ; page++) {

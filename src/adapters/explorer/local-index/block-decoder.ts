@@ -31,7 +31,8 @@ export function decodeBlock(block: RpcBlock, receipts: ReadonlyMap<string, RpcRe
       success,
       ...(created === undefined ? {} : { contractCreated: created }),
     });
-    if (created !== undefined) creations.push({ contract: created, creator: from, txHash: hash, blockNumber: number, timestamp });
+    if (created !== undefined)
+      creations.push({ contract: created, creator: from, txHash: hash, blockNumber: number, timestamp });
     for (const log of receipt.logs) {
       const decoded = decodeTransfers({
         address: asAddress(log.address),

@@ -1,5 +1,10 @@
 import { ZERO_ADDRESS, type Address } from "../../../domain/chain/address";
-import type { ChainTransaction, ContractCreation, TokenHolding, TokenTransfer } from "../../../domain/chain/chain-types";
+import type {
+  ChainTransaction,
+  ContractCreation,
+  TokenHolding,
+  TokenTransfer,
+} from "../../../domain/chain/chain-types";
 import type { IndexedBlock } from "./indexed-block";
 
 function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -31,7 +36,9 @@ export class HistoryIndex {
 
   add(block: IndexedBlock): void {
     for (const tx of block.transactions) {
-      const parties = new Set([tx.from, tx.to, tx.contractCreated].filter((a): a is Address => a !== null && a !== undefined));
+      const parties = new Set(
+        [tx.from, tx.to, tx.contractCreated].filter((a): a is Address => a !== null && a !== undefined),
+      );
       for (const party of parties) append(this.transactionsByAddress, party, tx);
     }
     for (const transfer of block.transfers) this.addTransfer(transfer);

@@ -20,7 +20,12 @@ function resultOf(outcome: JsonRpcOutcome | undefined, what: string): unknown {
 
 /** Nodes say "no such method" in several dialects. */
 function isUnsupportedMethod(error: unknown): boolean {
-  return error instanceof JsonRpcError && (error.code === -32601 || error.code === -32004 || /not (supported|found|available)|does not exist/i.test(error.rpcMessage));
+  return (
+    error instanceof JsonRpcError &&
+    (error.code === -32601 ||
+      error.code === -32004 ||
+      /not (supported|found|available)|does not exist/i.test(error.rpcMessage))
+  );
 }
 
 const chunk = <T>(items: readonly T[], size: number): T[][] =>
@@ -39,7 +44,9 @@ export class RpcBlockSource {
   ) {}
 
   async headNumber(): Promise<number> {
-    return quantityToNumber(decodeOrThrow(t.string, await this.client.request("eth_blockNumber", []), "eth_blockNumber"));
+    return quantityToNumber(
+      decodeOrThrow(t.string, await this.client.request("eth_blockNumber", []), "eth_blockNumber"),
+    );
   }
 
   /** Blocks `from..to` inclusive, in order. Batches go out concurrently, up to the client's cap. */
@@ -50,8 +57,12 @@ export class RpcBlockSource {
   }
 
   private async fetchBlocks(numbers: readonly number[]): Promise<IndexedBlock[]> {
-    const outcomes = await this.client.batch(numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [toQuantity(n), true] })));
-    const blocks = outcomes.map((outcome, i) => decodeOrThrow(RpcBlock, resultOf(outcome, `block ${numbers[i]}`), `block ${numbers[i]}`));
+    const outcomes = await this.client.batch(
+      numbers.map((n) => ({ method: "eth_getBlockByNumber", params: [toQuantity(n), true] })),
+    );
+    const blocks = outcomes.map((outcome, i) =>
+      decodeOrThrow(RpcBlock, resultOf(outcome, `block ${numbers[i]}`), `block ${numbers[i]}`),
+    );
     const withTransactions = blocks.filter((block) => block.transactions.length > 0);
     const receipts = await this.receiptsOf(withTransactions);
     return blocks.map((block) => decodeBlock(block, receipts));
@@ -73,17 +84,31 @@ export class RpcBlockSource {
   }
 
   private async blockReceiptsOf(blocks: readonly RpcBlock[]): Promise<Map<string, RpcReceipt>> {
-    const outcomes = await this.client.batch(blocks.map((block) => ({ method: "eth_getBlockReceipts", params: [block.number] })));
-    const receipts = outcomes.flatMap((outcome, i) => decodeOrThrow(t.array(RpcReceipt), resultOf(outcome, `receipts of block ${blocks[i]?.number}`), "eth_getBlockReceipts"));
+    const outcomes = await this.client.batch(
+      blocks.map((block) => ({ method: "eth_getBlockReceipts", params: [block.number] })),
+    );
+    const receipts = outcomes.flatMap((outcome, i) =>
+      decodeOrThrow(
+        t.array(RpcReceipt),
+        resultOf(outcome, `receipts of block ${blocks[i]?.number}`),
+        "eth_getBlockReceipts",
+      ),
+    );
     return new Map(receipts.map((receipt) => [receipt.transactionHash.toLowerCase(), receipt]));
   }
 
   private async transactionReceiptsOf(blocks: readonly RpcBlock[]): Promise<Map<string, RpcReceipt>> {
     const hashes = blocks.flatMap((block) => block.transactions.map((tx) => tx.hash));
     const batches = await Promise.all(
-      chunk(hashes, this.batchSize).map((group) => this.client.batch(group.map((hash) => ({ method: "eth_getTransactionReceipt", params: [hash] })))),
+      chunk(hashes, this.batchSize).map((group) =>
+        this.client.batch(group.map((hash) => ({ method: "eth_getTransactionReceipt", params: [hash] }))),
+      ),
     );
-    const receipts = batches.flat().map((outcome, i) => decodeOrThrow(RpcReceipt, resultOf(outcome, `receipt ${hashes[i]}`), `receipt ${hashes[i]}`));
+    const receipts = batches
+      .flat()
+      .map((outcome, i) =>
+        decodeOrThrow(RpcReceipt, resultOf(outcome, `receipt ${hashes[i]}`), `receipt ${hashes[i]}`),
+      );
     return new Map(receipts.map((receipt) => [receipt.transactionHash.toLowerCase(), receipt]));
   }
 }

@@ -26,15 +26,25 @@ const topicAddress = (topic: string): Address => asAddress(`0x${topic.slice(-40)
  * its standard's shape is skipped, not fatal: any contract can emit any event.
  */
 export function decodeTransfers(log: RawTransferLog): TokenTransfer[] {
-  const base = { token: log.address, txHash: log.txHash, logIndex: log.logIndex, blockNumber: log.blockNumber, timestamp: log.timestamp };
+  const base = {
+    token: log.address,
+    txHash: log.txHash,
+    logIndex: log.logIndex,
+    blockNumber: log.blockNumber,
+    timestamp: log.timestamp,
+  };
   const [topic0, t1, t2, t3] = log.topics;
   if (topic0 === TRANSFER_TOPIC && t1 !== undefined && t2 !== undefined) {
     if (log.topics.length === 3) {
       const value = wordAt(log.data, 0);
-      return value === null ? [] : [{ ...base, standard: "ERC20", from: topicAddress(t1), to: topicAddress(t2), value }];
+      return value === null
+        ? []
+        : [{ ...base, standard: "ERC20", from: topicAddress(t1), to: topicAddress(t2), value }];
     }
     if (log.topics.length === 4 && t3 !== undefined) {
-      return [{ ...base, standard: "ERC721", from: topicAddress(t1), to: topicAddress(t2), value: 1n, tokenId: BigInt(t3) }];
+      return [
+        { ...base, standard: "ERC721", from: topicAddress(t1), to: topicAddress(t2), value: 1n, tokenId: BigInt(t3) },
+      ];
     }
     return [];
   }
@@ -45,13 +55,23 @@ export function decodeTransfers(log: RawTransferLog): TokenTransfer[] {
     const value = wordAt(log.data, 1);
     return tokenId === null || value === null ? [] : [{ ...base, ...parties, standard: "ERC1155", tokenId, value }];
   }
-  if (topic0 === TRANSFER_BATCH_TOPIC) return decodeBatch(log.data).map(([tokenId, value]) => ({ ...base, ...parties, standard: "ERC1155", tokenId, value }));
+  if (topic0 === TRANSFER_BATCH_TOPIC)
+    return decodeBatch(log.data).map(([tokenId, value]) => ({
+      ...base,
+      ...parties,
+      standard: "ERC1155",
+      tokenId,
+      value,
+    }));
   return [];
 }
 
 function decodeBatch(data: string): Array<[bigint, bigint]> {
   try {
-    const decoded = AbiCoder.defaultAbiCoder().decode(["uint256[]", "uint256[]"], data).toArray(true) as [bigint[], bigint[]];
+    const decoded = AbiCoder.defaultAbiCoder().decode(["uint256[]", "uint256[]"], data).toArray(true) as [
+      bigint[],
+      bigint[],
+    ];
     const [ids, values] = decoded;
     if (ids.length !== values.length) return [];
     return ids.map((id, i) => [id, values[i] ?? 0n]);

@@ -9,7 +9,9 @@ import type { RequestState } from "./request-id";
  * never as Koa's plain text, which would echo the message. Anything else is ours.
  */
 function clientErrorCode(error: unknown): ApiErrorCode | null {
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status !== "number" || status < 400 || status >= 500) return null;
   return status === 413 ? "payload_too_large" : "invalid_request";
 }

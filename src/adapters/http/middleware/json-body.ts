@@ -23,7 +23,8 @@ export function jsonBody(): Middleware {
   return async (ctx, next) => {
     if (!WITH_BODY.has(ctx.method)) return next();
     const declared = Number(ctx.get("Content-Length") || 0);
-    if (declared > MAX_BODY_BYTES) return sendError(ctx, { code: "payload_too_large", fields: { maxBytes: MAX_BODY_BYTES } });
+    if (declared > MAX_BODY_BYTES)
+      return sendError(ctx, { code: "payload_too_large", fields: { maxBytes: MAX_BODY_BYTES } });
     let raw: string | null;
     try {
       raw = await readLimited(ctx.req, MAX_BODY_BYTES);

@@ -28,7 +28,10 @@ export function platformAuth(digests: readonly string[]): Middleware {
   return async (ctx, next) => {
     const match = BEARER.exec(ctx.get("Authorization"));
     if (match === null || !matchesPlatformKey(match[1]!, digests)) {
-      return sendError(ctx, { code: "unauthorized", headers: { "WWW-Authenticate": 'Bearer realm="credence-platform"' } });
+      return sendError(ctx, {
+        code: "unauthorized",
+        headers: { "WWW-Authenticate": 'Bearer realm="credence-platform"' },
+      });
     }
     return next();
   };

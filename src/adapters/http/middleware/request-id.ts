@@ -25,7 +25,13 @@ export function requestId(logger: Logger): Middleware<RequestState> {
     await next();
     if (logsRequests) {
       logger.info(
-        { requestId: id, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        {
+          requestId: id,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+        },
         "request",
       );
     }

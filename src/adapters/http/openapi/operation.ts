@@ -23,7 +23,9 @@ export function operation(spec: OperationSpec): Schema {
   for (const [status, ok] of Object.entries(spec.ok)) {
     responses[status] = {
       description: ok.description,
-      ...(ok.headers ? { headers: Object.fromEntries(ok.headers.map((h) => [h, { schema: { type: "string" } }])) } : {}),
+      ...(ok.headers
+        ? { headers: Object.fromEntries(ok.headers.map((h) => [h, { schema: { type: "string" } }])) }
+        : {}),
       content: ok.schema ? { "application/json": { schema: ok.schema } } : undefined,
     };
   }
@@ -40,10 +42,14 @@ export function operation(spec: OperationSpec): Schema {
     };
   }
   const parameters = [
-    ...(spec.addressParam
-      ? [{ name: "address", in: "path", required: true, schema: ref("Address") }]
-      : []),
-    ...(spec.query ?? []).map((q) => ({ name: q.name, in: "query", required: false, description: q.description, schema: q.schema })),
+    ...(spec.addressParam ? [{ name: "address", in: "path", required: true, schema: ref("Address") }] : []),
+    ...(spec.query ?? []).map((q) => ({
+      name: q.name,
+      in: "query",
+      required: false,
+      description: q.description,
+      schema: q.schema,
+    })),
   ];
   return {
     summary: spec.summary,

@@ -6,119 +6,244 @@ const intQuery = (name: string, description: string) => ({ name, description, sc
 /** Every path the server registers, keyed as OpenAPI wants: path -> method -> operation. */
 export const paths: Record<string, Record<string, unknown>> = {
   "/healthz": {
-    get: operation({ summary: "Liveness", tag: "service", ok: { 200: { description: "process is up", schema: obj } }, errors: [] }),
+    get: operation({
+      summary: "Liveness",
+      tag: "service",
+      ok: { 200: { description: "process is up", schema: obj } },
+      errors: [],
+    }),
   },
   "/readyz": {
-    get: operation({ summary: "Readiness: chain and index reachable", tag: "service", ok: { 200: { description: "ready", schema: obj } }, errors: ["not_ready"] }),
+    get: operation({
+      summary: "Readiness: chain and index reachable",
+      tag: "service",
+      ok: { 200: { description: "ready", schema: obj } },
+      errors: ["not_ready"],
+    }),
   },
   "/openapi.json": {
-    get: operation({ summary: "This document", tag: "service", ok: { 200: { description: "OpenAPI 3.1", schema: obj } }, errors: [] }),
+    get: operation({
+      summary: "This document",
+      tag: "service",
+      ok: { 200: { description: "OpenAPI 3.1", schema: obj } },
+      errors: [],
+    }),
   },
   "/docs": {
-    get: operation({ summary: "Readable API reference", tag: "service", ok: { 200: { description: "HTML page" } }, errors: [] }),
+    get: operation({
+      summary: "Readable API reference",
+      tag: "service",
+      ok: { 200: { description: "HTML page" } },
+      errors: [],
+    }),
   },
   "/api/widget/score/{address}": {
     get: operation({
       summary: "Widget score: ERC-20 score, VERIFIED issuer, or NTT for anything else",
-      tag: "widget", addressParam: true,
+      tag: "widget",
+      addressParam: true,
       ok: { 200: { description: "one of three shapes", schema: ref("WidgetScore") } },
       errors: ["invalid_address", "rate_limited", "detection_failed", "scoring_unavailable"],
     }),
   },
   "/api/batch": {
     post: operation({
-      summary: "Score up to 40 addresses", tag: "batch",
-      body: { type: "object", required: ["addresses"], properties: { addresses: { type: "array", maxItems: 40, items: ref("Address") } } },
-      ok: { 200: { description: "one BatchScore per distinct address", schema: { type: "array", items: ref("BatchScore") } } },
-      errors: ["invalid_json", "addresses_required", "too_many_addresses", "invalid_addresses", "rate_limited", "batch_failed", "payload_too_large"],
+      summary: "Score up to 40 addresses",
+      tag: "batch",
+      body: {
+        type: "object",
+        required: ["addresses"],
+        properties: { addresses: { type: "array", maxItems: 40, items: ref("Address") } },
+      },
+      ok: {
+        200: {
+          description: "one BatchScore per distinct address",
+          schema: { type: "array", items: ref("BatchScore") },
+        },
+      },
+      errors: [
+        "invalid_json",
+        "addresses_required",
+        "too_many_addresses",
+        "invalid_addresses",
+        "rate_limited",
+        "batch_failed",
+        "payload_too_large",
+      ],
     }),
   },
   "/api/oracle/{address}": {
     get: operation({
-      summary: "Paid wallet score (HTTP 402, x402)", tag: "oracle", addressParam: true,
-      ok: { 200: { description: "oracle wallet response", schema: ref("OracleWalletResponse"), headers: ["X-Payment-Response", "Payment-Response"] } },
-      errors: ["invalid_address", "contract_not_wallet", "payment_required", "invalid_payment", "rate_limited", "oracle_unavailable"],
+      summary: "Paid wallet score (HTTP 402, x402)",
+      tag: "oracle",
+      addressParam: true,
+      ok: {
+        200: {
+          description: "oracle wallet response",
+          schema: ref("OracleWalletResponse"),
+          headers: ["X-Payment-Response", "Payment-Response"],
+        },
+      },
+      errors: [
+        "invalid_address",
+        "contract_not_wallet",
+        "payment_required",
+        "invalid_payment",
+        "rate_limited",
+        "oracle_unavailable",
+      ],
     }),
   },
   "/api/oracle/token/{address}": {
     get: operation({
-      summary: "Token score: VERIFIED issuers and NFTs free, ERC-20 paid", tag: "oracle", addressParam: true,
+      summary: "Token score: VERIFIED issuers and NFTs free, ERC-20 paid",
+      tag: "oracle",
+      addressParam: true,
       ok: { 200: { description: "token score", schema: ref("TokenScore") } },
-      errors: ["invalid_address", "wallet_not_token", "payment_required", "invalid_payment", "rate_limited", "oracle_unavailable"],
+      errors: [
+        "invalid_address",
+        "wallet_not_token",
+        "payment_required",
+        "invalid_payment",
+        "rate_limited",
+        "oracle_unavailable",
+      ],
     }),
   },
   "/api/token-shield/nft/{address}": {
     get: operation({
-      summary: "Free NFT contract score (NFT collections only; anything else: 400 not_nft_contract with kind and redirect)", tag: "nft", addressParam: true,
+      summary:
+        "Free NFT contract score (NFT collections only; anything else: 400 not_nft_contract with kind and redirect)",
+      tag: "nft",
+      addressParam: true,
       ok: { 200: { description: "NFT score", schema: ref("NftScore") } },
       errors: ["invalid_address", "not_nft_contract", "rate_limited", "explorer_failed"],
     }),
   },
   "/api/gating/attest": {
     post: operation({
-      summary: "Issue a signed attestation of a score (chainId, when sent, must be the service's CHAIN_ID)", tag: "gating", body: obj,
+      summary: "Issue a signed attestation of a score (chainId, when sent, must be the service's CHAIN_ID)",
+      tag: "gating",
+      body: obj,
       ok: { 201: { description: "{attestation, pricing, disclaimer, note?}", schema: obj } },
-      errors: ["invalid_json", "invalid_subject", "invalid_subject_type", "invalid_use_class", "invalid_chain_id", "invalid_ttl", "rate_limited", "attest_failed"],
+      errors: [
+        "invalid_json",
+        "invalid_subject",
+        "invalid_subject_type",
+        "invalid_use_class",
+        "invalid_chain_id",
+        "invalid_ttl",
+        "rate_limited",
+        "attest_failed",
+      ],
     }),
   },
   "/api/gating/verify": {
     post: operation({
-      summary: "Verify an attestation", tag: "gating", body: obj,
-      ok: { 200: { description: "{valid, reasons, subject, useClass, chainId, ...}; optional expectedUseClass", schema: obj } },
+      summary: "Verify an attestation",
+      tag: "gating",
+      body: obj,
+      ok: {
+        200: {
+          description: "{valid, reasons, subject, useClass, chainId, ...}; optional expectedUseClass",
+          schema: obj,
+        },
+      },
       errors: ["invalid_json", "attestation_required", "invalid_use_class"],
     }),
   },
   "/api/gating/check": {
     post: operation({
-      summary: "Evaluate a caller's ladder of score bands", tag: "gating", body: obj,
+      summary: "Evaluate a caller's ladder of score bands",
+      tag: "gating",
+      body: obj,
       ok: { 200: { description: "ladder evaluation", schema: obj } },
-      errors: ["invalid_json", "invalid_wallet", "ladder_required", "invalid_ladder", "invalid_network", "ladder_preset_forbidden", "protocol_id_required", "rate_limited", "check_failed"],
+      errors: [
+        "invalid_json",
+        "invalid_wallet",
+        "ladder_required",
+        "invalid_ladder",
+        "invalid_network",
+        "ladder_preset_forbidden",
+        "protocol_id_required",
+        "rate_limited",
+        "check_failed",
+      ],
     }),
   },
   "/api/gating/schema": {
     get: operation({
-      summary: "EIP-712 domain, types and issuer of attestations, for offline verification", tag: "gating",
-      ok: { 200: { description: "{domain (complete, numeric chainId), types (struct only), domainTypes, primaryType, issuer, ...}", schema: obj } },
+      summary: "EIP-712 domain, types and issuer of attestations, for offline verification",
+      tag: "gating",
+      ok: {
+        200: {
+          description:
+            "{domain (complete, numeric chainId), types (struct only), domainTypes, primaryType, issuer, ...}",
+          schema: obj,
+        },
+      },
       errors: [],
     }),
   },
   "/api/protocol-guard/check": {
     post: operation({
-      summary: "Per-wallet check for a protocol (a subscription's rules and alerts only with its manage token)", tag: "protocol-guard", body: obj,
+      summary: "Per-wallet check for a protocol (a subscription's rules and alerts only with its manage token)",
+      tag: "protocol-guard",
+      body: obj,
       ok: { 200: { description: "check result, pricing free", schema: obj } },
-      errors: ["invalid_json", "invalid_wallet", "invalid_request", "unauthorized", "registration_not_found", "rate_limited", "scoring_unavailable", "storage_unavailable"],
+      errors: [
+        "invalid_json",
+        "invalid_wallet",
+        "invalid_request",
+        "unauthorized",
+        "registration_not_found",
+        "rate_limited",
+        "scoring_unavailable",
+        "storage_unavailable",
+      ],
     }),
   },
   "/api/protocol-guard/subscribe": {
     post: operation({
-      summary: "Register a protocol for monitoring", tag: "protocol-guard", body: obj,
+      summary: "Register a protocol for monitoring",
+      tag: "protocol-guard",
+      body: obj,
       ok: { 201: { description: "subscription with manageToken (shown once)", schema: ref("Subscription") } },
       errors: ["invalid_json", "invalid_request", "rate_limited", "storage_unavailable"],
     }),
   },
   "/api/protocol-guard/subscriptions": {
     get: operation({
-      summary: "List registrations, or read one with its manage token", tag: "protocol-guard",
-      query: [{ name: "id", description: "sub_<id>", schema: { type: "string" } }, { name: "token", description: "manage token", schema: { type: "string" } }],
+      summary: "List registrations, or read one with its manage token",
+      tag: "protocol-guard",
+      query: [
+        { name: "id", description: "sub_<id>", schema: { type: "string" } },
+        { name: "token", description: "manage token", schema: { type: "string" } },
+      ],
       ok: { 200: { description: "rows, or one subscription with last 20 alerts and events", schema: obj } },
       errors: ["unauthorized", "registration_not_found", "storage_unavailable"],
     }),
     patch: operation({
-      summary: "Update channels and rules", tag: "protocol-guard", body: obj,
+      summary: "Update channels and rules",
+      tag: "protocol-guard",
+      body: obj,
       ok: { 200: { description: "updated subscription", schema: ref("Subscription") } },
       errors: ["invalid_json", "invalid_request", "unauthorized", "registration_not_found", "storage_unavailable"],
     }),
   },
   "/api/staking/analyze/{address}": {
     get: operation({
-      summary: "Staking behaviour as a commitment signal", tag: "staking", addressParam: true,
+      summary: "Staking behaviour as a commitment signal",
+      tag: "staking",
+      addressParam: true,
       ok: { 200: { description: "StakingSignal", schema: ref("StakingSignal") } },
       errors: ["invalid_address", "rate_limited", "staking_analysis_failed"],
     }),
   },
   "/api/staking/leaderboard": {
     get: operation({
-      summary: "Stakers ranked by duration-weighted standing", tag: "staking",
+      summary: "Stakers ranked by duration-weighted standing",
+      tag: "staking",
       query: [intQuery("limit", "1..100, default 50"), intQuery("offset", ">= 0, default 0")],
       ok: { 200: { description: "ranked rows", schema: { type: "array", items: ref("LeaderboardRow") } } },
       errors: ["staking_analysis_failed"],
@@ -126,31 +251,55 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/snapshots/{address}": {
     get: operation({
-      summary: "Stored score snapshots", tag: "snapshots", addressParam: true,
-      query: [intQuery("limit", "clamped to 1..50, default 20"), { name: "id", description: "snap_<id>", schema: { type: "string" } }],
+      summary: "Stored score snapshots",
+      tag: "snapshots",
+      addressParam: true,
+      query: [
+        intQuery("limit", "clamped to 1..50, default 20"),
+        { name: "id", description: "snap_<id>", schema: { type: "string" } },
+      ],
       ok: { 200: { description: "list newest first, or one snapshot", schema: obj } },
       errors: ["invalid_address", "not_found"],
     }),
   },
   "/api/dev/scenario": {
     get: operation({
-      summary: "Embedded mode only: the seeded world's roles and contracts", tag: "dev",
+      summary: "Embedded mode only: the seeded world's roles and contracts",
+      tag: "dev",
       ok: { 200: { description: "role -> address manifest", schema: obj } },
       errors: [],
     }),
   },
   "/api/graph-trust": {
-    post: operation({ summary: "Platform only: graph-trust proxy", tag: "platform", body: obj, ok: { 200: { description: "proxy answer", schema: obj } }, errors: ["invalid_json", "unauthorized"] }),
+    post: operation({
+      summary: "Platform only: graph-trust proxy",
+      tag: "platform",
+      body: obj,
+      ok: { 200: { description: "proxy answer", schema: obj } },
+      errors: ["invalid_json", "unauthorized"],
+    }),
   },
   "/api/stats": {
-    get: operation({ summary: "Site counters", tag: "platform", ok: { 200: { description: "counters", schema: obj } }, errors: [] }),
+    get: operation({
+      summary: "Site counters",
+      tag: "platform",
+      ok: { 200: { description: "counters", schema: obj } },
+      errors: [],
+    }),
   },
   "/api/agent-status": {
-    get: operation({ summary: "Site counters for agents", tag: "platform", ok: { 200: { description: "counters", schema: obj } }, errors: [] }),
+    get: operation({
+      summary: "Site counters for agents",
+      tag: "platform",
+      ok: { 200: { description: "counters", schema: obj } },
+      errors: [],
+    }),
   },
   "/api/arc-score/{address}": {
     get: operation({
-      summary: "Platform only (Authorization: Bearer <platform key>): internal local scorer with raw breakdown", tag: "platform", addressParam: true,
+      summary: "Platform only (Authorization: Bearer <platform key>): internal local scorer with raw breakdown",
+      tag: "platform",
+      addressParam: true,
       ok: { 200: { description: "score with breakdown", schema: obj } },
       errors: ["unauthorized", "invalid_address", "rate_limited", "scoring_unavailable"],
     }),

@@ -29,7 +29,15 @@ export function batchRoutes(deps: BatchRouteDeps): Router {
       batch.right.map((item) =>
         "scored" in item
           ? batchItem(item.scored)
-          : { address: item.address, score: null, tier: null, confidence: null, flags: [], state: null, error: scoringFailureError(item.failure).code },
+          : {
+              address: item.address,
+              score: null,
+              tier: null,
+              confidence: null,
+              flags: [],
+              state: null,
+              error: scoringFailureError(item.failure).code,
+            },
       ),
     );
   });

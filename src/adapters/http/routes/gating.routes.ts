@@ -46,7 +46,9 @@ export function gatingRoutes(deps: GatingRouteDeps): Router {
   router.post("/api/gating/attest", deps.rateLimit, (ctx) =>
     answer(ctx, decodeAttestRequest, (c) => deps.issueAttestation.execute(c), 201),
   );
-  router.post("/api/gating/check", deps.rateLimit, (ctx) => answer(ctx, decodeCheckRequest, (c) => deps.checkGate.execute(c), 200));
+  router.post("/api/gating/check", deps.rateLimit, (ctx) =>
+    answer(ctx, decodeCheckRequest, (c) => deps.checkGate.execute(c), 200),
+  );
   router.post("/api/gating/verify", async (ctx) => {
     const command = decodeVerifyRequest(bodyOf(ctx));
     if (E.isLeft(command)) return sendError(ctx, { code: command.left.code });

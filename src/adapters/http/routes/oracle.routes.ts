@@ -30,7 +30,8 @@ async function sell(ctx: RouterContext, deps: OracleRouteDeps, product: OraclePr
   })();
   if (E.isLeft(sale)) return sendError(ctx, oracleFailureError(sale.left, ctx.state.log));
   if (sale.right.pricing === "paid") ctx.set(sale.right.headers);
-  const body = product === "wallet" ? oracleWalletBody(sale.right.scored) : tokenBody(sale.right.scored, sale.right.pricing);
+  const body =
+    product === "wallet" ? oracleWalletBody(sale.right.scored) : tokenBody(sale.right.scored, sale.right.pricing);
   sendJson(ctx, 200, body);
 }
 

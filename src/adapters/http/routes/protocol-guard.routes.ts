@@ -9,7 +9,11 @@ import type { ReadSubscription } from "../../../application/use-cases/protocol-g
 import type { Subscribe } from "../../../application/use-cases/protocol-guard/subscribe.use-case";
 import type { UpdateSubscription } from "../../../application/use-cases/protocol-guard/update-subscription.use-case";
 import type { GuardInputError } from "../../../domain/protocol-guard/guard-input-error";
-import { decodeCheckRequest, decodeSubscribeRequest, decodeUpdateRequest } from "../../../domain/protocol-guard/guard-requests";
+import {
+  decodeCheckRequest,
+  decodeSubscribeRequest,
+  decodeUpdateRequest,
+} from "../../../domain/protocol-guard/guard-requests";
 import { apiError, type ApiError } from "../api-error";
 import { sendError, sendJson } from "../respond";
 import { bodyOf } from "../validation";
@@ -26,7 +30,8 @@ export interface ProtocolGuardRouteDeps {
   readonly updateSubscription: UpdateSubscription;
 }
 
-const inputError = (e: GuardInputError): ApiError => apiError(e.code, e.field === undefined ? undefined : { field: e.field });
+const inputError = (e: GuardInputError): ApiError =>
+  apiError(e.code, e.field === undefined ? undefined : { field: e.field });
 
 /** The one mapping of Protocol Guard failures; a store outage is ours (503, retry later), never the caller's. */
 function failureError(failure: GuardFailure): ApiError {

@@ -19,7 +19,10 @@ export function snapshotRoutes(deps: SnapshotRouteDeps): Router {
     const { id, limit } = ctx.query;
     if (typeof id === "string") {
       const snapshot = await deps.getSnapshot.execute(address.right, id)();
-      if (E.isLeft(snapshot)) return sendError(ctx, { code: snapshot.left._tag === "SnapshotNotFound" ? "not_found" : "storage_unavailable" });
+      if (E.isLeft(snapshot))
+        return sendError(ctx, {
+          code: snapshot.left._tag === "SnapshotNotFound" ? "not_found" : "storage_unavailable",
+        });
       return sendJson(ctx, 200, snapshot.right);
     }
     const snapshots = await deps.listSnapshots.execute(address.right, intQuery(limit))();

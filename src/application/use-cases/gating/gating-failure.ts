@@ -6,7 +6,8 @@ import type { SubjectScoringFailure } from "./gating-scores.port";
  * the subject is not the kind the request names (`invalid_subject`, `invalid_wallet`: 400), or an
  * attestation is asked for a chain the service does not score (`invalid_chain_id`: 400).
  */
-export type GatingFailureCode = "attest_failed" | "check_failed" | "invalid_subject" | "invalid_wallet" | "invalid_chain_id";
+export type GatingFailureCode =
+  "attest_failed" | "check_failed" | "invalid_subject" | "invalid_wallet" | "invalid_chain_id";
 
 export interface GatingFailure {
   readonly _tag: "GatingFailure";

@@ -9,7 +9,10 @@ export interface ScoringUnavailable {
   readonly detail: string;
 }
 
-export const scoringUnavailable = (detail: string): ScoringUnavailable => ({ _tag: "ScoringUnavailable", detail: scrubUrls(detail) });
+export const scoringUnavailable = (detail: string): ScoringUnavailable => ({
+  _tag: "ScoringUnavailable",
+  detail: scrubUrls(detail),
+});
 
 /** The address is not what the request says it is (a contract asked about as a wallet, a wallet as a token). */
 export interface SubjectKindMismatch {
@@ -17,7 +20,10 @@ export interface SubjectKindMismatch {
   readonly detail: string;
 }
 
-export const subjectKindMismatch = (detail: string): SubjectKindMismatch => ({ _tag: "SubjectKindMismatch", detail: scrubUrls(detail) });
+export const subjectKindMismatch = (detail: string): SubjectKindMismatch => ({
+  _tag: "SubjectKindMismatch",
+  detail: scrubUrls(detail),
+});
 
 export type SubjectScoringFailure = ScoringUnavailable | SubjectKindMismatch;
 
@@ -40,10 +46,10 @@ export interface SubjectScore {
  * score, so any failure to compute one is `ScoringUnavailable`.
  */
 export interface GatingScores {
-  scoreSubject(request: { readonly subject: Address; readonly subjectType: SubjectType }): TaskEither<
-    SubjectScoringFailure,
-    SubjectScore
-  >;
+  scoreSubject(request: {
+    readonly subject: Address;
+    readonly subjectType: SubjectType;
+  }): TaskEither<SubjectScoringFailure, SubjectScore>;
 }
 
 export const GatingScores = Symbol.for("GatingScores");

@@ -14,6 +14,9 @@ export class GetGatingSchema {
   ) {}
 
   execute(): GatingSchema {
-    return gatingSchemaDocument({ address: this.signer.issuer(), devSigned: this.signer.isDevKey() }, this.settings.chainId);
+    return gatingSchemaDocument(
+      { address: this.signer.issuer(), devSigned: this.signer.isDevKey() },
+      this.settings.chainId,
+    );
   }
 }

@@ -32,7 +32,12 @@ export class IssueAttestation {
   execute(command: AttestCommand): TE.TaskEither<GatingFailure, AttestResult> {
     // The score always comes from this service's chain: signing it for another would be a false claim.
     if (command.chainId !== undefined && command.chainId !== this.settings.chainId) {
-      return TE.left(gatingFailure("invalid_chain_id", `chainId ${command.chainId} is not the scored chain ${this.settings.chainId}`));
+      return TE.left(
+        gatingFailure(
+          "invalid_chain_id",
+          `chainId ${command.chainId} is not the scored chain ${this.settings.chainId}`,
+        ),
+      );
     }
     const request = { ...command, chainId: this.settings.chainId };
     return pipe(

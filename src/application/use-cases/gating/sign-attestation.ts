@@ -71,7 +71,12 @@ export function signAttestation(
     signer.sign(payload),
     TE.mapLeft((failure) => `signing failed: ${failure.detail}`),
     TE.flatMap((signature) => {
-      const attestation: SignedAttestation = { domain: attestationDomain(payload.chainId), ...payload, flags, signature };
+      const attestation: SignedAttestation = {
+        domain: attestationDomain(payload.chainId),
+        ...payload,
+        flags,
+        signature,
+      };
       // Never hand out what our own verify would call malformed (oversized tier, snapshot id ...).
       if (decodeSignedAttestation(attestation) === undefined) return TE.left("issued attestation fails its own codec");
       return TE.right(note === undefined ? { attestation } : { attestation, note });

@@ -39,8 +39,18 @@ export class VerifyAttestation {
       const attestation = decodeSignedAttestation(command.attestation);
       if (attestation === undefined) {
         return {
-          valid: false, reasons: ["malformed"], subject: null, useClass: null, chainId: null, score: null, tier: null, expiresAt: null,
-          scoringVersion: null, issuer: null, devSigned: null, disclaimer: ATTESTATION_DISCLAIMER,
+          valid: false,
+          reasons: ["malformed"],
+          subject: null,
+          useClass: null,
+          chainId: null,
+          score: null,
+          tier: null,
+          expiresAt: null,
+          scoringVersion: null,
+          issuer: null,
+          devSigned: null,
+          disclaimer: ATTESTATION_DISCLAIMER,
         };
       }
       const reasons = verificationReasons({

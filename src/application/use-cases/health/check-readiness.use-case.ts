@@ -15,7 +15,8 @@ export class CheckReadiness {
     // A probe that throws instead of answering false still only makes its dependency unavailable.
     const settled = await Promise.allSettled(this.probes.map((probe) => probe.isReady()));
     const results = this.probes.map(
-      (probe, i) => [probe.name, settled[i]?.status === "fulfilled" && settled[i].value ? "ok" : "unavailable"] as const,
+      (probe, i) =>
+        [probe.name, settled[i]?.status === "fulfilled" && settled[i].value ? "ok" : "unavailable"] as const,
     );
     return { ready: results.every(([, status]) => status === "ok"), checks: Object.fromEntries(results) };
   }

@@ -17,7 +17,12 @@ interface PoolPorts {
 }
 
 /** getPair(token, quote) on one factory; null when the factory has no such pair (or is not a factory). */
-function pairOf(chain: ChainReader, factory: Address, token: Address, quote: Address): TE.TaskEither<UpstreamFailure, Address | null> {
+function pairOf(
+  chain: ChainReader,
+  factory: Address,
+  token: Address,
+  quote: Address,
+): TE.TaskEither<UpstreamFailure, Address | null> {
   return pipe(
     chain.call({ to: factory, data: calldata(SELECTORS.getPair, token, quote) }),
     TE.map((outcome) => {
@@ -32,7 +37,12 @@ function pairOf(chain: ChainReader, factory: Address, token: Address, quote: Add
  * not answer token0()/getReserves() as a pair must (a guessed orientation or zero reserves would
  * be made-up evidence).
  */
-function poolFacts(ports: PoolPorts, token: Address, quote: QuoteToken, pool: Address): TE.TaskEither<UpstreamFailure, PoolFacts | null> {
+function poolFacts(
+  ports: PoolPorts,
+  token: Address,
+  quote: QuoteToken,
+  pool: Address,
+): TE.TaskEither<UpstreamFailure, PoolFacts | null> {
   return pipe(
     sequenceS(TE.ApplyPar)({
       token0: ports.chain.call({ to: pool, data: calldata(SELECTORS.token0) }),
@@ -66,7 +76,10 @@ export function discoverPools(ports: PoolPorts, token: Address): TE.TaskEither<U
   return pipe(
     probes,
     A.traverse(TE.ApplicativePar)(({ factory, quote }) =>
-      pipe(pairOf(ports.chain, factory, token, quote.address), TE.map((pool) => (pool === null ? null : { pool, quote }))),
+      pipe(
+        pairOf(ports.chain, factory, token, quote.address),
+        TE.map((pool) => (pool === null ? null : { pool, quote })),
+      ),
     ),
     TE.chain((found) => {
       // Two factories never share a pair address, but a repeated factory in the configuration would.

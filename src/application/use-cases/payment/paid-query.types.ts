@@ -50,7 +50,8 @@ export interface SettlementUnknown {
  * UpstreamFailure (source "payment" or "storage") means a verifier, ledger or settler could
  * not be reached: HTTP 502. If it happened during settlement the payment stays reserved.
  */
-export type PaidQueryFailure<E> = PaymentRequired | InvalidPayment | UpstreamFailure | SettlementUnknown | ComputeFailed<E>;
+export type PaidQueryFailure<E> =
+  PaymentRequired | InvalidPayment | UpstreamFailure | SettlementUnknown | ComputeFailed<E>;
 
 export interface PaidAnswer<A> {
   readonly answer: A;
@@ -60,4 +61,3 @@ export interface PaidAnswer<A> {
 }
 
 export const invalidPayment = (reason: PaymentReason): InvalidPayment => ({ _tag: "InvalidPayment", reason });
-

@@ -3,14 +3,26 @@ import type { TaskEither } from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { checkAuthorizationTerms } from "../../../domain/payment/authorization-checks";
 import { challengeBody, paymentRequiredHeader } from "../../../domain/payment/payment-challenge";
-import { paymentKeyOf, transferKeyOf, type AuthorizationProof, type PaymentKey, type TransferProof } from "../../../domain/payment/payment-proof";
+import {
+  paymentKeyOf,
+  transferKeyOf,
+  type AuthorizationProof,
+  type PaymentKey,
+  type TransferProof,
+} from "../../../domain/payment/payment-proof";
 import { findPaymentProof } from "../../../domain/payment/payment-proof-codec";
 import type { PaymentTerms } from "../../../domain/payment/payment-terms";
 import { settlementHeaders, type Settlement } from "../../../domain/payment/settlement-response";
 import { PaymentLedger } from "../../ports/payment-ledger.port";
 import { PaymentSettler } from "../../ports/payment-settler.port";
 import { PaymentVerifier, type VerificationResult } from "../../ports/payment-verifier.port";
-import { invalidPayment, type PaidAnswer, type PaidQueryFailure, type PaidQueryInput, type PaymentRequired } from "./paid-query.types";
+import {
+  invalidPayment,
+  type PaidAnswer,
+  type PaidQueryFailure,
+  type PaidQueryInput,
+  type PaymentRequired,
+} from "./paid-query.types";
 import { PaymentTermsConfig } from "./payment-terms.token";
 
 type Verified = Extract<VerificationResult, { valid: true }>;
@@ -59,14 +71,17 @@ export class PaidQuery {
     const verified = verification.right;
     if (!verified.valid) {
       // Used on chain may be our own settlement whose outcome we never learnt: the retry it invites.
-      if (verified.reason === "nonce_already_used" && proof.kind === "authorization") return this.recover(proof, terms, key, input);
+      if (verified.reason === "nonce_already_used" && proof.kind === "authorization")
+        return this.recover(proof, terms, key, input);
       return E.left(invalidPayment(verified.reason));
     }
 
     const reservation = await this.ledger.reserve(key, verified.replayableUntil, verified.checkedAt)();
     if (E.isLeft(reservation)) return reservation;
     if (reservation.right === "already_used") {
-      return proof.kind === "authorization" ? this.recover(proof, terms, key, input) : E.left(invalidPayment("nonce_already_used"));
+      return proof.kind === "authorization"
+        ? this.recover(proof, terms, key, input)
+        : E.left(invalidPayment("nonce_already_used"));
     }
 
     const computed = await input.compute()();
@@ -79,7 +94,11 @@ export class PaidQuery {
 
     const settlement =
       proof.kind === "transfer"
-        ? E.right<PaidQueryFailure<E>, Settlement>({ transaction: proof.txHash, payer: verified.payer, value: verified.value })
+        ? E.right<PaidQueryFailure<E>, Settlement>({
+            transaction: proof.txHash,
+            payer: verified.payer,
+            value: verified.value,
+          })
         : await this.tracked(key, this.settle<E>(proof, terms, input.resource, key, verified));
     if (E.isLeft(settlement)) return settlement;
     return this.answer(proof, terms, key, settlement.right, computed.right);
@@ -132,11 +151,13 @@ export class PaidQuery {
       await this.ledger.markUncertain(key)();
       return E.left({ _tag: "SettlementUnknown", detail });
     };
-    if (this.settler.findSettlement === undefined) return stillUncertain("this settler cannot look the authorization up on chain");
+    if (this.settler.findSettlement === undefined)
+      return stillUncertain("this settler cannot look the authorization up on chain");
     const onChain = await this.settler.findSettlement(proof, terms)();
     if (E.isLeft(onChain)) return stillUncertain(onChain.left.detail);
     const value = proof.authorization.value;
-    if (onChain.right.used && onChain.right.transaction === null) return stillUncertain("authorization used, its transaction out of reach");
+    if (onChain.right.used && onChain.right.transaction === null)
+      return stillUncertain("authorization used, its transaction out of reach");
     const computed = await input.compute()();
     if (E.isLeft(computed)) {
       await this.ledger.markUncertain(key)();
@@ -147,7 +168,10 @@ export class PaidQuery {
       return this.answer(proof, terms, key, settlement, computed.right);
     }
     // Nothing moved: the authorization is unused and (verified moments ago) still valid, so settle it now.
-    const settled = await this.tracked(key, this.settle<E>(proof, terms, input.resource, key, { payer: proof.authorization.from, value }));
+    const settled = await this.tracked(
+      key,
+      this.settle<E>(proof, terms, input.resource, key, { payer: proof.authorization.from, value }),
+    );
     if (E.isLeft(settled)) return settled;
     return this.answer(proof, terms, key, settled.right, computed.right);
   }

@@ -66,17 +66,27 @@ export class CheckWallet {
         );
         const result = resultOf(command, subscription, scored, verdict);
         if (subscription === null || !shouldRecordAlert(subscription.status, verdict)) return TE.right(result);
-        return pipe(this.recordAlert(subscription, scored, verdict), TE.map((alertId) => ({ ...result, alertId })));
+        return pipe(
+          this.recordAlert(subscription, scored, verdict),
+          TE.map((alertId) => ({ ...result, alertId })),
+        );
       }),
     );
   }
 
-  private subscriptionOf(id: string | undefined, token: string | undefined): TE.TaskEither<GuardFailure, Subscription | null> {
+  private subscriptionOf(
+    id: string | undefined,
+    token: string | undefined,
+  ): TE.TaskEither<GuardFailure, Subscription | null> {
     if (id === undefined || token === undefined) return TE.right(null);
     return managedSubscription(this.store, id, token);
   }
 
-  private recordAlert(subscription: Subscription, scored: ScoredAddress, verdict: GuardVerdict): TE.TaskEither<GuardFailure, string> {
+  private recordAlert(
+    subscription: Subscription,
+    scored: ScoredAddress,
+    verdict: GuardVerdict,
+  ): TE.TaskEither<GuardFailure, string> {
     const alert: GuardAlert = {
       id: `alert_${this.random.randomToken(ALERT_ID_BYTES)}`,
       at: new Date(this.clock.nowMs()).toISOString(),
@@ -94,7 +104,12 @@ export class CheckWallet {
   }
 }
 
-function resultOf(command: CheckCommand, subscription: Subscription | null, scored: ScoredAddress, verdict: GuardVerdict): GuardCheckResult {
+function resultOf(
+  command: CheckCommand,
+  subscription: Subscription | null,
+  scored: ScoredAddress,
+  verdict: GuardVerdict,
+): GuardCheckResult {
   return {
     wallet: scored.address,
     decision: verdict.decision,

@@ -2,7 +2,12 @@ import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { SubscribeCommand } from "../../../domain/protocol-guard/guard-requests";
-import { viewOf, type Subscription, type SubscriptionId, type SubscriptionView } from "../../../domain/protocol-guard/subscription";
+import {
+  viewOf,
+  type Subscription,
+  type SubscriptionId,
+  type SubscriptionView,
+} from "../../../domain/protocol-guard/subscription";
 import { Clock } from "../../ports/clock.port";
 import { SubscriptionStore } from "../../ports/subscription-store.port";
 import { guardFailure, storageFailed, type GuardFailure } from "./guard-failure";

@@ -23,7 +23,8 @@ export function readBuyerFunding(
     ),
     TE.map((rows) => {
       const funding = new Map<Address, BuyerFunding>();
-      for (const { buyer, funding: tx } of rows) if (tx !== null) funding.set(buyer, { funder: tx.from, fundedAt: tx.timestamp });
+      for (const { buyer, funding: tx } of rows)
+        if (tx !== null) funding.set(buyer, { funder: tx.from, fundedAt: tx.timestamp });
       return funding;
     }),
   );

@@ -32,7 +32,15 @@ export class NftProfileAssembler {
       TE.chain(({ bytecode, metadata, creation, transfers }) =>
         pipe(
           this.wallets.scoreIfKnown(creation?.creator ?? null, head),
-          TE.map((creatorWalletScore) => ({ contract, kind, name: metadata.name, bytecode, creation, transfers, creatorWalletScore })),
+          TE.map((creatorWalletScore) => ({
+            contract,
+            kind,
+            name: metadata.name,
+            bytecode,
+            creation,
+            transfers,
+            creatorWalletScore,
+          })),
         ),
       ),
     );

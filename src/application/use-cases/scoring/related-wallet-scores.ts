@@ -41,6 +41,9 @@ export class RelatedWalletScores {
   /** The wallet's score alone; null when there is no wallet to score (unknown deployer). */
   scoreIfKnown(wallet: Address | null, head: BlockRef): TE.TaskEither<UpstreamFailure, KnownWalletScore | null> {
     if (wallet === null) return TE.right(null);
-    return pipe(this.scoreOf(wallet, head, "full"), TE.map((known): KnownWalletScore | null => known.score));
+    return pipe(
+      this.scoreOf(wallet, head, "full"),
+      TE.map((known): KnownWalletScore | null => known.score),
+    );
   }
 }

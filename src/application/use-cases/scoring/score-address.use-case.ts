@@ -59,11 +59,19 @@ export class ScoreAddress {
           ? TE.right(verifiedIssuerResult(address, subjectTypeOf(kind), head.timestamp))
           : pipe(this.subjects.score(address, kind, head), TE.mapLeft(scoringFailed("scoring"))),
       ),
-      TE.chain(({ kind, head, result }) => TE.tryCatch(() => this.record(address, kind, head, result, officialIssuer), storageFailed)),
+      TE.chain(({ kind, head, result }) =>
+        TE.tryCatch(() => this.record(address, kind, head, result, officialIssuer), storageFailed),
+      ),
     );
   }
 
-  private async record(address: Address, kind: AddressKind, head: BlockRef, result: ScoreResult, officialIssuer: boolean): Promise<ScoredAddress> {
+  private async record(
+    address: Address,
+    kind: AddressKind,
+    head: BlockRef,
+    result: ScoreResult,
+    officialIssuer: boolean,
+  ): Promise<ScoredAddress> {
     const queriedAt = new Date(this.clock.nowMs()).toISOString();
     const block = { number: head.number, timestamp: head.timestamp };
     const previous = await this.snapshots.listFor(address, SNAPSHOT_LIST_MAX);
@@ -93,7 +101,10 @@ export class ScoreAddress {
       limitations: result.limitations,
       breakdown: result.breakdown,
       // The current answer is the newest point of the history it is judged against.
-      explanation: { ...explanation, scoreStability: scoreStability([...historyOf(previous), { score: result.score, queriedAt }]) },
+      explanation: {
+        ...explanation,
+        scoreStability: scoreStability([...historyOf(previous), { score: result.score, queriedAt }]),
+      },
       snapshotId: snapshot.id,
       scoringVersion: result.scoringVersion,
       queriedAt,

@@ -11,8 +11,7 @@ const BATCH_CONCURRENCY = 4;
 
 /** One batch item: its score, or why it has none (nothing is made up for it). */
 export type BatchItem = { readonly address: Address } & (
-  | { readonly scored: ScoredAddress }
-  | { readonly failure: ScoringFailed }
+  { readonly scored: ScoredAddress } | { readonly failure: ScoringFailed }
 );
 
 /** Not one address of the batch could be scored. */

@@ -33,6 +33,12 @@ export class ScoringStats {
   }
 
   view(): ScoringStatsView {
-    return { scoresComputed: this.computed, answers: this.answered, failures: this.failed, byKind: { ...this.kinds }, byTier: { ...this.tiers } };
+    return {
+      scoresComputed: this.computed,
+      answers: this.answered,
+      failures: this.failed,
+      byKind: { ...this.kinds },
+      byTier: { ...this.tiers },
+    };
   }
 }

@@ -68,14 +68,19 @@ export class SellOracleScore {
     };
   }
 
-  private pricingOf(request: OracleRequest, kind: AddressKind, officialIssuer: boolean): "paid" | "free" | WrongProduct {
+  private pricingOf(
+    request: OracleRequest,
+    kind: AddressKind,
+    officialIssuer: boolean,
+  ): "paid" | "free" | WrongProduct {
     if (request.product === "wallet") {
       // A contract is never charged on the wallet oracle, payment header or not.
       if (walletOracleServes(kind)) return "paid";
       return { _tag: "WrongProduct", code: "contract_not_wallet", redirect: `/api/oracle/token/${request.address}` };
     }
     const product = tokenOracleProduct(kind, officialIssuer);
-    if (product === "not_a_token") return { _tag: "WrongProduct", code: "wallet_not_token", redirect: `/api/oracle/${request.address}` };
+    if (product === "not_a_token")
+      return { _tag: "WrongProduct", code: "wallet_not_token", redirect: `/api/oracle/${request.address}` };
     return product;
   }
 }

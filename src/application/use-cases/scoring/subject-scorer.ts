@@ -24,14 +24,26 @@ export class SubjectScorer {
     const now = head.timestamp;
     switch (kind) {
       case "eoa":
-        return pipe(this.wallets.assemble(address, head, "full"), TE.map((p) => scoreWallet(p, now)));
+        return pipe(
+          this.wallets.assemble(address, head, "full"),
+          TE.map((p) => scoreWallet(p, now)),
+        );
       case "erc20":
-        return pipe(this.tokens.assemble(address, head), TE.map((p) => scoreToken(p, now)));
+        return pipe(
+          this.tokens.assemble(address, head),
+          TE.map((p) => scoreToken(p, now)),
+        );
       case "erc721":
       case "erc1155":
-        return pipe(this.nfts.assemble(address, kind, head), TE.map((p) => scoreNft(p, now)));
+        return pipe(
+          this.nfts.assemble(address, kind, head),
+          TE.map((p) => scoreNft(p, now)),
+        );
       case "contract":
-        return pipe(this.contracts.assemble(address, kind, head), TE.map((p) => scoreContract(p, now)));
+        return pipe(
+          this.contracts.assemble(address, kind, head),
+          TE.map((p) => scoreContract(p, now)),
+        );
     }
   }
 }

@@ -62,29 +62,62 @@ export class TokenProfileAssembler {
       }),
       TE.chain(({ metadata, bytecode, holders, read: { market, creation } }) => {
         // Deepest pool first: the simulator trades through the first pool with reserves.
-        const pools = [...market.pools].sort((a, b) => (b.tokenReserve > a.tokenReserve ? 1 : b.tokenReserve < a.tokenReserve ? -1 : 0));
+        const pools = [...market.pools].sort((a, b) =>
+          b.tokenReserve > a.tokenReserve ? 1 : b.tokenReserve < a.tokenReserve ? -1 : 0,
+        );
         const deployer = market.deployer;
         return pipe(
           sequenceS(TE.ApplyPar)({
-            sellSimulation: this.simulator.simulate({ token, pools, sellers: simulatedSellers(holders, market, limits.simulatedSellers), blockNumber: head.number }),
+            sellSimulation: this.simulator.simulate({
+              token,
+              pools,
+              sellers: simulatedSellers(holders, market, limits.simulatedSellers),
+              blockNumber: head.number,
+            }),
             deployerWalletScore: this.wallets.scoreIfKnown(deployer, head),
             holderQuality: this.holderQuality(market, holders, head),
-            buyerFunding: readBuyerFunding(this.explorer, bounded(coordinatedBuyCandidates(market), limits.buyerFunding).taken, limits.history),
-            deployerStakingBoost: deployer === null ? TE.right(0) : pipe(this.staking.stakingOf(deployer, head), TE.map((s) => s?.scoreBoost ?? 0)),
+            buyerFunding: readBuyerFunding(
+              this.explorer,
+              bounded(coordinatedBuyCandidates(market), limits.buyerFunding).taken,
+              limits.history,
+            ),
+            deployerStakingBoost:
+              deployer === null
+                ? TE.right(0)
+                : pipe(
+                    this.staking.stakingOf(deployer, head),
+                    TE.map((s) => s?.scoreBoost ?? 0),
+                  ),
           }),
-          TE.map((around) => ({ token, officialIssuer: false, metadata, bytecode, creation, holders, market, ...around })),
+          TE.map((around) => ({
+            token,
+            officialIssuer: false,
+            metadata,
+            bytecode,
+            creation,
+            holders,
+            market,
+            ...around,
+          })),
         );
       }),
     );
   }
 
   /** Purchasing holders' wallets, scored light (their own history only), up to the configured bound. */
-  private holderQuality(market: TokenMarket, holders: Page<TokenHolding>, head: BlockRef): TE.TaskEither<UpstreamFailure, HolderQualityInput[]> {
+  private holderQuality(
+    market: TokenMarket,
+    holders: Page<TokenHolding>,
+    head: BlockRef,
+  ): TE.TaskEither<UpstreamFailure, HolderQualityInput[]> {
     const { taken } = bounded(purchasingHoldersOf(market, holders.items), this.settings.limits.holderQuality);
     return pipe(
       taken,
       A.traverse(TE.ApplicativePar)((holder) =>
-        pipe(this.wallets.scoreOf(holder, head, "light"), TE.map((w) => ({ holder, tier: w.score.tier, ageDays: w.ageDays }))),
+        pipe(
+          this.wallets.scoreOf(holder, head, "light"),
+          TE.map((w) => ({ holder, tier: w.score.tier, ageDays: w.ageDays })),
+        ),
       ),
     );
   }

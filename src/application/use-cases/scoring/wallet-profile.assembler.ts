@@ -40,7 +40,11 @@ export class WalletProfileAssembler {
     @inject(StakingInputSource) private readonly staking: StakingInputSource,
   ) {}
 
-  assemble(wallet: Address, head: BlockRef, depth: WalletDepth = "full"): TE.TaskEither<UpstreamFailure, WalletProfile> {
+  assemble(
+    wallet: Address,
+    head: BlockRef,
+    depth: WalletDepth = "full",
+  ): TE.TaskEither<UpstreamFailure, WalletProfile> {
     const limit = { limit: this.settings.limits.history };
     return pipe(
       sequenceS(TE.ApplyPar)({
@@ -50,13 +54,25 @@ export class WalletProfileAssembler {
         nativeBalance: this.chain.nativeBalance(wallet),
       }),
       TE.chain((own) => {
-        const traded = bounded(this.tradedCandidates(own.tokenTransfers.items, wallet), depth === "full" ? this.settings.limits.tradedTokens : 0);
-        const deployed = bounded(deploymentsOf(own.transactions.items, wallet), depth === "full" ? this.settings.limits.deployments : 0);
+        const traded = bounded(
+          this.tradedCandidates(own.tokenTransfers.items, wallet),
+          depth === "full" ? this.settings.limits.tradedTokens : 0,
+        );
+        const deployed = bounded(
+          deploymentsOf(own.transactions.items, wallet),
+          depth === "full" ? this.settings.limits.deployments : 0,
+        );
         return pipe(
           sequenceS(TE.ApplyPar)({
             funding: depth === "full" ? this.funding(own.transactions.items, wallet) : TE.right(null),
-            tradedTokens: pipe(traded.taken, A.traverse(TE.ApplicativePar)((token) => this.tradedToken(token))),
-            deployments: pipe(deployed.taken, A.traverse(TE.ApplicativePar)((d) => this.deployment(d.contract, d.txHash, d.timestamp))),
+            tradedTokens: pipe(
+              traded.taken,
+              A.traverse(TE.ApplicativePar)((token) => this.tradedToken(token)),
+            ),
+            deployments: pipe(
+              deployed.taken,
+              A.traverse(TE.ApplicativePar)((d) => this.deployment(d.contract, d.txHash, d.timestamp)),
+            ),
             staking: depth === "full" ? this.staking.stakingOf(wallet, head) : TE.right(null),
           }),
           TE.map((around) => ({
@@ -76,16 +92,26 @@ export class WalletProfileAssembler {
 
   /** Money (official issuers, quote tokens) is received, not "bought": its market says nothing about the wallet. */
   private tradedCandidates(transfers: WalletProfile["tokenTransfers"]["items"], wallet: Address): Address[] {
-    const money = new Set<Address>([...this.settings.officialIssuers, ...this.settings.quoteTokens.map((q) => q.address)]);
+    const money = new Set<Address>([
+      ...this.settings.officialIssuers,
+      ...this.settings.quoteTokens.map((q) => q.address),
+    ]);
     return tradedTokensOf(transfers, wallet).filter((token) => !money.has(token));
   }
 
-  private funding(transactions: readonly ChainTransaction[], wallet: Address): TE.TaskEither<UpstreamFailure, FundingContext | null> {
+  private funding(
+    transactions: readonly ChainTransaction[],
+    wallet: Address,
+  ): TE.TaskEither<UpstreamFailure, FundingContext | null> {
     const funder = funderOf(transactions, wallet);
     if (funder === null) return TE.right(null);
     return pipe(
       this.explorer.transactionsOf(funder, { limit: this.settings.limits.history }),
-      TE.map((funderTransactions) => ({ funder, funderTransactions, funderLabel: this.settings.fundingLabels[funder] ?? null })),
+      TE.map((funderTransactions) => ({
+        funder,
+        funderTransactions,
+        funderLabel: this.settings.fundingLabels[funder] ?? null,
+      })),
     );
   }
 
@@ -102,7 +128,11 @@ export class WalletProfileAssembler {
     );
   }
 
-  private deployment(contract: Address, creationTxHash: DeploymentContext["creationTxHash"], createdAt: number): TE.TaskEither<UpstreamFailure, DeploymentContext> {
+  private deployment(
+    contract: Address,
+    creationTxHash: DeploymentContext["creationTxHash"],
+    createdAt: number,
+  ): TE.TaskEither<UpstreamFailure, DeploymentContext> {
     return pipe(
       sequenceS(TE.ApplyPar)({
         transactions: this.explorer.transactionsOf(contract, { limit: this.settings.limits.history }),
@@ -110,7 +140,10 @@ export class WalletProfileAssembler {
       }),
       TE.chain(({ transactions, kind }) =>
         kind === "erc20"
-          ? pipe(this.markets.read(contract), TE.map(({ market }) => context(transactions, market)))
+          ? pipe(
+              this.markets.read(contract),
+              TE.map(({ market }) => context(transactions, market)),
+            )
           : TE.right(context(transactions, null)),
       ),
     );

@@ -47,7 +47,9 @@ export class AnalyzeStaking {
           rings: searchStakingRings(ports, wallet, found.activities),
         });
       }),
-      TE.map(({ head, found, context }) => assessStaking({ wallet, coverage: found.coverage, ...context }, head.timestamp)),
+      TE.map(({ head, found, context }) =>
+        assessStaking({ wallet, coverage: found.coverage, ...context }, head.timestamp),
+      ),
       TE.mapLeft(stakingAnalysisFailed),
     );
   }

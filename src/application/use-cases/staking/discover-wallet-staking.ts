@@ -58,7 +58,9 @@ export function discoverWalletStaking(
       const fromLogs: StakeCandidate[] = logs.map((log) => ({ hash: log.txHash, blockNumber: log.blockNumber }));
       return TE.right(mergeCandidates(fromHistory(history.items, configured), fromLogs));
     }),
-    TE.bind("found", ({ candidates }) => readStakeActivities(ports.chain, candidates.slice(0, settings.maxReceipts), configured)),
+    TE.bind("found", ({ candidates }) =>
+      readStakeActivities(ports.chain, candidates.slice(0, settings.maxReceipts), configured),
+    ),
     TE.map(({ history, candidates, found }) => {
       const activities = walletActivities(wallet, found);
       return {

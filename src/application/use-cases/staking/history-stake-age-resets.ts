@@ -21,10 +21,15 @@ import { StakingSettings } from "./staking-settings";
 const NOT_READ: Page<never> = { items: [], coverage: { complete: true, items: 0 } };
 
 /** ERC-20 tokens the wallet sent away (money excluded), most transfers first: where it may have exited. */
-export function soldTokensOf(transfers: readonly TokenTransfer[], wallet: Address, money: ReadonlySet<Address>): Address[] {
+export function soldTokensOf(
+  transfers: readonly TokenTransfer[],
+  wallet: Address,
+  money: ReadonlySet<Address>,
+): Address[] {
   const counts = new Map<Address, number>();
   for (const t of transfers) {
-    if (t.standard === "ERC20" && t.from === wallet && !money.has(t.token)) counts.set(t.token, (counts.get(t.token) ?? 0) + 1);
+    if (t.standard === "ERC20" && t.from === wallet && !money.has(t.token))
+      counts.set(t.token, (counts.get(t.token) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1]).map(([token]) => token);
 }
@@ -47,7 +52,8 @@ export function resetsFrom(
   const history = { address: wallet, transactions: NOT_READ, tokenTransfers: transfers, nftTransfers: NOT_READ };
   const resets = new Map<string, StakeAgeReset>();
   const add = (reset: StakeAgeReset): void => void resets.set(`${reset.reason}:${reset.evidence}`, reset);
-  for (const m of washTradingMoments(history, excluded)) add({ at: m.timestamp, reason: "WASH_TRADING", evidence: m.txHash });
+  for (const m of washTradingMoments(history, excluded))
+    add({ at: m.timestamp, reason: "WASH_TRADING", evidence: m.txHash });
   for (const market of markets) {
     for (const { sells } of exitSyncParticipation(analyzeMarket(market), wallet)) {
       for (const s of sells) add({ at: s.timestamp, reason: "COORDINATED_EXIT", evidence: s.txHash });
@@ -72,7 +78,10 @@ export class HistoryStakeAgeResets implements StakingAgeResets {
       this.explorer.tokenTransfersOf(wallet, limit),
       TE.chain((transfers) => {
         // Money (official issuers, quote tokens) is paid, not exited: its market says nothing about the wallet.
-        const money = new Set<Address>([...this.scoring.officialIssuers, ...this.scoring.quoteTokens.map((q) => q.address)]);
+        const money = new Set<Address>([
+          ...this.scoring.officialIssuers,
+          ...this.scoring.quoteTokens.map((q) => q.address),
+        ]);
         const sold = soldTokensOf(transfers.items, wallet, money).slice(0, this.scoring.limits.tradedTokens);
         return pipe(
           sold,
@@ -84,7 +93,11 @@ export class HistoryStakeAgeResets implements StakingAgeResets {
   }
 
   private notWashCounterparties(): ReadonlySet<Address> {
-    return new Set([...this.staking.stakingContracts, ...(this.scoring.stakingContracts ?? []), ...this.scoring.dexRouters]);
+    return new Set([
+      ...this.staking.stakingContracts,
+      ...(this.scoring.stakingContracts ?? []),
+      ...this.scoring.dexRouters,
+    ]);
   }
 
   /** Transfers and pools are all exit-sync detection needs; deployer and owner only matter to token flags. */

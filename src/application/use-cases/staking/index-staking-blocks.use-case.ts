@@ -15,7 +15,14 @@ import { PriceSource } from "../../ports/price-source.port";
 import { StakingAgeResets } from "../../ports/staking-age-resets.port";
 import { StakingLeaderboardStore } from "../../ports/staking-leaderboard.port";
 import { StakingTargetTrust } from "../../ports/staking-target-trust.port";
-import { deployedThings, deployersOf, priceActivities, tiersOf, tokenDeploymentsOf, vaultOwnersOf } from "./stake-context";
+import {
+  deployedThings,
+  deployersOf,
+  priceActivities,
+  tiersOf,
+  tokenDeploymentsOf,
+  vaultOwnersOf,
+} from "./stake-context";
 import { mergeCandidates, readStakeActivities } from "./stake-receipts";
 import { stakingAnalysisFailed, type StakingAnalysisFailed } from "./staking-analysis-failed";
 import { StakingSettings } from "./staking-settings";
@@ -86,9 +93,20 @@ export class IndexStakingBlocks {
         const candidates = mergeCandidates(logs.map((l) => ({ hash: l.txHash, blockNumber: l.blockNumber })));
         return readStakeActivities(this.chain, candidates, configured);
       }),
-      TE.bind("batch", ({ found, end }) => this.batchOf(found.filter((a) => a.configured), to, end.timestamp)),
+      TE.bind("batch", ({ found, end }) =>
+        this.batchOf(
+          found.filter((a) => a.configured),
+          to,
+          end.timestamp,
+        ),
+      ),
       TE.chainFirst(({ batch }) => this.store.record(batch)),
-      TE.map(({ batch }) => ({ fromBlock: from, toBlock: to, activities: batch.activities.length, caughtUp: to === target })),
+      TE.map(({ batch }) => ({
+        fromBlock: from,
+        toBlock: to,
+        activities: batch.activities.length,
+        caughtUp: to === target,
+      })),
     );
   }
 
@@ -115,7 +133,10 @@ export class IndexStakingBlocks {
         activities: priceActivities(this.prices, found),
         targetTiers: tiersOf(this.trust, stakes.map(stakeTarget)),
         deployers: deployersOf(this.explorer, stakes.flatMap(deployedThings)),
-        vaultOwners: vaultOwnersOf(this.chain, stakes.map((a) => a.contract)),
+        vaultOwners: vaultOwnersOf(
+          this.chain,
+          stakes.map((a) => a.contract),
+        ),
         deployments: this.perWallet(unstakers, (w) => this.deploymentsOf(w)),
         ageResets: this.perWallet(touched, (w) => this.resets.resetsOf(w)),
       }),

@@ -28,24 +28,35 @@ function lookupMap<K, V>(keys: readonly K[], fetch: (key: K) => Lookup<V>): Look
 }
 
 /** Stakes are sized when discovered; unstakes and unverifiable amounts carry no dollar size. */
-export function priceActivities(prices: PriceSource, activities: readonly StakeActivity[]): Lookup<readonly PricedStakeActivity[]> {
+export function priceActivities(
+  prices: PriceSource,
+  activities: readonly StakeActivity[],
+): Lookup<readonly PricedStakeActivity[]> {
   return TE.traverseArray((a: StakeActivity): Lookup<PricedStakeActivity> =>
     a.kind === "stake" && a.amount > 0n
-      ? pipe(prices.usdValue(a.asset, a.amount), TE.map((usd) => ({ ...a, usd })))
+      ? pipe(
+          prices.usdValue(a.asset, a.amount),
+          TE.map((usd) => ({ ...a, usd })),
+        )
       : TE.right({ ...a, usd: null }),
   )(activities);
 }
 
-export const tiersOf = (trust: StakingTargetTrust, targets: readonly Address[]): Lookup<Map<Address, TargetTier | null>> =>
-  lookupMap(targets, (target) => trust.tierOf(target));
+export const tiersOf = (
+  trust: StakingTargetTrust,
+  targets: readonly Address[],
+): Lookup<Map<Address, TargetTier | null>> => lookupMap(targets, (target) => trust.tierOf(target));
 
 /** What a stake's staker must not have deployed (rule 2): the staked token and the staking contract. */
-export const deployedThings = (a: StakeActivity): Address[] => (a.asset === "native" ? [a.contract] : [a.asset, a.contract]);
+export const deployedThings = (a: StakeActivity): Address[] =>
+  a.asset === "native" ? [a.contract] : [a.asset, a.contract];
 
 export function deployersOf(explorer: ExplorerHistory, contracts: readonly Address[]): Lookup<Map<Address, Address>> {
   return pipe(
     lookupMap(contracts, (contract) => explorer.contractCreation(contract)),
-    TE.map((found) => new Map([...found].flatMap(([contract, c]) => (c === null ? [] : [[contract, c.creator] as const])))),
+    TE.map(
+      (found) => new Map([...found].flatMap(([contract, c]) => (c === null ? [] : [[contract, c.creator] as const]))),
+    ),
   );
 }
 
@@ -65,7 +76,11 @@ export function vaultOwnersOf(chain: ChainReader, contracts: readonly Address[])
 const MAX_DEPLOYMENTS_CHECKED = 20;
 
 /** Token contracts the wallet created (the newest few), from its own history. */
-export function tokenDeploymentsOf(chain: ChainReader, wallet: Address, txs: readonly ChainTransaction[]): Lookup<TokenDeployment[]> {
+export function tokenDeploymentsOf(
+  chain: ChainReader,
+  wallet: Address,
+  txs: readonly ChainTransaction[],
+): Lookup<TokenDeployment[]> {
   const created = txs
     .filter((tx) => tx.from === wallet && tx.success && tx.contractCreated !== undefined)
     .slice(-MAX_DEPLOYMENTS_CHECKED);

@@ -21,7 +21,9 @@ export function isStakeCandidate(tx: ChainTransaction, configured: ReadonlySet<A
 }
 
 export function fromHistory(txs: readonly ChainTransaction[], configured: ReadonlySet<Address>): StakeCandidate[] {
-  return txs.filter((tx) => isStakeCandidate(tx, configured)).map((tx) => ({ hash: tx.hash, blockNumber: tx.blockNumber, transaction: tx }));
+  return txs
+    .filter((tx) => isStakeCandidate(tx, configured))
+    .map((tx) => ({ hash: tx.hash, blockNumber: tx.blockNumber, transaction: tx }));
 }
 
 /** Newest first, one per hash (a history entry wins over a log: it carries the tx value). */
@@ -36,7 +38,10 @@ export function mergeCandidates(...lists: readonly (readonly StakeCandidate[])[]
   return [...byHash.values()].sort((a, b) => b.blockNumber - a.blockNumber);
 }
 
-export function blockTimes(chain: ChainReader, numbers: readonly number[]): TE.TaskEither<UpstreamFailure, ReadonlyMap<number, ChainTime>> {
+export function blockTimes(
+  chain: ChainReader,
+  numbers: readonly number[],
+): TE.TaskEither<UpstreamFailure, ReadonlyMap<number, ChainTime>> {
   const unique = [...new Set(numbers)];
   return pipe(
     TE.traverseArray((n: number) => chain.block(n))(unique),
@@ -53,13 +58,23 @@ export function readStakeActivities(
   return pipe(
     TE.Do,
     TE.bind("receipts", () => TE.traverseArray((c: StakeCandidate) => chain.receipt(c.hash))(candidates)),
-    TE.bind("times", () => blockTimes(chain, candidates.filter((c) => !c.transaction).map((c) => c.blockNumber))),
+    TE.bind("times", () =>
+      blockTimes(
+        chain,
+        candidates.filter((c) => !c.transaction).map((c) => c.blockNumber),
+      ),
+    ),
     TE.map(({ receipts, times }) =>
       candidates.flatMap((candidate, i) => {
         const receipt = receipts[i];
         const timestamp = candidate.transaction?.timestamp ?? times.get(candidate.blockNumber);
         if (!receipt || timestamp === undefined) return [];
-        return activitiesFromReceipt({ receipt, transaction: candidate.transaction, timestamp, configuredContracts: configured });
+        return activitiesFromReceipt({
+          receipt,
+          transaction: candidate.transaction,
+          timestamp,
+          configuredContracts: configured,
+        });
       }),
     ),
   );

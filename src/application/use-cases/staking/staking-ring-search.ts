@@ -2,7 +2,14 @@ import * as E from "fp-ts/Either";
 import type * as TE from "fp-ts/TaskEither";
 import type { Address } from "../../../domain/chain/address";
 import type { StakeActivity } from "../../../domain/staking/stake-activity";
-import { edgeGraph, findRingsThrough, MAX_RING_LENGTH, stakeEdges, type StakeEdge, type StakingRing } from "../../../domain/staking/staking-rings";
+import {
+  edgeGraph,
+  findRingsThrough,
+  MAX_RING_LENGTH,
+  stakeEdges,
+  type StakeEdge,
+  type StakingRing,
+} from "../../../domain/staking/staking-rings";
 import type { UpstreamFailure } from "../../failures";
 import type { ChainReader } from "../../ports/chain-reader.port";
 import type { ExplorerHistory } from "../../ports/explorer-history.port";
@@ -30,7 +37,10 @@ export function searchStakingRings(
   return async () => {
     const edges: StakeEdge[] = [];
     const owners = new Map<Address, Address | null>();
-    const edgesOf = async (node: Address, activities: readonly StakeActivity[]): Promise<E.Either<UpstreamFailure, Address[]>> => {
+    const edgesOf = async (
+      node: Address,
+      activities: readonly StakeActivity[],
+    ): Promise<E.Either<UpstreamFailure, Address[]>> => {
       const stakes = activities.filter((a) => a.kind === "stake");
       const unknown = [...new Set(stakes.map((a) => a.contract))].filter((c) => !owners.has(c));
       const found = await vaultOwnersOf(ports.chain, unknown)();

@@ -41,7 +41,10 @@ export async function* gamingStakingScenario(world: World): Scenario {
   const healthyLock = world.use("healthyTokenLock");
   const healthy = world.use("healthyToken");
   await world.amm.approve(quitter, healthy.address, healthyLock.address);
-  await writer.call(quitter, healthyLock, "stake(uint256,uint256)", [await world.balanceOf(healthy.address, quitter.address), 14 * DAY]);
+  await writer.call(quitter, healthyLock, "stake(uint256,uint256)", [
+    await world.balanceOf(healthy.address, quitter.address),
+    14 * DAY,
+  ]);
 
   const usdcLock = world.use("usdcLock");
   yield world.day(149, 8 * HOUR);

@@ -50,7 +50,8 @@ export async function* healthyTokenScenario(world: World): Scenario {
       },
     });
     if (i % 3 === 0) actions.push({ at: arrival + random(5, 30) * DAY, run: () => buy(holder, random(200, 900)) });
-    if (i % 5 !== 1) actions.push({ at: arrival + random(20, 110) * DAY, run: () => sellShare(holder, random(15, 60)) });
+    if (i % 5 !== 1)
+      actions.push({ at: arrival + random(20, 110) * DAY, run: () => sellShare(holder, random(15, 60)) });
     if (i % 4 === 2) {
       const friend = holders[(i + 7) % HOLDERS]!;
       actions.push({

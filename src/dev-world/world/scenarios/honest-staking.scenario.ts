@@ -18,8 +18,14 @@ export async function* honestStakingScenario(world: World): Scenario {
   const recent = await world.wallet("recent-staker");
 
   yield world.day(25, 10 * HOUR);
-  const healthyLock = await world.writer.deploy(operator, world.artifact("LockStaking"), [world.use("healthyToken").address, LOCK_30_DAYS]);
-  const usdcLock = await world.writer.deploy(operator, world.artifact("LockStaking"), [world.usdc.address, LOCK_30_DAYS]);
+  const healthyLock = await world.writer.deploy(operator, world.artifact("LockStaking"), [
+    world.use("healthyToken").address,
+    LOCK_30_DAYS,
+  ]);
+  const usdcLock = await world.writer.deploy(operator, world.artifact("LockStaking"), [
+    world.usdc.address,
+    LOCK_30_DAYS,
+  ]);
   const nativeLock = await world.writer.deploy(operator, world.artifact("NativeLockStaking"), [90 * DAY]);
   world.share("healthyTokenLock", healthyLock);
   world.share("usdcLock", usdcLock);
@@ -46,7 +52,9 @@ export async function* honestStakingScenario(world: World): Scenario {
     await world.writer.call(staker, usdcLock, "stake(uint256,uint256)", [10_000n * USD, 300 * DAY]);
   };
   const topUp = async (staker: WorldWallet) =>
-    world.writer.call(staker, healthyLock, "stake(uint256)", [(await world.balanceOf(token.address, staker.address)) / 2n]);
+    world.writer.call(staker, healthyLock, "stake(uint256)", [
+      (await world.balanceOf(token.address, staker.address)) / 2n,
+    ]);
   yield* play([
     ...stakers.flatMap((staker, i) => [
       { at: world.day(27 + i, 9 * HOUR), run: () => buyHealthyToken(world, staker, 4_000 + 1_500 * i) },
@@ -54,12 +62,17 @@ export async function* honestStakingScenario(world: World): Scenario {
       { at: world.day(45 + 2 * i, 14 * HOUR), run: () => stakeUsdc(staker) },
       { at: world.day(100 + 3 * i, 10 * HOUR), run: () => topUp(staker) },
     ]),
-    { at: world.day(52, 16 * HOUR), run: () => world.writer.call(stakers[0]!, nativeLock, "stake()", [], { value: parseEther("3") }) },
+    {
+      at: world.day(52, 16 * HOUR),
+      run: () => world.writer.call(stakers[0]!, nativeLock, "stake()", [], { value: parseEther("3") }),
+    },
   ]);
 
   yield world.end - 4 * DAY;
   await buyHealthyToken(world, recent, 1_200);
   yield world.end - 3 * DAY;
   await world.amm.approve(recent, token.address, healthyLock.address);
-  await world.writer.call(recent, healthyLock, "stake(uint256)", [await world.balanceOf(token.address, recent.address)]);
+  await world.writer.call(recent, healthyLock, "stake(uint256)", [
+    await world.balanceOf(token.address, recent.address),
+  ]);
 }

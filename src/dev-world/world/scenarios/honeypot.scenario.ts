@@ -17,7 +17,11 @@ export async function* honeypotScenario(world: World): Scenario {
   const victims = await world.wallets("honeypot-victim", VICTIMS);
 
   yield world.day(150, 20 * HOUR);
-  const token = await writer.deploy(deployer, world.artifact("HoneypotToken"), ["Moon Rocket Inu", "MRI", 1_000_000_000n * UNIT]);
+  const token = await writer.deploy(deployer, world.artifact("HoneypotToken"), [
+    "Moon Rocket Inu",
+    "MRI",
+    1_000_000_000n * UNIT,
+  ]);
   const pair = amm.pairFor(token.address, amm.weth.address);
   await writer.call(deployer, token, "setPair", [pair], { gas: 100_000n });
   await amm.approve(deployer, token.address);

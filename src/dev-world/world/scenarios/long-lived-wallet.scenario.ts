@@ -48,18 +48,31 @@ export async function* longLivedWalletScenario(world: World): Scenario {
   const lock = () => world.use("healthyTokenLock");
   actions.push(
     { at: world.day(22, 18 * HOUR), run: () => writer.call(me, world.use("nftOrganic"), "mint", [1]) },
-    { at: world.day(31, 12 * HOUR), run: () => writer.call(me, amm.weth, "withdraw", [parseEther("0.3")], { gas: 100_000n }) },
+    {
+      at: world.day(31, 12 * HOUR),
+      run: () => writer.call(me, amm.weth, "withdraw", [parseEther("0.3")], { gas: 100_000n }),
+    },
     {
       at: world.day(36, 20 * HOUR),
       run: async () => {
         await amm.approve(me, healthy(), lock().address);
-        await writer.call(me, lock(), "stake(uint256,uint256)", [(await world.balanceOf(healthy(), me.address)) / 2n, 60 * DAY]);
+        await writer.call(me, lock(), "stake(uint256,uint256)", [
+          (await world.balanceOf(healthy(), me.address)) / 2n,
+          60 * DAY,
+        ]);
       },
     },
-    { at: world.day(101, 9 * HOUR), run: async () => writer.call(me, lock(), "withdraw", [await world.read(lock(), "positions", [me.address])]) },
+    {
+      at: world.day(101, 9 * HOUR),
+      run: async () => writer.call(me, lock(), "withdraw", [await world.read(lock(), "positions", [me.address])]),
+    },
     {
       at: world.day(121, 19 * HOUR),
-      run: async () => writer.call(me, lock(), "stake(uint256,uint256)", [(await world.balanceOf(healthy(), me.address)) / 2n, 90 * DAY]),
+      run: async () =>
+        writer.call(me, lock(), "stake(uint256,uint256)", [
+          (await world.balanceOf(healthy(), me.address)) / 2n,
+          90 * DAY,
+        ]),
     },
     {
       at: world.day(141, 11 * HOUR),

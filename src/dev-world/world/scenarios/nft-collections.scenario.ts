@@ -15,7 +15,12 @@ export async function* nftOrganicScenario(world: World): Scenario {
   const minters = await world.wallets("nft-organic-minter", ORGANIC_MINTERS);
 
   yield world.day(18, 16 * HOUR);
-  const organic = await writer.deploy(creator, world.artifact("SeedCollection721"), ["Tidepool Sketches", "TIDE"], 3_000_000n);
+  const organic = await writer.deploy(
+    creator,
+    world.artifact("SeedCollection721"),
+    ["Tidepool Sketches", "TIDE"],
+    3_000_000n,
+  );
   world.share("nftOrganic", organic);
   Object.assign(world.roles, {
     nftOrganic: asAddress(organic.address),
@@ -31,7 +36,12 @@ export async function* nftOrganicScenario(world: World): Scenario {
     const to = minters[(seller + 3) % ORGANIC_MINTERS]!;
     actions.push({
       at: world.day(120 + 9 * k, 15 * HOUR),
-      run: async () => writer.call(from, organic, "transferFrom", [from.address, to.address, await firstTokenOf(world, organic.address, from.address)]),
+      run: async () =>
+        writer.call(from, organic, "transferFrom", [
+          from.address,
+          to.address,
+          await firstTokenOf(world, organic.address, from.address),
+        ]),
     });
   });
   yield* play(actions);
@@ -45,7 +55,10 @@ export async function* nftWashScenario(world: World): Scenario {
 
   yield world.day(60, 8 * HOUR);
   const wash = await writer.deploy(a, world.artifact("SeedCollection721"), ["Mirror Apes", "MAPE"], 3_000_000n);
-  Object.assign(world.roles, { nftWash: asAddress(wash.address), nftWashTraders: [asAddress(a.address), asAddress(b.address)] });
+  Object.assign(world.roles, {
+    nftWash: asAddress(wash.address),
+    nftWashTraders: [asAddress(a.address), asAddress(b.address)],
+  });
   yield world.day(61, 9 * HOUR);
   await writer.call(a, wash, "mint", [1]);
   for (let i = 0; i < WASH_BOUNCES; i++) {
@@ -63,8 +76,16 @@ export async function* nft1155Scenario(world: World): Scenario {
   const holders = await world.wallets("nft-1155-holder", MULTI_HOLDERS);
 
   yield world.day(70, 12 * HOUR);
-  const multi = await writer.deploy(creator, world.artifact("SeedCollection1155"), ["ipfs://seeded/{id}.json"], 3_000_000n);
-  Object.assign(world.roles, { nft1155: asAddress(multi.address), nft1155Holders: holders.map((h) => asAddress(h.address)) });
+  const multi = await writer.deploy(
+    creator,
+    world.artifact("SeedCollection1155"),
+    ["ipfs://seeded/{id}.json"],
+    3_000_000n,
+  );
+  Object.assign(world.roles, {
+    nft1155: asAddress(multi.address),
+    nft1155Holders: holders.map((h) => asAddress(h.address)),
+  });
   const actions: TimedAction[] = [];
   holders.forEach((holder, i) => {
     const at = world.day(71 + 5 * i, random(1, 22) * HOUR);
@@ -81,7 +102,10 @@ async function firstTokenOf(world: World, collection: string, owner: string): Pr
   const handle = world.writer.handle(collection, world.artifact("SeedCollection721").abi);
   const supply = await world.read(handle, "totalSupply");
   for (let id = 1n; id <= supply; id++) {
-    const holder = await world.writer.rpc<string>("eth_call", [{ to: collection, data: handle.iface.encodeFunctionData("ownerOf", [id]) }, "latest"]);
+    const holder = await world.writer.rpc<string>("eth_call", [
+      { to: collection, data: handle.iface.encodeFunctionData("ownerOf", [id]) },
+      "latest",
+    ]);
     if (`0x${holder.slice(26)}`.toLowerCase() === owner.toLowerCase()) return id;
   }
   throw new Error(`${owner} holds no token of ${collection}`);

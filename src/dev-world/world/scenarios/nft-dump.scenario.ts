@@ -12,7 +12,12 @@ export async function* nftDumpScenario(world: World): Scenario {
   const buyers = await world.wallets("nft-dump-buyer", BUYERS);
 
   yield world.day(138, 17 * HOUR);
-  const collection = await writer.deploy(creator, world.artifact("SeedCollection721"), ["Sunset Rush", "SUNR"], 3_000_000n);
+  const collection = await writer.deploy(
+    creator,
+    world.artifact("SeedCollection721"),
+    ["Sunset Rush", "SUNR"],
+    3_000_000n,
+  );
   await writer.call(creator, collection, "mint", [SUPPLY], { gas: 3_000_000n });
   Object.assign(world.roles, { nftDump: asAddress(collection.address), nftDumpCreator: asAddress(creator.address) });
 

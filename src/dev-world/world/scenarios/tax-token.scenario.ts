@@ -16,7 +16,12 @@ export async function* taxTokenScenario(world: World): Scenario {
   const buyers = await world.wallets("tax-buyer", BUYERS);
 
   yield world.day(120, 15 * HOUR);
-  const token = await writer.deploy(deployer, world.artifact("TaxToken"), ["Toll Booth", "TOLL", 100_000_000n * UNIT, SELL_TAX_BPS]);
+  const token = await writer.deploy(deployer, world.artifact("TaxToken"), [
+    "Toll Booth",
+    "TOLL",
+    100_000_000n * UNIT,
+    SELL_TAX_BPS,
+  ]);
   const pair = amm.pairFor(token.address, amm.weth.address);
   await writer.call(deployer, token, "setPair", [pair], { gas: 100_000n });
   await amm.approve(deployer, token.address);

@@ -25,7 +25,10 @@ export async function* washTradingScenario(world: World): Scenario {
   await amm.approve(deployer, usdc.address);
   await amm.addLiquidity(deployer, token.address, usdc.address, 8_000_000n * UNIT, 40_000n * USD);
   world.pairs.washToken = asAddress(amm.pairFor(token.address, usdc.address));
-  Object.assign(world.roles, { washToken: asAddress(token.address), washTraders: [asAddress(a.address), asAddress(b.address)] });
+  Object.assign(world.roles, {
+    washToken: asAddress(token.address),
+    washTraders: [asAddress(a.address), asAddress(b.address)],
+  });
   yield world.day(49, 10 * HOUR);
   for (const trader of [a, b]) {
     await amm.approve(trader, usdc.address);

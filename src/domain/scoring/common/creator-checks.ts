@@ -24,7 +24,10 @@ export function youngContractFlag(creation: ContractCreation | null, age: number
 
 export function creationShortfall(creation: ContractCreation | null): Shortfall | null {
   if (creation !== null && creation.timestamp !== null) return null;
-  return { cost: 10, limitation: "The contract's creation (deployer, date) is unknown: age and deployer checks were skipped." };
+  return {
+    cost: 10,
+    limitation: "The contract's creation (deployer, date) is unknown: age and deployer checks were skipped.",
+  };
 }
 
 export function deployerTrustFlag(creation: ContractCreation | null, deployer: KnownWalletScore | null): Flag | null {

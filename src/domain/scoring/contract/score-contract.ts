@@ -42,14 +42,20 @@ export function scoreContract(profile: ContractProfile, now: ChainTime): ScoreRe
   const privileges = ownerPrivileges(profile.bytecode, null);
   const flags: Flag[] = [
     ...privileges.flags.filter((f) => flagRule(f.code).appliesTo.includes("contract")),
-    ...[failureRateFlag(calls, failed), youngContractFlag(profile.creation, age), deployerTrustFlag(profile.creation, profile.deployerWalletScore)].filter(
-      (f): f is Flag => f !== null,
-    ),
+    ...[
+      failureRateFlag(calls, failed),
+      youngContractFlag(profile.creation, age),
+      deployerTrustFlag(profile.creation, profile.deployerWalletScore),
+    ].filter((f): f is Flag => f !== null),
   ];
   const shortfalls = new ShortfallList();
   shortfalls.add(coverageShortfall(profile.transactions.coverage, "transactions", 20));
   shortfalls.when(calls < 10, 25, `Sparse data: ${calls} call(s) into the contract seen.`);
-  shortfalls.when(privileges.delegates, 10, "The contract is a proxy: the implementation's functions were not inspected.");
+  shortfalls.when(
+    privileges.delegates,
+    10,
+    "The contract is a proxy: the implementation's functions were not inspected.",
+  );
   shortfalls.add(creationShortfall(profile.creation));
   shortfalls.add(deployerScoreShortfall(profile.deployerWalletScore));
   const successShare = calls === 0 ? 0 : (calls - failed) / calls;
@@ -59,11 +65,43 @@ export function scoreContract(profile: ContractProfile, now: ChainTime): ScoreRe
     subjectType: "contract",
     officialIssuer: false,
     components: [
-      component("users", "distinct users", users.size, "callers", logScale(users.size, 100, 35), 35, "More independent callers"),
+      component(
+        "users",
+        "distinct users",
+        users.size,
+        "callers",
+        logScale(users.size, 100, 35),
+        35,
+        "More independent callers",
+      ),
       component("calls", "call count", calls, "calls", logScale(calls, 500, 15), 15, "More use"),
-      component("age", "contract age", age ?? 0, "days", sqrtScale(age ?? 0, 180, 25), 25, "More time on chain without incident"),
-      component("success", "call success rate", successShare * 100, "% succeeded", successShare * 10, 10, "Fewer reverted calls"),
-      component("deployer", "deployer trust", deployer?.score ?? 0, "deployer score", deployer === null ? 5 : (deployer.score / 100) * 15, 15, "A deployer with a stronger wallet record"),
+      component(
+        "age",
+        "contract age",
+        age ?? 0,
+        "days",
+        sqrtScale(age ?? 0, 180, 25),
+        25,
+        "More time on chain without incident",
+      ),
+      component(
+        "success",
+        "call success rate",
+        successShare * 100,
+        "% succeeded",
+        successShare * 10,
+        10,
+        "Fewer reverted calls",
+      ),
+      component(
+        "deployer",
+        "deployer trust",
+        deployer?.score ?? 0,
+        "deployer score",
+        deployer === null ? 5 : (deployer.score / 100) * 15,
+        15,
+        "A deployer with a stronger wallet record",
+      ),
     ],
     flags,
     stakingBoostOffered: 0,

@@ -29,12 +29,19 @@ export function recommend(input: ExplainInput): Recommendation {
   const flags = penaltyFlags(input.flags);
   const worst = flags[0];
   if (input.tier === "BLOCKED") {
-    return { action: "deny", reason: `Blocked: ${worst === undefined ? "blocking flag" : flagRule(worst.code).title}.` };
+    return {
+      action: "deny",
+      reason: `Blocked: ${worst === undefined ? "blocking flag" : flagRule(worst.code).title}.`,
+    };
   }
   if (input.tier === "VERIFIED") return { action: "allow", reason: "Official issuer from the configured list." };
   const high = flags.filter((f) => f.severity === "high" || f.severity === "critical");
   if (input.tier === "LOW") {
-    if (high.length > 0) return { action: "deny", reason: `Low trust score (${input.score}/100) with high-severity flags: ${codesOf(high)}.` };
+    if (high.length > 0)
+      return {
+        action: "deny",
+        reason: `Low trust score (${input.score}/100) with high-severity flags: ${codesOf(high)}.`,
+      };
     const thin = thinData(input);
     return thin === null
       ? { action: "deny", reason: `Low trust score (${input.score}/100) on adequate data.` }
@@ -47,5 +54,8 @@ export function recommend(input: ExplainInput): Recommendation {
   if (input.confidence < LOW_CONFIDENCE) {
     return { action: "review", reason: `Score is ${input.tier} but data is sparse (confidence ${input.confidence}%).` };
   }
-  return { action: "allow", reason: `${input.tier} trust score (${input.score}/100) with confidence ${input.confidence}%.` };
+  return {
+    action: "allow",
+    reason: `${input.tier} trust score (${input.score}/100) with confidence ${input.confidence}%.`,
+  };
 }

@@ -21,9 +21,7 @@ export function positionShareSold(trade: Trade): number {
 
 /** Windows where many holders each sold most of their position. */
 export function exitSyncs(analysis: MarketAnalysis): ExitSync[] {
-  const exits = analysis.trades.filter(
-    (t) => t.kind === "sell" && positionShareSold(t) >= TOKEN.exitSyncPositionShare,
-  );
+  const exits = analysis.trades.filter((t) => t.kind === "sell" && positionShareSold(t) >= TOKEN.exitSyncPositionShare);
   return denseClusters(
     exits,
     (t) => t.timestamp,

@@ -28,7 +28,8 @@ export interface MarketAnalysis {
 }
 
 function inOrder(items: readonly TokenTransfer[]): readonly TokenTransfer[] {
-  const before = (a: TokenTransfer, b: TokenTransfer): number => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex;
+  const before = (a: TokenTransfer, b: TokenTransfer): number =>
+    a.blockNumber - b.blockNumber || a.logIndex - b.logIndex;
   for (let i = 1; i < items.length; i++) {
     if (before(items[i - 1]!, items[i]!) > 0) return [...items].sort(before);
   }

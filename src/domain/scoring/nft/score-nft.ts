@@ -41,7 +41,9 @@ export function scoreNft(profile: NftProfile, now: ChainTime): ScoreResult {
   const isNft = profile.kind === "erc721" || profile.kind === "erc1155";
   const shortfalls = new ShortfallList();
   shortfalls.when(!isNft, 40, `The contract was not detected as ERC-721 or ERC-1155 (classified ${profile.kind}).`);
-  shortfalls.add(coverageShortfall(profile.transfers.coverage, "transfers", 25, "holdings are replayed from a partial history"));
+  shortfalls.add(
+    coverageShortfall(profile.transfers.coverage, "transfers", 25, "holdings are replayed from a partial history"),
+  );
   shortfalls.when(transfers.length < SPARSE_TRANSFERS, 30, `Sparse data: ${transfers.length} transfer(s) seen.`);
   shortfalls.add(creationShortfall(profile.creation));
   shortfalls.add(deployerScoreShortfall(profile.creatorWalletScore));
@@ -53,11 +55,51 @@ export function scoreNft(profile: NftProfile, now: ChainTime): ScoreResult {
     subjectType: "nft",
     officialIssuer: false,
     components: [
-      component("holders", "holder count", holdings.holderCount, "holders", logScale(holdings.holderCount, 200, 30), 30, "More distinct holders"),
-      component("distribution", "holder distribution", holdings.topHolderShare * 100, "% held by the top holder", spread, 25, "Items spread over more holders"),
-      component("age", "collection age", age ?? 0, "days", sqrtScale(age ?? 0, 90, 20), 20, "More time on chain without incident"),
-      component("activity", "participants", holdings.participants, "addresses", logScale(holdings.participants, 300, 15), 15, "More independent collectors trading"),
-      component("creator", "creator trust", creatorScore?.score ?? 0, "creator score", creatorScore === null ? 4 : (creatorScore.score / 100) * 10, 10, "A creator with a stronger wallet record"),
+      component(
+        "holders",
+        "holder count",
+        holdings.holderCount,
+        "holders",
+        logScale(holdings.holderCount, 200, 30),
+        30,
+        "More distinct holders",
+      ),
+      component(
+        "distribution",
+        "holder distribution",
+        holdings.topHolderShare * 100,
+        "% held by the top holder",
+        spread,
+        25,
+        "Items spread over more holders",
+      ),
+      component(
+        "age",
+        "collection age",
+        age ?? 0,
+        "days",
+        sqrtScale(age ?? 0, 90, 20),
+        20,
+        "More time on chain without incident",
+      ),
+      component(
+        "activity",
+        "participants",
+        holdings.participants,
+        "addresses",
+        logScale(holdings.participants, 300, 15),
+        15,
+        "More independent collectors trading",
+      ),
+      component(
+        "creator",
+        "creator trust",
+        creatorScore?.score ?? 0,
+        "creator score",
+        creatorScore === null ? 4 : (creatorScore.score / 100) * 10,
+        10,
+        "A creator with a stronger wallet record",
+      ),
     ],
     flags,
     stakingBoostOffered: 0,

@@ -53,8 +53,7 @@ export interface SimulationAttempt {
   readonly amountIn: bigint;
   readonly expectedOut: bigint | null;
   readonly outcome:
-    | { readonly ok: true; readonly amountOut: bigint }
-    | { readonly ok: false; readonly reason: string | null };
+    { readonly ok: true; readonly amountOut: bigint } | { readonly ok: false; readonly reason: string | null };
 }
 
 export interface SellSimulation {

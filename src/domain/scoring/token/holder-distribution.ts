@@ -75,7 +75,8 @@ export function holderDistribution(
 
 export function distributionFlags(d: HolderDistribution, market: TokenMarket): Flag[] {
   const flags: Flag[] = [];
-  const top10Concentrated = d.top10Share >= TOKEN.concentrationTop10Share && d.holderCount >= TOKEN.concentrationTop10MinHolders;
+  const top10Concentrated =
+    d.top10Share >= TOKEN.concentrationTop10Share && d.holderCount >= TOKEN.concentrationTop10MinHolders;
   if (d.hhi >= TOKEN.concentrationHhi || top10Concentrated) {
     flags.push(
       raiseFlag("HIGH_CONCENTRATION", {

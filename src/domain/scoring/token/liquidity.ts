@@ -23,8 +23,15 @@ export function readLiquidity(pools: readonly PoolFacts[]): LiquidityReading {
 
 export function liquidityFlags(pools: readonly PoolFacts[], reading: LiquidityReading): Flag[] {
   if (!reading.hasLiquidity) {
-    const detail = pools.length === 0 ? "No pool was found for the token." : `All ${pools.length} pool(s) have empty reserves.`;
-    return [raiseFlag("NO_LIQUIDITY", { detail, counterparties: sample(pools.map((p) => p.pool)), figures: { pools: pools.length } })];
+    const detail =
+      pools.length === 0 ? "No pool was found for the token." : `All ${pools.length} pool(s) have empty reserves.`;
+    return [
+      raiseFlag("NO_LIQUIDITY", {
+        detail,
+        counterparties: sample(pools.map((p) => p.pool)),
+        figures: { pools: pools.length },
+      }),
+    ];
   }
   if (reading.liquidityUsd !== null && reading.liquidityUsd < TOKEN.lowLiquidityUsd) {
     return [

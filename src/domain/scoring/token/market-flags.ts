@@ -20,7 +20,10 @@ function insidersOf(market: TokenMarket): Set<Address> {
   return new Set([market.deployer, liveOwner(market.owner)].filter((a): a is Address => a !== null));
 }
 
-function coordinatedBuyFlags(analysis: MarketAnalysis, funding: ReadonlyMap<Address, BuyerFunding> | null): MarketFindings {
+function coordinatedBuyFlags(
+  analysis: MarketAnalysis,
+  funding: ReadonlyMap<Address, BuyerFunding> | null,
+): MarketFindings {
   const windows = denseFirstBuyWindows(analysis);
   if (windows.length === 0) return { flags: [], shortfalls: [] };
   if (funding === null) {
@@ -56,7 +59,9 @@ function exitFlags(market: TokenMarket, analysis: MarketAnalysis): Flag[] {
         figures: { sellers: exit.sellers.size },
       }),
     );
-    const insiderSells = exit.sells.filter((s) => insiders.has(s.trader) && positionShareSold(s) >= TOKEN.exitSyncPositionShare);
+    const insiderSells = exit.sells.filter(
+      (s) => insiders.has(s.trader) && positionShareSold(s) >= TOKEN.exitSyncPositionShare,
+    );
     if (insiderSells.length > 0) {
       flags.push(
         raiseFlag("COORDINATED_EXIT", {

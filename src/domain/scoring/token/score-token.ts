@@ -42,9 +42,11 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
     ...distributionFlags(distribution, market),
     ...liquidityFlags(market.pools, liquidity),
     ...privileges.flags,
-    ...[youngContractFlag(profile.creation, age), deployerTrustFlag(profile.creation, profile.deployerWalletScore), quality].filter(
-      (f): f is Flag => f !== null,
-    ),
+    ...[
+      youngContractFlag(profile.creation, age),
+      deployerTrustFlag(profile.creation, profile.deployerWalletScore),
+      quality,
+    ].filter((f): f is Flag => f !== null),
   ];
   const traders = new Set<Address>();
   for (const t of analysis.trades) if (!analysis.privileged.has(t.trader)) traders.add(t.trader);
@@ -54,10 +56,24 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
   marketResult.shortfalls.forEach((s) => shortfalls.add(s));
   shortfalls.add(coverageShortfall(market.transfers.coverage, "token transfers", 15));
   shortfalls.add(coverageShortfall(profile.holders.coverage, "holders", 5, "the holder count is a lower bound"));
-  market.pools.forEach((p) => shortfalls.add(coverageShortfall(p.lpTransfers.coverage, `LP transfers of pool ${p.pool}`, 5)));
-  shortfalls.when(distribution.holderCount < TOKEN.miningMinHolders, 20, `Only ${distribution.holderCount} holder(s): distribution and flow checks have little to go on.`);
-  shortfalls.when(liquidity.hasLiquidity && liquidity.liquidityUsd === null, 5, "No price for the pools' quote token: liquidity is not valued in dollars.");
-  shortfalls.when(privileges.delegates, 10, "The contract is a proxy: the implementation's functions were not inspected.");
+  market.pools.forEach((p) =>
+    shortfalls.add(coverageShortfall(p.lpTransfers.coverage, `LP transfers of pool ${p.pool}`, 5)),
+  );
+  shortfalls.when(
+    distribution.holderCount < TOKEN.miningMinHolders,
+    20,
+    `Only ${distribution.holderCount} holder(s): distribution and flow checks have little to go on.`,
+  );
+  shortfalls.when(
+    liquidity.hasLiquidity && liquidity.liquidityUsd === null,
+    5,
+    "No price for the pools' quote token: liquidity is not valued in dollars.",
+  );
+  shortfalls.when(
+    privileges.delegates,
+    10,
+    "The contract is a proxy: the implementation's functions were not inspected.",
+  );
   shortfalls.when(profile.holderQuality === null, 5, "Purchasing holders' quality was not assessed.");
   shortfalls.add(creationShortfall(profile.creation));
   shortfalls.add(deployerScoreShortfall(profile.deployerWalletScore));
@@ -68,7 +84,13 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
     subject: profile.token,
     subjectType: "token",
     officialIssuer: false,
-    components: tokenComponents({ distribution, liquidity, ageDays: age, deployer: profile.deployerWalletScore, traders: traders.size }),
+    components: tokenComponents({
+      distribution,
+      liquidity,
+      ageDays: age,
+      deployer: profile.deployerWalletScore,
+      traders: traders.size,
+    }),
     flags,
     stakingBoostOffered: profile.deployerStakingBoost,
     stakingBoostMax: TOKEN.maxDeployerStakingBoost,

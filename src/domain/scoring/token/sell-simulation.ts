@@ -30,7 +30,10 @@ function maxTax(attempts: readonly SimulationAttempt[]): number | null {
 
 function taxFlag(code: "HIGH_SELL_TAX" | "HIGH_BUY_TAX", bps: number | null, highPoints: number): Flag | null {
   if (bps === null || bps < TOKEN.taxBps) return null;
-  const evidence = { detail: `Simulation measured a ${bps / 100}% ${code === "HIGH_SELL_TAX" ? "sell" : "buy"} tax.`, figures: { taxBps: bps } };
+  const evidence = {
+    detail: `Simulation measured a ${bps / 100}% ${code === "HIGH_SELL_TAX" ? "sell" : "buy"} tax.`,
+    figures: { taxBps: bps },
+  };
   return raiseFlag(code, evidence, bps >= TOKEN.taxHighBps ? { severity: "high", points: highPoints } : undefined);
 }
 
@@ -78,15 +81,24 @@ export function simulationFindings(simulation: SellSimulation | null, analysis: 
   const buyTaxBps = maxTax(buys);
   const shortfalls: Shortfall[] = [];
   if (sells.length === 0) {
-    shortfalls.push({ cost: 20, limitation: "The sell simulation had no non-privileged seller: a honeypot cannot be ruled out." });
+    shortfalls.push({
+      cost: 20,
+      limitation: "The sell simulation had no non-privileged seller: a honeypot cannot be ruled out.",
+    });
   }
   if (!buyWorks && failed.length > 0) {
-    shortfalls.push({ cost: 15, limitation: "Simulated buys and sells both failed: trading may be disabled; no honeypot verdict." });
+    shortfalls.push({
+      cost: 15,
+      limitation: "Simulated buys and sells both failed: trading may be disabled; no honeypot verdict.",
+    });
   }
   const confiscatory = sellTaxBps !== null && sellTaxBps >= TOKEN.honeypotSellTaxBps;
   const flags: Flag[] = [];
   if (buyWorks && (failed.length > 0 || confiscatory)) {
-    const reasons = distinctSample(failed.map((a) => (a.outcome.ok ? "" : (a.outcome.reason ?? "reverted"))), 3);
+    const reasons = distinctSample(
+      failed.map((a) => (a.outcome.ok ? "" : (a.outcome.reason ?? "reverted"))),
+      3,
+    );
     const freshFailed = failed.some((a) => a.actorRole === "fresh");
     const what =
       failed.length > 0
@@ -100,7 +112,13 @@ export function simulationFindings(simulation: SellSimulation | null, analysis: 
           (failed.length > 0 ? failed : okSells).flatMap((a) => (a.pool === null ? [a.actor] : [a.actor, a.pool])),
         ),
         blocks: [simulation.blockNumber],
-        figures: { failedSells: failed.length, simulatedSells: sells.length, sellTaxBps: sellTaxBps ?? "n/a", buyers: flow.buyers, nonPrivilegedSells: flow.sells },
+        figures: {
+          failedSells: failed.length,
+          simulatedSells: sells.length,
+          sellTaxBps: sellTaxBps ?? "n/a",
+          buyers: flow.buyers,
+          nonPrivilegedSells: flow.sells,
+        },
       }),
     );
   } else {

@@ -40,7 +40,8 @@ export function walletActivity(profile: WalletProfile, now: ChainTime): WalletAc
       days.add(day);
       months.add(monthIndex(timestamp));
     }
-    if (other !== null && other !== self && other !== ZERO_ADDRESS) interactions.set(other, (interactions.get(other) ?? 0) + 1);
+    if (other !== null && other !== self && other !== ZERO_ADDRESS)
+      interactions.set(other, (interactions.get(other) ?? 0) + 1);
   };
   for (const tx of profile.transactions.items) {
     const sent = tx.from === self;

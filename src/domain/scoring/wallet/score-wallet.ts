@@ -28,13 +28,18 @@ export function scoreWallet(profile: WalletProfile, now: ChainTime): ScoreResult
   const activity = walletActivity(profile, now);
   const sent = chronological(profile.transactions.items.filter((tx) => tx.from === self));
   const fundedByWallet = new Set<Address>();
-  for (const tx of profile.transactions.items) if (tx.from === self && tx.to !== null && tx.value > 0n) fundedByWallet.add(tx.to);
+  for (const tx of profile.transactions.items)
+    if (tx.from === self && tx.to !== null && tx.value > 0n) fundedByWallet.add(tx.to);
   // Pools and staking contracts give back what was sent by design: not wash-trading counterparties.
   const notWashCounterparties = new Set<Address>(profile.stakingContracts);
-  for (const m of [...profile.tradedTokens.map((t) => t.market), ...profile.deployments.flatMap((d) => (d.market === null ? [] : [d.market]))]) {
+  for (const m of [
+    ...profile.tradedTokens.map((t) => t.market),
+    ...profile.deployments.flatMap((d) => (d.market === null ? [] : [d.market])),
+  ]) {
     for (const p of m.pools) notWashCounterparties.add(p.pool);
   }
-  const knownFunding: ReadonlyMap<Address, BuyerFunding> = profile.funding === null ? new Map() : firstFundedBy(profile.funding);
+  const knownFunding: ReadonlyMap<Address, BuyerFunding> =
+    profile.funding === null ? new Map() : firstFundedBy(profile.funding);
   const deployments = deploymentFindings(self, profile.deployments, fundedByWallet);
   const fresh = isFresh(activity.ageDays, activity.transactionCount);
   const flags: Flag[] = [
@@ -58,16 +63,34 @@ export function scoreWallet(profile: WalletProfile, now: ChainTime): ScoreResult
   ];
 
   const shortfalls = new ShortfallList();
-  shortfalls.add(coverageShortfall(profile.transactions.coverage, "transactions", 25, "age and activity are lower bounds"));
+  shortfalls.add(
+    coverageShortfall(profile.transactions.coverage, "transactions", 25, "age and activity are lower bounds"),
+  );
   shortfalls.add(coverageShortfall(profile.tokenTransfers.coverage, "token transfers", 10));
   shortfalls.add(coverageShortfall(profile.nftTransfers.coverage, "NFT transfers", 5));
   shortfalls.when(activity.transactionCount < 5, 35, `Almost no history: ${activity.transactionCount} transaction(s).`);
-  shortfalls.when(activity.transactionCount >= 5 && activity.transactionCount < 20, 15, `Short history: ${activity.transactionCount} transactions.`);
+  shortfalls.when(
+    activity.transactionCount >= 5 && activity.transactionCount < 20,
+    15,
+    `Short history: ${activity.transactionCount} transactions.`,
+  );
   const funder = firstFunding(profile.transactions.items, self);
-  shortfalls.when(funder !== null && profile.funding?.funder !== funder.from, 5, "The first funder's history was not read: SHARED_FUNDING_SOURCE was not checked.");
-  shortfalls.when(profile.tradedTokensSkipped > 0, 10, `${profile.tradedTokensSkipped} traded token(s) were not examined for coordinated buys or exit syncs.`);
+  shortfalls.when(
+    funder !== null && profile.funding?.funder !== funder.from,
+    5,
+    "The first funder's history was not read: SHARED_FUNDING_SOURCE was not checked.",
+  );
+  shortfalls.when(
+    profile.tradedTokensSkipped > 0,
+    10,
+    `${profile.tradedTokensSkipped} traded token(s) were not examined for coordinated buys or exit syncs.`,
+  );
   shortfalls.when(profile.deploymentsSkipped > 0, 5, `${profile.deploymentsSkipped} deployment(s) were not examined.`);
-  shortfalls.when(activity.balanceUsd === null, 0, "No price for the native token: the balance is not valued in dollars.");
+  shortfalls.when(
+    activity.balanceUsd === null,
+    0,
+    "No price for the native token: the balance is not valued in dollars.",
+  );
   shortfalls.when(profile.staking === null, 0, "Staking analysis was not available: no staking boost considered.");
 
   return finalizeScore({

@@ -9,7 +9,11 @@ function isStakingCode(code: string): code is StakingFlagCode {
 /** JSON of whatever the staking analysis put in its evidence; bigints become decimal strings. */
 function describe(evidence: unknown): string {
   if (typeof evidence === "string") return evidence;
-  if (typeof evidence === "object" && evidence !== null && typeof (evidence as { detail?: unknown }).detail === "string") {
+  if (
+    typeof evidence === "object" &&
+    evidence !== null &&
+    typeof (evidence as { detail?: unknown }).detail === "string"
+  ) {
     return (evidence as { detail: string }).detail;
   }
   try {
@@ -32,5 +36,7 @@ function evidenceOf(code: string, evidence: unknown): FlagEvidence {
 /** The staking analysis's gaming flags as wallet flags; unknown codes become STAKING_GAMING. */
 export function stakingFlags(staking: StakingInput | null): Flag[] {
   if (staking === null) return [];
-  return staking.gamingFlags.map((g) => raiseFlag(isStakingCode(g.code) ? g.code : "STAKING_GAMING", evidenceOf(g.code, g.evidence)));
+  return staking.gamingFlags.map((g) =>
+    raiseFlag(isStakingCode(g.code) ? g.code : "STAKING_GAMING", evidenceOf(g.code, g.evidence)),
+  );
 }

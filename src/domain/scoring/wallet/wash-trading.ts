@@ -26,7 +26,8 @@ function mergeByTime(lists: readonly (readonly Leg[])[]): Leg[] {
     let pick = -1;
     for (let i = 0; i < sorted.length; i++) {
       const candidate = sorted[i]![cursors[i]!];
-      if (candidate !== undefined && (pick < 0 || candidate.timestamp < sorted[pick]![cursors[pick]!]!.timestamp)) pick = i;
+      if (candidate !== undefined && (pick < 0 || candidate.timestamp < sorted[pick]![cursors[pick]!]!.timestamp))
+        pick = i;
     }
     if (pick < 0) return out;
     out.push(sorted[pick]![cursors[pick]!++]!);
@@ -38,7 +39,15 @@ function legsOf(profile: WashHistory, excluded: ReadonlySet<Address>): Leg[] {
   const self = profile.address;
   const lists: Leg[][] = [[], [], []];
   const ids = new Map<Address, number>();
-  const push = (list: Leg[], asset: string, from: Address, to: Address | null, amount: bigint, txHash: TxHash, timestamp: number): void => {
+  const push = (
+    list: Leg[],
+    asset: string,
+    from: Address,
+    to: Address | null,
+    amount: bigint,
+    txHash: TxHash,
+    timestamp: number,
+  ): void => {
     if (to === null || from === to || amount <= 0n) return;
     const out = from === self;
     const counterparty = out ? to : from;
@@ -47,9 +56,11 @@ function legsOf(profile: WashHistory, excluded: ReadonlySet<Address>): Leg[] {
     if (party === undefined) ids.set(counterparty, (party = ids.size));
     list.push({ asset, out, counterparty, party, amount: Number(amount), txHash, timestamp });
   };
-  for (const tx of profile.transactions.items) if (tx.success) push(lists[0]!, "native", tx.from, tx.to, tx.value, tx.hash, tx.timestamp);
+  for (const tx of profile.transactions.items)
+    if (tx.success) push(lists[0]!, "native", tx.from, tx.to, tx.value, tx.hash, tx.timestamp);
   for (const t of profile.tokenTransfers.items) push(lists[1]!, t.token, t.from, t.to, t.value, t.txHash, t.timestamp);
-  for (const t of profile.nftTransfers.items) push(lists[2]!, `${t.token}#${t.tokenId ?? 0n}`, t.from, t.to, t.value, t.txHash, t.timestamp);
+  for (const t of profile.nftTransfers.items)
+    push(lists[2]!, `${t.token}#${t.tokenId ?? 0n}`, t.from, t.to, t.value, t.txHash, t.timestamp);
   return mergeByTime(lists);
 }
 
@@ -87,7 +98,10 @@ export function washRoutes(history: WashHistory, excluded: ReadonlySet<Address>)
   const maxPending = WALLET.washPendingPerAsset;
   // Outstanding legs by direction and asset: a leg only ever pairs with the opposite direction.
   const pending = { out: new Map<string, Leg[]>(), in: new Map<string, Leg[]>() };
-  const routes = new Map<number, { readonly outTo: Address; readonly backFrom: Address; readonly trips: WashRoundTrip[] }>();
+  const routes = new Map<
+    number,
+    { readonly outTo: Address; readonly backFrom: Address; readonly trips: WashRoundTrip[] }
+  >();
   for (const leg of legsOf(history, excluded)) {
     const opposite = (leg.out ? pending.in : pending.out).get(leg.asset);
     let matched = -1;
@@ -105,7 +119,9 @@ export function washRoutes(history: WashHistory, excluded: ReadonlySet<Address>)
       const key = earlier.party * 67_108_864 + leg.party;
       let route = routes.get(key);
       if (route === undefined) {
-        const [outTo, backFrom] = earlier.out ? [earlier.counterparty, leg.counterparty] : [leg.counterparty, earlier.counterparty];
+        const [outTo, backFrom] = earlier.out
+          ? [earlier.counterparty, leg.counterparty]
+          : [leg.counterparty, earlier.counterparty];
         route = { outTo, backFrom, trips: [] };
         routes.set(key, route);
       }

@@ -67,7 +67,8 @@ function compileNow(): Record<string, CompiledContract> {
   const result: Record<string, CompiledContract> = {};
   for (const [file, contracts] of Object.entries(output.contracts)) {
     for (const [name, contract] of Object.entries(contracts)) {
-      if (path.basename(file, ".sol") === name) result[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+      if (path.basename(file, ".sol") === name)
+        result[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
     }
   }
   return result;

@@ -17,7 +17,11 @@ export interface Deployed {
   readonly txHash: string;
 }
 
-export async function deployTestContract(signer: JsonRpcSigner, name: string, args: readonly unknown[] = []): Promise<Deployed> {
+export async function deployTestContract(
+  signer: JsonRpcSigner,
+  name: string,
+  args: readonly unknown[] = [],
+): Promise<Deployed> {
   const compiled = (await compileTestContracts())[name];
   if (compiled === undefined) throw new Error(`no test contract ${name}`);
   const factory = new ContractFactory(compiled.abi as never, compiled.bytecode, signer);

@@ -1,13 +1,26 @@
 import { expect } from "chai";
 import { RpcBlockSource } from "../../../../src/adapters/explorer/local-index/rpc-block-source";
-import { JsonRpcError, type JsonRpcCall, type JsonRpcClient, type JsonRpcOutcome } from "../../../../src/adapters/shared/json-rpc-client";
+import {
+  JsonRpcError,
+  type JsonRpcCall,
+  type JsonRpcClient,
+  type JsonRpcOutcome,
+} from "../../../../src/adapters/shared/json-rpc-client";
 
 const HASH = `0x${"11".repeat(32)}`;
 const block = (n: number) => ({
   number: `0x${n.toString(16)}`,
   hash: `0x${n.toString(16).padStart(64, "0")}`,
   timestamp: "0x6553f100",
-  transactions: [{ hash: HASH.replace(/1$/, String(n)), from: "0x1111111111111111111111111111111111111111", to: null, value: "0x0", input: "0x6080" }],
+  transactions: [
+    {
+      hash: HASH.replace(/1$/, String(n)),
+      from: "0x1111111111111111111111111111111111111111",
+      to: null,
+      value: "0x0",
+      input: "0x6080",
+    },
+  ],
 });
 const receipt = (n: number) => ({
   transactionHash: HASH.replace(/1$/, String(n)),
@@ -26,12 +39,17 @@ function fakeClient(supportsBlockReceipts: boolean): { client: JsonRpcClient; me
     if (call.method === "eth_getBlockReceipts") {
       return supportsBlockReceipts
         ? { ok: true, result: [receipt(n)] }
-        : { ok: false, error: new JsonRpcError(call.method, -32601, "the method eth_getBlockReceipts does not exist", null) };
+        : {
+            ok: false,
+            error: new JsonRpcError(call.method, -32601, "the method eth_getBlockReceipts does not exist", null),
+          };
     }
     const tx = String(call.params[0]);
     return { ok: true, result: receipt(Number.parseInt(tx.slice(-1), 16)) };
   };
-  const client = { batch: (calls: readonly JsonRpcCall[]) => Promise.resolve(calls.map(answer)) } as unknown as JsonRpcClient;
+  const client = {
+    batch: (calls: readonly JsonRpcCall[]) => Promise.resolve(calls.map(answer)),
+  } as unknown as JsonRpcClient;
   return { client, methods };
 }
 
@@ -39,7 +57,9 @@ describe("RpcBlockSource", () => {
   it("takes receipts per block when the node has eth_getBlockReceipts", async () => {
     const { client, methods } = fakeClient(true);
     const blocks = await new RpcBlockSource(client, 10).fetchRange(1, 3);
-    expect(blocks.map((b) => b.creations[0]?.contract)).to.deep.equal(Array(3).fill("0x2222222222222222222222222222222222222222"));
+    expect(blocks.map((b) => b.creations[0]?.contract)).to.deep.equal(
+      Array(3).fill("0x2222222222222222222222222222222222222222"),
+    );
     expect(methods.filter((m) => m === "eth_getTransactionReceipt")).to.have.length(0);
   });
 

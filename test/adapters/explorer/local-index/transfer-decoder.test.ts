@@ -28,7 +28,13 @@ const log = (topics: string[], data: string): RawTransferLog => ({
 describe("transfer log decoding", () => {
   it("reads a three-topic Transfer as ERC-20 with the amount from data", () => {
     const [transfer] = decodeTransfers(log([TRANSFER_TOPIC, FROM, TO], `0x${word(10n ** 30n)}`));
-    expect(transfer).to.deep.include({ standard: "ERC20", token: TOKEN, value: 10n ** 30n, logIndex: 3, blockNumber: 10 });
+    expect(transfer).to.deep.include({
+      standard: "ERC20",
+      token: TOKEN,
+      value: 10n ** 30n,
+      logIndex: 3,
+      blockNumber: 10,
+    });
     expect(transfer?.from).to.equal("0x1111111111111111111111111111111111111111");
     expect(transfer?.tokenId).to.equal(undefined);
   });
@@ -40,10 +46,21 @@ describe("transfer log decoding", () => {
 
   it("reads ERC-1155 TransferSingle and expands TransferBatch", () => {
     const single = decodeTransfers(log([TRANSFER_SINGLE_TOPIC, OPERATOR, FROM, TO], `0x${word(5n)}${word(40n)}`));
-    expect(single.map((t) => [t.standard, t.tokenId, t.value, t.to])).to.deep.equal([["ERC1155", 5n, 40n, "0x2222222222222222222222222222222222222222"]]);
-    const data = AbiCoder.defaultAbiCoder().encode(["uint256[]", "uint256[]"], [[1n, 2n], [10n, 20n]]);
+    expect(single.map((t) => [t.standard, t.tokenId, t.value, t.to])).to.deep.equal([
+      ["ERC1155", 5n, 40n, "0x2222222222222222222222222222222222222222"],
+    ]);
+    const data = AbiCoder.defaultAbiCoder().encode(
+      ["uint256[]", "uint256[]"],
+      [
+        [1n, 2n],
+        [10n, 20n],
+      ],
+    );
     const batch = decodeTransfers(log([TRANSFER_BATCH_TOPIC, OPERATOR, FROM, TO], data));
-    expect(batch.map((t) => [t.tokenId, t.value, t.logIndex])).to.deep.equal([[1n, 10n, 3], [2n, 20n, 3]]);
+    expect(batch.map((t) => [t.tokenId, t.value, t.logIndex])).to.deep.equal([
+      [1n, 10n, 3],
+      [2n, 20n, 3],
+    ]);
   });
 
   it("skips logs that do not have their standard's shape instead of failing the block", () => {

@@ -25,7 +25,9 @@ function datasetName(query: URLSearchParams): string {
   const address = query.get("address");
   if (address !== null) return `${action}.${address.toLowerCase()}`;
   const contract = query.get("contractaddress") ?? query.get("contractaddresses") ?? "";
-  return action === "getTokenHolders" || action === "getcontractcreation" ? `${action}.${contract.toLowerCase()}` : `${action}.contract-${contract.toLowerCase()}`;
+  return action === "getTokenHolders" || action === "getcontractcreation"
+    ? `${action}.${contract.toLowerCase()}`
+    : `${action}.contract-${contract.toLowerCase()}`;
 }
 
 /**
@@ -45,7 +47,7 @@ export function serveBlockscoutFixtures(apiUrl: string, directory: string): { sc
       const query = new URL(uri, url.origin).searchParams;
       const action = query.get("action") ?? "";
       const file = path.join(directory, `${datasetName(query)}.json`);
-      const rows = existsSync(file) ? ((JSON.parse(readFileSync(file, "utf8")) as { result: unknown[] }).result) : [];
+      const rows = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { result: unknown[] }).result : [];
       const ordered = query.get("sort") === "asc" ? [...rows].reverse() : rows;
       const page = Number(query.get("page") ?? "1");
       const offset = Number(query.get("offset") ?? String(ordered.length));

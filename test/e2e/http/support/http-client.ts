@@ -20,12 +20,25 @@ async function read<T>(response: Response): Promise<JsonResponse<T>> {
   return { status: response.status, body: body as T, headers: response.headers };
 }
 
-export async function getJson<T = UncheckedJson>(url: string, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+export async function getJson<T = UncheckedJson>(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse<T>> {
   return read<T>(await fetch(url, { headers }));
 }
 
-export async function postJson<T = UncheckedJson>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
-  return read<T>(await fetch(url, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", ...headers } }));
+export async function postJson<T = UncheckedJson>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse<T>> {
+  return read<T>(
+    await fetch(url, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { "content-type": "application/json", ...headers },
+    }),
+  );
 }
 
 /** Base64 JSON header value (x402 PAYMENT-REQUIRED, X-PAYMENT-RESPONSE), decoded. */

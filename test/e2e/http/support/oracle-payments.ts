@@ -1,4 +1,9 @@
-import { draftAuthorization, offerOf, signAuthorization, x402V1PaymentHeader } from "../../../../src/adapters/payment/x402-client";
+import {
+  draftAuthorization,
+  offerOf,
+  signAuthorization,
+  x402V1PaymentHeader,
+} from "../../../../src/adapters/payment/x402-client";
 import type { ChallengeBody } from "../../../../src/domain/payment/payment-challenge";
 import type { AppWorld } from "./app-world";
 import { getJson } from "./http-client";

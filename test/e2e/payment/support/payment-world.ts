@@ -43,7 +43,10 @@ async function start(): Promise<PaymentWorld> {
     usdc: new Contract(manifest.contracts.usdc, EIP3009_ABI, provider),
     wallet: (index) => new Wallet(chain.accounts[index]?.privateKey ?? "", provider),
     headTime: async () => (await provider.getBlock("latest"))?.timestamp ?? 0,
-    usdcBalance: async (address) => (await new Contract(manifest.contracts.usdc, EIP3009_ABI, provider).getFunction("balanceOf").staticCall(address)) as bigint,
+    usdcBalance: async (address) =>
+      (await new Contract(manifest.contracts.usdc, EIP3009_ABI, provider)
+        .getFunction("balanceOf")
+        .staticCall(address)) as bigint,
   };
 }
 

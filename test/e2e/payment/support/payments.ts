@@ -45,8 +45,14 @@ export async function authorize(
 }
 
 /** Re-encodes a signed authorization under another envelope (e.g. another network name). */
-export function v1Envelope(signed: SignedAuthorization, envelope: { scheme?: string; network?: string; x402Version?: number }) {
-  const decoded = JSON.parse(Buffer.from(signed.headers["X-Payment"] ?? "", "base64").toString("utf8")) as Record<string, unknown>;
+export function v1Envelope(
+  signed: SignedAuthorization,
+  envelope: { scheme?: string; network?: string; x402Version?: number },
+) {
+  const decoded = JSON.parse(Buffer.from(signed.headers["X-Payment"] ?? "", "base64").toString("utf8")) as Record<
+    string,
+    unknown
+  >;
   return { "X-Payment": Buffer.from(JSON.stringify({ ...decoded, ...envelope })).toString("base64") };
 }
 
@@ -63,7 +69,11 @@ export async function transferOnChain(w: PaymentWorld, payer: Wallet, options: T
   const { nonce, commitment } = transferNonce();
   const calldata = token.encodeFunctionData("transfer", [options.to ?? w.terms.payTo, options.value ?? w.terms.price]);
   const data = options.commit === false ? calldata : withCommitment(calldata, commitment);
-  const response = await payer.sendTransaction({ to: w.terms.asset, data, ...(options.gasLimit === undefined ? {} : { gasLimit: options.gasLimit }) });
+  const response = await payer.sendTransaction({
+    to: w.terms.asset,
+    data,
+    ...(options.gasLimit === undefined ? {} : { gasLimit: options.gasLimit }),
+  });
   await response.wait();
   return { txHash: response.hash, nonce, headers: { "X-Payment": transferProofHeader(response.hash, nonce) } };
 }

@@ -48,7 +48,11 @@ export function devWorldScoringSettings(manifest: DevWorldManifest, wethUsd: num
 
 /** Dollar price of WETH from the seeded USDC/WETH pool (6 and 18 decimals). */
 async function wethUsdFromPool(provider: JsonRpcProvider, manifest: DevWorldManifest): Promise<number> {
-  const pair = new Contract(manifest.contracts.pairs.usdcWeth, ["function getReserves() view returns (uint112, uint112, uint32)", "function token0() view returns (address)"], provider);
+  const pair = new Contract(
+    manifest.contracts.pairs.usdcWeth,
+    ["function getReserves() view returns (uint112, uint112, uint32)", "function token0() view returns (address)"],
+    provider,
+  );
   const [r0, r1] = (await pair.getFunction("getReserves").staticCall()) as [bigint, bigint];
   const usdcIs0 = String(await pair.getFunction("token0").staticCall()).toLowerCase() === manifest.contracts.usdc;
   const [usdc, weth] = usdcIs0 ? [r0, r1] : [r1, r0];
@@ -91,8 +95,21 @@ export async function buildScoringRig(world: DevWorld, cacheTtlMs = 30_000): Pro
   const markets = new TokenMarketReader(chain, explorer, settings);
   const wallets = new WalletProfileAssembler(chain, explorer, settings, markets, staking);
   const known = new RelatedWalletScores(wallets);
-  const tokens = new TokenProfileAssembler(chain, explorer, settings, markets, new EthersSellSimulator(chain), known, staking);
-  const subjects = new SubjectScorer(wallets, tokens, new NftProfileAssembler(chain, explorer, settings, known), new ContractProfileAssembler(chain, explorer, settings, known));
+  const tokens = new TokenProfileAssembler(
+    chain,
+    explorer,
+    settings,
+    markets,
+    new EthersSellSimulator(chain),
+    known,
+    staking,
+  );
+  const subjects = new SubjectScorer(
+    wallets,
+    tokens,
+    new NftProfileAssembler(chain, explorer, settings, known),
+    new ContractProfileAssembler(chain, explorer, settings, known),
+  );
   const snapshots = new InMemorySnapshotStore();
   const stats = new ScoringStats();
   return {

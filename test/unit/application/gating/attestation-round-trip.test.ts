@@ -17,8 +17,11 @@ const newSigner = () => new EthersAttestationSigner({ privateKey: Wallet.createR
 
 async function issueWith(signer: EthersAttestationSigner, clock: FixedClock): Promise<SignedAttestation> {
   const scorer = new FakeWalletScorer(new Map([[SUBJECT, subjectScore()]]));
-  const issued = await new IssueAttestation(scorer, signer, clock, { chainId: CHAIN })
-    .execute({ subject: SUBJECT, subjectType: "wallet", useClass: "governance" })();
+  const issued = await new IssueAttestation(scorer, signer, clock, { chainId: CHAIN }).execute({
+    subject: SUBJECT,
+    subjectType: "wallet",
+    useClass: "governance",
+  })();
   if (E.isLeft(issued)) throw new Error(issued.left.detail);
   return issued.right.attestation;
 }
@@ -39,8 +42,14 @@ describe("attest -> verify round trip", () => {
   it("verifies what it issued, echoing the attested facts", async () => {
     const result = await verify(attestation);
     expect(result).to.include({
-      valid: true, subject: SUBJECT, score: 72, tier: "HIGH", expiresAt: NOW + 3600,
-      scoringVersion: "testnet-wallet-v1.0", issuer: signer.issuer(), devSigned: false,
+      valid: true,
+      subject: SUBJECT,
+      score: 72,
+      tier: "HIGH",
+      expiresAt: NOW + 3600,
+      scoringVersion: "testnet-wallet-v1.0",
+      issuer: signer.issuer(),
+      devSigned: false,
     });
     expect(result.reasons).to.deep.equal([]);
     expect(result.disclaimer).to.not.match(/development key/);

@@ -39,15 +39,36 @@ async function check(body: Record<string, unknown>) {
 
 describe("CheckGate", () => {
   it("lets the healthy wallet through the lending preset, with a fresh verifiable attestation", async () => {
-    const result = await check({ wallet: HEALTHY, ladderPreset: "example_lending", capability: "borrow", requestedAmount: "50000" });
-    expect(result).to.include({
-      allowed: true, allowedByCallerLadder: true, policySource: "caller_ladder", scoreIsAuthoritative: true,
-      wallet: HEALTHY, score: 84, tier: "ELITE", confidence: 85, marginToNextBand: null, ladderPreset: "example_lending",
+    const result = await check({
+      wallet: HEALTHY,
+      ladderPreset: "example_lending",
+      capability: "borrow",
       requestedAmount: "50000",
     });
-    expect(result.attestation).to.include({ subject: HEALTHY, score: 84, useClass: "financial_high", expiresAt: NOW + 900 });
-    const verified = await new VerifyAttestation(signer, clock, { chainId: 5042002 })
-      .execute({ attestation: { ...result.attestation }, expectedSubject: HEALTHY, expectedChainId: 5042002 })();
+    expect(result).to.include({
+      allowed: true,
+      allowedByCallerLadder: true,
+      policySource: "caller_ladder",
+      scoreIsAuthoritative: true,
+      wallet: HEALTHY,
+      score: 84,
+      tier: "ELITE",
+      confidence: 85,
+      marginToNextBand: null,
+      ladderPreset: "example_lending",
+      requestedAmount: "50000",
+    });
+    expect(result.attestation).to.include({
+      subject: HEALTHY,
+      score: 84,
+      useClass: "financial_high",
+      expiresAt: NOW + 900,
+    });
+    const verified = await new VerifyAttestation(signer, clock, { chainId: 5042002 }).execute({
+      attestation: { ...result.attestation },
+      expectedSubject: HEALTHY,
+      expectedChainId: 5042002,
+    })();
     expect(verified.valid).to.equal(true);
   });
 
@@ -66,7 +87,11 @@ describe("CheckGate", () => {
     const refused = await check({ wallet: HEALTHY, network: "mainnet", ladder });
     expect(refused).to.include({ allowed: false, allowedByCallerLadder: true, protocolId: "acme", network: "mainnet" });
     expect(refused.reasons).to.deep.equal(["multi_factor_not_acknowledged"]);
-    const acknowledged = await check({ wallet: HEALTHY, network: "mainnet", ladder: { ...ladder, multiFactorAcknowledged: true } });
+    const acknowledged = await check({
+      wallet: HEALTHY,
+      network: "mainnet",
+      ladder: { ...ladder, multiFactorAcknowledged: true },
+    });
     expect(acknowledged.allowed).to.equal(true);
   });
 

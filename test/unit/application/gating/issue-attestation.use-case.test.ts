@@ -24,11 +24,23 @@ describe("IssueAttestation", () => {
     const { attestation } = result.right;
     expect(result.right).to.include({ pricing: "free" });
     expect(result.right.note).to.equal(undefined);
-    expect(result.right.disclaimer).to.match(/not financial advice/).and.match(/development key/);
+    expect(result.right.disclaimer)
+      .to.match(/not financial advice/)
+      .and.match(/development key/);
     expect(attestation).to.include({
-      subject: SUBJECT, subjectType: "wallet", useClass: "financial_high", chainId: 5042002, score: 72, tier: "HIGH",
-      confidence: 80, scoringVersion: "testnet-wallet-v1.0", issuedAt: NOW, expiresAt: NOW + 900,
-      issuer: signer.issuer(), snapshotId: "snap_abc", devSigned: true,
+      subject: SUBJECT,
+      subjectType: "wallet",
+      useClass: "financial_high",
+      chainId: 5042002,
+      score: 72,
+      tier: "HIGH",
+      confidence: 80,
+      scoringVersion: "testnet-wallet-v1.0",
+      issuedAt: NOW,
+      expiresAt: NOW + 900,
+      issuer: signer.issuer(),
+      snapshotId: "snap_abc",
+      devSigned: true,
     });
     expect(attestation.flags).to.deep.equal(["CONCENTRATION", "VELOCITY_BURST"]);
     expect(attestation.flagsHash).to.equal(signer.flagsHash(["VELOCITY_BURST", "CONCENTRATION"]));
@@ -39,18 +51,35 @@ describe("IssueAttestation", () => {
   it("clamps an over-long ttl, says so in note, and uses the token scoring version for tokens", async () => {
     const { useCase } = setup();
     const result = await useCase.execute({
-      subject: SUBJECT, subjectType: "token", useClass: "governance", ttlSeconds: 10 ** 7,
+      subject: SUBJECT,
+      subjectType: "token",
+      useClass: "governance",
+      ttlSeconds: 10 ** 7,
     })();
     if (E.isLeft(result)) expect.fail(result.left.detail);
-    expect(result.right.attestation).to.include({ chainId: 5042002, expiresAt: NOW + 86400, scoringVersion: "testnet-token-v1.0" });
+    expect(result.right.attestation).to.include({
+      chainId: 5042002,
+      expiresAt: NOW + 86400,
+      scoringVersion: "testnet-token-v1.0",
+    });
     expect(result.right.note).to.match(/clamped/);
   });
 
   it("refuses another chain than the one it scores, before scoring (invalid_chain_id)", async () => {
     const { useCase } = setup();
-    const result = await useCase.execute({ subject: SUBJECT, subjectType: "wallet", useClass: "display", chainId: 1 })();
+    const result = await useCase.execute({
+      subject: SUBJECT,
+      subjectType: "wallet",
+      useClass: "display",
+      chainId: 1,
+    })();
     expect(E.isLeft(result) && result.left.code).to.equal("invalid_chain_id");
-    const same = await useCase.execute({ subject: SUBJECT, subjectType: "wallet", useClass: "display", chainId: 5042002 })();
+    const same = await useCase.execute({
+      subject: SUBJECT,
+      subjectType: "wallet",
+      useClass: "display",
+      chainId: 5042002,
+    })();
     expect(E.isRight(same)).to.equal(true);
   });
 

@@ -17,12 +17,21 @@ describe("CheckWallet", () => {
   const scorer = fakeScorer({
     [GOOD]: { score: 82, tier: "ELITE" },
     [RISKY]: { score: 35, tier: "LOW", recommendation: "review", flags: [{ code: "EXIT_SYNC", severity: "high" }] },
-    [HONEYPOT]: { score: 5, tier: "BLOCKED", recommendation: "deny", flags: [{ code: "HONEYPOT_PATTERN", severity: "critical" }] },
+    [HONEYPOT]: {
+      score: 5,
+      tier: "BLOCKED",
+      recommendation: "deny",
+      flags: [{ code: "HONEYPOT_PATTERN", severity: "critical" }],
+    },
   });
   let store: InMemorySubscriptionStore;
   let check: CheckWallet;
   const subscribe = async (rules: GuardRule[]) => {
-    const created = await new Subscribe(store, countingTokens(), fixedClock()).execute({ protocolName: "Lend", channels: {}, rules })();
+    const created = await new Subscribe(store, countingTokens(), fixedClock()).execute({
+      protocolName: "Lend",
+      channels: {},
+      rules,
+    })();
     if (E.isLeft(created)) throw new Error(created.left.detail);
     token = created.right.manageToken;
     return created.right.id;
@@ -75,7 +84,11 @@ describe("CheckWallet", () => {
     const id = await subscribe([{ type: "block_flags", flags: ["EXIT_SYNC"] }]);
     const risky = await check.execute({ wallet: RISKY, context: null, subscriptionId: id, token })();
     if (E.isLeft(risky)) throw new Error(risky.left.detail);
-    expect(risky.right).to.deep.include({ decision: "block", subscriptionId: id, rulesApplied: ["safety_floor", "rules[0].block_flags"] });
+    expect(risky.right).to.deep.include({
+      decision: "block",
+      subscriptionId: id,
+      rulesApplied: ["safety_floor", "rules[0].block_flags"],
+    });
     const good = await check.execute({ wallet: GOOD, context: null, subscriptionId: id, token })();
     expect(E.isRight(good) && good.right.decision).to.equal("allow");
     expect(E.isRight(good) && good.right.alertId).to.equal(undefined);

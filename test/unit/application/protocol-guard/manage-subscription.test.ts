@@ -54,7 +54,9 @@ describe("Protocol Guard subscription management", () => {
     const update = new UpdateSubscription(store, fixedClock(Date.UTC(2025, 0, 2)));
     const changes = { status: "paused", rules: [], channels: { email: "ops@example.org" } } as const;
     expect(codeOf(await update.execute({ id, changes }, "wrong")())).to.equal("unauthorized");
-    expect(await new ListSubscriptions(store).execute()()).to.deep.equal(E.right([{ id, protocolName: "Lend", status: "active" }]));
+    expect(await new ListSubscriptions(store).execute()()).to.deep.equal(
+      E.right([{ id, protocolName: "Lend", status: "active" }]),
+    );
     const result = await update.execute({ id, changes }, token)();
     expect(result).to.deep.equal(
       E.right({
@@ -71,7 +73,8 @@ describe("Protocol Guard subscription management", () => {
   });
 
   it("a store outage is storage_failed, never a made-up answer", async () => {
-    const down = (): TE.TaskEither<ReturnType<typeof upstreamFailure>, never> => TE.left(upstreamFailure("storage", "down"));
+    const down = (): TE.TaskEither<ReturnType<typeof upstreamFailure>, never> =>
+      TE.left(upstreamFailure("storage", "down"));
     const broken = { get: down, list: down } as unknown as SubscriptionStore;
     expect(codeOf(await new ReadSubscription(broken).execute({ id, token })())).to.equal("storage_failed");
     expect(codeOf(await new ListSubscriptions(broken).execute()())).to.equal("storage_failed");

@@ -36,7 +36,14 @@ function rig(options: { scores?: number[]; fail?: boolean; failClassify?: boolea
   const snapshots = new InMemorySnapshotStore();
   const stats = new ScoringStats();
   const chain = fakeChain({ kinds: { [USDC]: "erc20" }, failClassify: options.failClassify ?? false });
-  const scoreAddress = new ScoreAddress(chain, subjects, snapshots, clock, settings({ cacheTtlMs: options.ttlMs ?? 10_000 }), stats);
+  const scoreAddress = new ScoreAddress(
+    chain,
+    subjects,
+    snapshots,
+    clock,
+    settings({ cacheTtlMs: options.ttlMs ?? 10_000 }),
+    stats,
+  );
   return { scoreAddress, calls, snapshots, stats, advance: (ms: number) => (now += ms) };
 }
 
@@ -45,7 +52,13 @@ describe("ScoreAddress", () => {
     const { scoreAddress, calls, snapshots } = rig();
     const answer = await scoreAddress.execute(USDC)();
     if (answer._tag === "Left") throw new Error("failed");
-    expect(answer.right).to.include({ tier: "VERIFIED", officialIssuer: true, kind: "erc20", subjectType: "token", scoringVersion: "v1.0" });
+    expect(answer.right).to.include({
+      tier: "VERIFIED",
+      officialIssuer: true,
+      kind: "erc20",
+      subjectType: "token",
+      scoringVersion: "v1.0",
+    });
     expect(calls).to.deep.equal([]);
     expect((await snapshots.listFor(USDC, 5)).map((s) => s.id)).to.deep.equal([answer.right.snapshotId]);
   });
@@ -55,7 +68,14 @@ describe("ScoreAddress", () => {
     const answer = await scoreAddress.execute(WALLET)();
     if (answer._tag === "Left") throw new Error("failed");
     const [snapshot] = await snapshots.listFor(WALLET, 1);
-    expect(snapshot).to.deep.include({ subject: WALLET, subjectType: "wallet", score: 72, tier: "HIGH", scoringVersion: "v1.0", block: { number: HEAD.number, timestamp: HEAD.timestamp } });
+    expect(snapshot).to.deep.include({
+      subject: WALLET,
+      subjectType: "wallet",
+      score: 72,
+      tier: "HIGH",
+      scoringVersion: "v1.0",
+      block: { number: HEAD.number, timestamp: HEAD.timestamp },
+    });
     expect(snapshot?.queriedAt).to.equal(new Date(1_000_000).toISOString()).and.equal(answer.right.queriedAt);
   });
 
@@ -87,7 +107,11 @@ describe("ScoreAddress", () => {
     const { scoreAddress, calls, snapshots, stats } = rig({ fail: true });
     const first = await scoreAddress.execute(WALLET)();
     await scoreAddress.execute(WALLET)();
-    expect(first._tag === "Left" ? [first.left._tag, first.left.stage, first.left.cause.source] : null).to.deep.equal(["ScoringFailed", "scoring", "explorer"]);
+    expect(first._tag === "Left" ? [first.left._tag, first.left.stage, first.left.cause.source] : null).to.deep.equal([
+      "ScoringFailed",
+      "scoring",
+      "explorer",
+    ]);
     expect(calls).to.have.length(2);
     expect(await snapshots.listFor(WALLET, 5)).to.deep.equal([]);
     expect(stats.view().failures).to.equal(2);
@@ -102,14 +126,20 @@ describe("ScoreAddress", () => {
 describe("GatingScoresFromScoring (gating's GatingScores)", () => {
   it("answers the cached score's figures and snapshot id", async () => {
     const { scoreAddress } = rig({ scores: [66] });
-    const scored = await new GatingScoresFromScoring(scoreAddress).scoreSubject({ subject: WALLET, subjectType: "wallet" })();
+    const scored = await new GatingScoresFromScoring(scoreAddress).scoreSubject({
+      subject: WALLET,
+      subjectType: "wallet",
+    })();
     if (scored._tag === "Left") throw new Error("failed");
     expect(scored.right).to.include({ score: 66, tier: "HIGH", scoringVersion: "v1.0" });
     expect(scored.right.snapshotId).to.match(/^snap_/);
   });
 
   it("turns any scoring failure into ScoringUnavailable", async () => {
-    const scored = await new GatingScoresFromScoring(rig({ fail: true }).scoreAddress).scoreSubject({ subject: WALLET, subjectType: "wallet" })();
+    const scored = await new GatingScoresFromScoring(rig({ fail: true }).scoreAddress).scoreSubject({
+      subject: WALLET,
+      subjectType: "wallet",
+    })();
     expect(scored._tag === "Left" ? scored.left._tag : null).to.equal("ScoringUnavailable");
   });
 });

@@ -26,9 +26,18 @@ function rig() {
     classified.push(address);
     return kindOf.classify(address);
   };
-  const subjects = { score: () => TE.right(verifiedIssuerResult(WALLET, "wallet", HEAD.timestamp)) } as unknown as SubjectScorer;
+  const subjects = {
+    score: () => TE.right(verifiedIssuerResult(WALLET, "wallet", HEAD.timestamp)),
+  } as unknown as SubjectScorer;
   const clock = { nowMs: () => 1_000_000 };
-  const scoreAddress = new ScoreAddress(chain, subjects, new InMemorySnapshotStore(), clock, settings({ cacheTtlMs: 0 }), new ScoringStats());
+  const scoreAddress = new ScoreAddress(
+    chain,
+    subjects,
+    new InMemorySnapshotStore(),
+    clock,
+    settings({ cacheTtlMs: 0 }),
+    new ScoringStats(),
+  );
   const paidQuery = new PaidQuery(new FakeVerifier(), new FakeSettler(), new InMemoryPaymentLedger(), TERMS);
   const sell = new SellOracleScore(new ClassifyAddress(chain, settings()), scoreAddress, paidQuery);
   return { sell, classified };

@@ -21,7 +21,9 @@ const draft = (score: number, subject = WALLET): SnapshotDraft => ({
 
 describe("snapshot use-cases", () => {
   it("clamps limit to 1..50 with 20 by default", () => {
-    expect([undefined, Number.NaN, 0, -3, 7.9, 50, 51, 1_000].map(clampSnapshotLimit)).to.deep.equal([20, 20, 1, 1, 7, 50, 50, 50]);
+    expect([undefined, Number.NaN, 0, -3, 7.9, 50, 51, 1_000].map(clampSnapshotLimit)).to.deep.equal([
+      20, 20, 1, 1, 7, 50, 50, 50,
+    ]);
   });
 
   it("lists newest first within the limit", async () => {
@@ -38,7 +40,10 @@ describe("snapshot use-cases", () => {
     const get = new GetSnapshot(store);
     const found = await get.execute(WALLET, id)();
     expect(found._tag === "Right" ? found.right.score : null).to.equal(70);
-    for (const [subject, wanted] of [[addr(0x2), id], [WALLET, "snap_0000000000000000"]] as const) {
+    for (const [subject, wanted] of [
+      [addr(0x2), id],
+      [WALLET, "snap_0000000000000000"],
+    ] as const) {
       const missing = await get.execute(subject, wanted)();
       expect(missing._tag === "Left" ? missing.left._tag : null).to.equal("SnapshotNotFound");
     }

@@ -6,7 +6,21 @@ import { TokenMarketReader } from "../../../../src/application/use-cases/market/
 import { TokenProfileAssembler } from "../../../../src/application/use-cases/scoring/token-profile.assembler";
 import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
 import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";
-import { FACTORY, HEAD, USDC, WETH, addr, erc20, fakeChain, fakeExplorer, noStaking, ok, recordingSimulator, settings, word } from "../../../support/fakes/scoring-fakes";
+import {
+  FACTORY,
+  HEAD,
+  USDC,
+  WETH,
+  addr,
+  erc20,
+  fakeChain,
+  fakeExplorer,
+  noStaking,
+  ok,
+  recordingSimulator,
+  settings,
+  word,
+} from "../../../support/fakes/scoring-fakes";
 
 const TOKEN = addr(0x70);
 const PAIR = addr(0x9a);
@@ -32,7 +46,11 @@ function assembler(explorerData: Parameters<typeof fakeExplorer>[0], limits = se
   const markets = new TokenMarketReader(chain, explorer, config);
   const known = new RelatedWalletScores(new WalletProfileAssembler(chain, explorer, config, markets, noStaking));
   const simulator = recordingSimulator();
-  return { explorer, simulator, tokens: new TokenProfileAssembler(chain, explorer, config, markets, simulator, known, noStaking) };
+  return {
+    explorer,
+    simulator,
+    tokens: new TokenProfileAssembler(chain, explorer, config, markets, simulator, known, noStaking),
+  };
 }
 
 const T0 = HEAD.timestamp - 30 * 86_400;
@@ -57,33 +75,52 @@ describe("TokenProfileAssembler", () => {
     const { tokens } = assembler({ transfersOfToken: { [TOKEN]: transfers }, holders: { [TOKEN]: holders } });
     const profile = await tokens.assemble(TOKEN, HEAD)();
     if (profile._tag === "Left") throw new Error(profile.left.detail);
-    expect(profile.right.market.pools.map((p) => [p.pool, p.quoteToken, p.tokenReserve, p.quoteReserve])).to.deep.equal([[PAIR, USDC, 9_000n, 5_000n]]);
+    expect(profile.right.market.pools.map((p) => [p.pool, p.quoteToken, p.tokenReserve, p.quoteReserve])).to.deep.equal(
+      [[PAIR, USDC, 9_000n, 5_000n]],
+    );
     expect(profile.right.market.owner).to.equal(OWNER);
   });
 
   it("falls back to the first mint's recipient as deployer when the explorer knows no creation", async () => {
     const { tokens } = assembler({ transfersOfToken: { [TOKEN]: transfers }, holders: { [TOKEN]: holders } });
     const profile = await tokens.assemble(TOKEN, HEAD)();
-    expect(profile._tag === "Right" ? [profile.right.creation, profile.right.market.deployer] : null).to.deep.equal([null, DEPLOYER]);
+    expect(profile._tag === "Right" ? [profile.right.creation, profile.right.market.deployer] : null).to.deep.equal([
+      null,
+      DEPLOYER,
+    ]);
     expect(profile._tag === "Right" ? profile.right.deployerWalletScore : null).to.have.keys("score", "tier");
   });
 
   it("simulates sells by the largest holders that are not the pool, deployer or owner, up to the bound", async () => {
     const limits = { ...settings().limits, simulatedSellers: 2 };
-    const { tokens, simulator } = assembler({ transfersOfToken: { [TOKEN]: transfers }, holders: { [TOKEN]: holders } }, limits);
+    const { tokens, simulator } = assembler(
+      { transfersOfToken: { [TOKEN]: transfers }, holders: { [TOKEN]: holders } },
+      limits,
+    );
     await tokens.assemble(TOKEN, HEAD)();
-    expect(simulator.requests[0]?.sellers.map((s) => [s.address, s.role])).to.deep.equal([[ALICE, "holder"], [BOB, "holder"]]);
+    expect(simulator.requests[0]?.sellers.map((s) => [s.address, s.role])).to.deep.equal([
+      [ALICE, "holder"],
+      [BOB, "holder"],
+    ]);
     expect(simulator.requests[0]?.blockNumber).to.equal(HEAD.number);
   });
 
   it("assesses purchasing holders' quality, bounded by the settings", async () => {
     const limits = { ...settings().limits, holderQuality: 2 };
-    const { tokens, explorer } = assembler({ transfersOfToken: { [TOKEN]: transfers }, holders: { [TOKEN]: holders } }, limits);
+    const { tokens, explorer } = assembler(
+      { transfersOfToken: { [TOKEN]: transfers }, holders: { [TOKEN]: holders } },
+      limits,
+    );
     const profile = await tokens.assemble(TOKEN, HEAD)();
     const assessed = profile._tag === "Right" ? (profile.right.holderQuality ?? []).map((h) => h.holder) : [];
     expect(assessed).to.have.length(2);
     expect(assessed.every((h) => [ALICE, BOB, CAROL].includes(h))).to.equal(true);
-    expect(explorer.reads.filter((r) => r === `tokenTransfersOf:${CAROL}` || r === `tokenTransfersOf:${ALICE}` || r === `tokenTransfersOf:${BOB}`)).to.have.length(2);
+    expect(
+      explorer.reads.filter(
+        (r) =>
+          r === `tokenTransfersOf:${CAROL}` || r === `tokenTransfersOf:${ALICE}` || r === `tokenTransfersOf:${BOB}`,
+      ),
+    ).to.have.length(2);
   });
 
   it("never asks a factory for a pair of the token with itself", async () => {

@@ -2,7 +2,17 @@ import { expect } from "chai";
 import { TokenMarketReader } from "../../../../src/application/use-cases/market/token-market.reader";
 import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
 import * as TE from "fp-ts/TaskEither";
-import { HEAD, USDC, addr, erc20, fakeChain, fakeExplorer, noStaking, settings, tx } from "../../../support/fakes/scoring-fakes";
+import {
+  HEAD,
+  USDC,
+  addr,
+  erc20,
+  fakeChain,
+  fakeExplorer,
+  noStaking,
+  settings,
+  tx,
+} from "../../../support/fakes/scoring-fakes";
 
 const WALLET = addr(0x1);
 const FUNDER = addr(0xf0);
@@ -33,7 +43,16 @@ function assembler(limits = settings().limits, staking = noStaking) {
   const chain = fakeChain({ kinds: { [addr(0xc1)]: "erc20", [addr(0xc2)]: "contract" } });
   const explorer = fakeExplorer(explorerData);
   const config = settings({ limits, fundingLabels: { [FUNDER]: "faucet" } });
-  return { explorer, wallets: new WalletProfileAssembler(chain, explorer, config, new TokenMarketReader(chain, explorer, config), staking) };
+  return {
+    explorer,
+    wallets: new WalletProfileAssembler(
+      chain,
+      explorer,
+      config,
+      new TokenMarketReader(chain, explorer, config),
+      staking,
+    ),
+  };
 }
 
 describe("WalletProfileAssembler", () => {
@@ -49,7 +68,9 @@ describe("WalletProfileAssembler", () => {
     const { wallets } = assembler({ ...settings().limits, deployments: 1 });
     const profile = await wallets.assemble(WALLET, HEAD)();
     if (profile._tag === "Left") throw new Error(profile.left.detail);
-    expect(profile.right.deployments.map((d) => [d.contract, d.market?.token ?? null])).to.deep.equal([[addr(0xc1), addr(0xc1)]]);
+    expect(profile.right.deployments.map((d) => [d.contract, d.market?.token ?? null])).to.deep.equal([
+      [addr(0xc1), addr(0xc1)],
+    ]);
     expect(profile.right.deploymentsSkipped).to.equal(1);
     expect(profile.right.funding).to.include({ funder: FUNDER, funderLabel: "faucet" });
   });
@@ -64,7 +85,12 @@ describe("WalletProfileAssembler", () => {
     const { wallets, explorer } = assembler();
     const profile = await wallets.assemble(WALLET, HEAD, "light")();
     if (profile._tag === "Left") throw new Error(profile.left.detail);
-    expect([profile.right.tradedTokensSkipped, profile.right.deploymentsSkipped, profile.right.funding, profile.right.staking]).to.deep.equal([3, 2, null, null]);
+    expect([
+      profile.right.tradedTokensSkipped,
+      profile.right.deploymentsSkipped,
+      profile.right.funding,
+      profile.right.staking,
+    ]).to.deep.equal([3, 2, null, null]);
     expect(explorer.reads.every((r) => r.endsWith(WALLET))).to.equal(true);
   });
 });

@@ -21,7 +21,14 @@ interface Setup {
 
 async function analyze(wallet: Address, setup: Setup = {}): Promise<StakingSignal> {
   const world = setup.world ?? seededWorld();
-  const useCase = new AnalyzeStaking(world, world, seededPrices(), setup.trust ?? unknownTrust(), setup.resets ?? noResets(), setup.settings ?? seededSettings());
+  const useCase = new AnalyzeStaking(
+    world,
+    world,
+    seededPrices(),
+    setup.trust ?? unknownTrust(),
+    setup.resets ?? noResets(),
+    setup.settings ?? seededSettings(),
+  );
   const result = await useCase.execute(wallet)();
   if (E.isLeft(result)) throw new Error(`analysis failed: ${result.left.cause.detail}`);
   return result.right;
@@ -32,9 +39,20 @@ const codes = (signal: StakingSignal) => signal.gamingFlags.map((f) => f.code);
 describe("AnalyzeStaking", () => {
   it("gives an honest long staker points, a bounded boost and no flags", async () => {
     const signal = await analyze(ROLES.honest2);
-    expect(signal).to.include({ wallet: ROLES.honest2, stakeEvents: 2, unstakeEvents: 0, uniqueStakeContracts: 2, longestLockDays: 180 });
+    expect(signal).to.include({
+      wallet: ROLES.honest2,
+      stakeEvents: 2,
+      unstakeEvents: 0,
+      uniqueStakeContracts: 2,
+      longestLockDays: 180,
+    });
     expect(codes(signal)).to.deep.equal([]);
-    expect(signal.formula).to.include({ positionsAwarded: 2, positionsVoided: 0, diversityBonusApplied: true, consistencyBonusApplied: true });
+    expect(signal.formula).to.include({
+      positionsAwarded: 2,
+      positionsVoided: 0,
+      diversityBonusApplied: true,
+      consistencyBonusApplied: true,
+    });
     expect(signal.scoreBoost).to.be.greaterThan(0).and.at.most(10);
   });
 
@@ -85,9 +103,13 @@ describe("AnalyzeStaking", () => {
   });
 
   it("takes target tiers and age resets from their ports", async () => {
-    const blocked = await analyze(ROLES.honest1, { trust: new InMemoryStakingTargetTrust(new Map([[TOKEN, "BLOCKED" as const]])) });
+    const blocked = await analyze(ROLES.honest1, {
+      trust: new InMemoryStakingTargetTrust(new Map([[TOKEN, "BLOCKED" as const]])),
+    });
     expect(codes(blocked)).to.deep.equal(["BLOCKED_TARGET"]);
-    const reset = new InMemoryStakingAgeResets(new Map([[ROLES.honest1, [{ at: NOW - 2 * DAY, reason: "WASH_TRADING" as const, evidence: "0xwash" }]]]));
+    const reset = new InMemoryStakingAgeResets(
+      new Map([[ROLES.honest1, [{ at: NOW - 2 * DAY, reason: "WASH_TRADING" as const, evidence: "0xwash" }]]]),
+    );
     const restarted = await analyze(ROLES.honest1, { resets: reset });
     expect(restarted.totalPoints).to.equal(0);
     expect(restarted.observations.join(" ")).to.contain("wash trading");
@@ -118,7 +140,9 @@ describe("AnalyzeStaking", () => {
       world.failing = source;
       const useCase = new AnalyzeStaking(world, world, seededPrices(), unknownTrust(), noResets(), seededSettings());
       const result = await useCase.execute(ROLES.honest1)();
-      expect(result).to.deep.equal(E.left({ _tag: "StakingAnalysisFailed", cause: { _tag: "UpstreamFailure", source, detail: "fake outage" } }));
+      expect(result).to.deep.equal(
+        E.left({ _tag: "StakingAnalysisFailed", cause: { _tag: "UpstreamFailure", source, detail: "fake outage" } }),
+      );
     }
   });
 

@@ -23,7 +23,9 @@ const HOURS = 3_600;
 /** A factory with one USDC pair, for TOKEN only. */
 function answer(request: CallRequest) {
   if (request.to === FACTORY && request.data.startsWith(SELECTORS.getPair)) {
-    return request.data.includes(TOKEN.slice(2)) && request.data.includes(USDC.slice(2)) ? ok(word(PAIR)) : ok(word(ZERO_ADDRESS));
+    return request.data.includes(TOKEN.slice(2)) && request.data.includes(USDC.slice(2))
+      ? ok(word(PAIR))
+      : ok(word(ZERO_ADDRESS));
   }
   if (request.to === PAIR && request.data === SELECTORS.token0) return ok(word(TOKEN));
   if (request.to === PAIR && request.data === SELECTORS.getReserves) return ok(word(5_000n), word(9_000n), word(0n));
@@ -50,7 +52,13 @@ function roundTrips(token: Address, to: Address, count: number, start: number): 
     const out = { standard: "ERC20" as const, token, value: 100n, logIndex: 0, blockNumber: t };
     return [
       { ...out, from: WALLET, to, txHash: `0x${(t * 2).toString(16).padStart(64, "0")}` as TxHash, timestamp: t },
-      { ...out, from: to, to: WALLET, txHash: `0x${(t * 2 + 1).toString(16).padStart(64, "0")}` as TxHash, timestamp: t + HOURS },
+      {
+        ...out,
+        from: to,
+        to: WALLET,
+        txHash: `0x${(t * 2 + 1).toString(16).padStart(64, "0")}` as TxHash,
+        timestamp: t + HOURS,
+      },
     ];
   }).flat();
 }
@@ -68,10 +76,15 @@ function rig(own: readonly TokenTransfer[], script: MarketScript, overrides: Par
     transfersOfToken: (a, q) => (a === PAIR ? undefined : limits.push(q?.limit), explorer.transfersOfToken(a, q)),
   };
   const staking = stakingSettings({ stakingContracts: [STAKING], historyLimit: 321 });
-  return { explorer, limits, resets: new HistoryStakeAgeResets(fakeChain({ answer }), recording, settings(overrides), staking) };
+  return {
+    explorer,
+    limits,
+    resets: new HistoryStakeAgeResets(fakeChain({ answer }), recording, settings(overrides), staking),
+  };
 }
 
-const walletSide = (script: MarketScript): TokenTransfer[] => script.transfers.filter((t) => t.from === WALLET || t.to === WALLET);
+const walletSide = (script: MarketScript): TokenTransfer[] =>
+  script.transfers.filter((t) => t.from === WALLET || t.to === WALLET);
 
 describe("HistoryStakeAgeResets", () => {
   it("restarts at the wallet's sell in a synchronized exit, naming the sell", async () => {
@@ -89,7 +102,9 @@ describe("HistoryStakeAgeResets", () => {
     const { resets } = rig([...roundTrips(OTHER, STAKING, 4, start + 20 * DAY), ...washes], script);
     const result = await resets.resetsOf(WALLET)();
     if (result._tag === "Left") throw new Error("failed");
-    const expected = washes.filter((t) => t.to === WALLET).map((t) => ({ at: t.timestamp, reason: "WASH_TRADING", evidence: t.txHash }));
+    const expected = washes
+      .filter((t) => t.to === WALLET)
+      .map((t) => ({ at: t.timestamp, reason: "WASH_TRADING", evidence: t.txHash }));
     expect(result.right).to.deep.equal(expected);
   });
 
@@ -108,7 +123,9 @@ describe("HistoryStakeAgeResets", () => {
 
   it("reads only the tokens the wallet sold, skipping money, bounded, with the staking history limit", async () => {
     const { script } = exitMarket();
-    const sold = [USDC, TOKEN, OTHER, addr(0x72)].map((token, i) => roundTrips(token, PEER, 1, script.time + (i + 1) * 10 * DAY)).flat();
+    const sold = [USDC, TOKEN, OTHER, addr(0x72)]
+      .map((token, i) => roundTrips(token, PEER, 1, script.time + (i + 1) * 10 * DAY))
+      .flat();
     const { explorer, limits, resets } = rig(sold, script, { limits: { ...settings().limits, tradedTokens: 2 } });
     await resets.resetsOf(WALLET)();
     const tokenReads = explorer.reads.filter((r) => r.startsWith("transfersOfToken:") && !r.endsWith(PAIR));

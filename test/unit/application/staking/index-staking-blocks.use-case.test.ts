@@ -2,7 +2,10 @@ import { expect } from "chai";
 import * as E from "fp-ts/Either";
 import { InMemoryStakingLeaderboardStore } from "../../../../src/adapters/staking/in-memory-staking-leaderboard-store.adapter";
 import { GetStakingLeaderboard } from "../../../../src/application/use-cases/staking/get-staking-leaderboard.use-case";
-import { IndexStakingBlocks, type IndexStep } from "../../../../src/application/use-cases/staking/index-staking-blocks.use-case";
+import {
+  IndexStakingBlocks,
+  type IndexStep,
+} from "../../../../src/application/use-cases/staking/index-staking-blocks.use-case";
 import type { StakingSettings } from "../../../../src/application/use-cases/staking/staking-settings";
 import type { LeaderboardPage } from "../../../../src/domain/staking/leaderboard-batch";
 import { DAY, VAULT } from "../../domain/staking/staking-fixtures";
@@ -56,7 +59,10 @@ describe("IndexStakingBlocks + GetStakingLeaderboard", () => {
   it("stops at `upTo` when given (an explorer index that lags the head)", async () => {
     const { indexer, board } = setup();
     const capped = await indexer.execute(1_000)();
-    expect(capped).to.deep.equal({ _tag: "Right", right: { fromBlock: 0, toBlock: 1_000, activities: 0, caughtUp: true } });
+    expect(capped).to.deep.equal({
+      _tag: "Right",
+      right: { fromBlock: 0, toBlock: 1_000, activities: 0, caughtUp: true },
+    });
     expect((await page(board)).asOfBlock).to.equal(1_000);
     expect(await step(indexer)).to.include({ fromBlock: 1_001 });
   });

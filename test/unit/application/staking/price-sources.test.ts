@@ -2,7 +2,11 @@ import { expect } from "chai";
 import { id } from "ethers";
 import * as E from "fp-ts/Either";
 import * as TE from "fp-ts/TaskEither";
-import { ConfiguredPriceSource, STABLECOIN_ADDRESS, wholeUnits } from "../../../../src/adapters/price/configured-price-source.adapter";
+import {
+  ConfiguredPriceSource,
+  STABLECOIN_ADDRESS,
+  wholeUnits,
+} from "../../../../src/adapters/price/configured-price-source.adapter";
 import { UniswapV2PoolPriceSource } from "../../../../src/adapters/price/uniswap-v2-pool-price-source.adapter";
 import type { CallOutcome, CallRequest, ChainReader } from "../../../../src/application/ports/chain-reader.port";
 import type { Address } from "../../../../src/domain/chain/address";
@@ -10,7 +14,11 @@ import type { Hex } from "../../../../src/domain/chain/chain-types";
 import { addr, TOKEN, word } from "../../domain/staking/staking-fixtures";
 import { FakeStakingWorld } from "../../../support/fakes/fake-staking-world";
 
-const value = async (source: { usdValue: ConfiguredPriceSource["usdValue"] }, asset: Address | "native", amount: bigint) => {
+const value = async (
+  source: { usdValue: ConfiguredPriceSource["usdValue"] },
+  asset: Address | "native",
+  amount: bigint,
+) => {
   const result = await source.usdValue(asset, amount)();
   if (E.isLeft(result)) throw new Error(result.left.detail);
   return result.right;
@@ -18,7 +26,10 @@ const value = async (source: { usdValue: ConfiguredPriceSource["usdValue"] }, as
 
 describe("ConfiguredPriceSource", () => {
   it("prices the stablecoin at $1 with 6 decimals, listed tokens and the native coin as configured", async () => {
-    const prices = new ConfiguredPriceSource({ native: { usd: 1, decimals: 18 }, tokens: { [TOKEN.toUpperCase().replace("0X", "0x")]: { usd: 2.5, decimals: 18 } } });
+    const prices = new ConfiguredPriceSource({
+      native: { usd: 1, decimals: 18 },
+      tokens: { [TOKEN.toUpperCase().replace("0X", "0x")]: { usd: 2.5, decimals: 18 } },
+    });
     expect(await value(prices, STABLECOIN_ADDRESS, 1_500_000n)).to.equal(1.5);
     expect(await value(prices, TOKEN, 4n * 10n ** 18n)).to.equal(10);
     expect(await value(prices, "native", 3n * 10n ** 17n)).to.be.closeTo(0.3, 1e-12);
@@ -40,7 +51,8 @@ describe("UniswapV2PoolPriceSource", () => {
   const pair = addr("9a1");
   const scam = addr("5ca");
   const returns = (...words: (bigint | Address)[]): CallOutcome => ({
-    ok: true, returnData: `0x${words.map((w) => word(typeof w === "bigint" ? w : BigInt(w))).join("")}` as Hex,
+    ok: true,
+    returnData: `0x${words.map((w) => word(typeof w === "bigint" ? w : BigInt(w))).join("")}` as Hex,
   });
 
   function chainWithPool(reserveToken: bigint, reserveUsdc: bigint): ChainReader {
@@ -51,14 +63,19 @@ describe("UniswapV2PoolPriceSource", () => {
         return TE.right(returns(request.data.includes(TOKEN.slice(2)) ? pair : 0n));
       }
       if (request.to === pair && selector === id("token0()").slice(0, 10)) return TE.right(returns(STABLECOIN_ADDRESS));
-      if (request.to === pair && selector === id("getReserves()").slice(0, 10)) return TE.right(returns(reserveUsdc, reserveToken, 1n));
+      if (request.to === pair && selector === id("getReserves()").slice(0, 10))
+        return TE.right(returns(reserveUsdc, reserveToken, 1n));
       return TE.right({ ok: false, revertData: "0x" as Hex, reason: null });
     };
     return { ...world, call };
   }
 
   const source = (chain: ChainReader) =>
-    new UniswapV2PoolPriceSource(chain, { factory, quoteToken: STABLECOIN_ADDRESS }, new ConfiguredPriceSource({ tokens: { [scam]: { usd: 0.5, decimals: 18 } } }));
+    new UniswapV2PoolPriceSource(
+      chain,
+      { factory, quoteToken: STABLECOIN_ADDRESS },
+      new ConfiguredPriceSource({ tokens: { [scam]: { usd: 0.5, decimals: 18 } } }),
+    );
 
   it("values a token by what selling it into its stablecoin pool would return", async () => {
     // 1,000 TOKEN against 2,000 USDC: spot $2; selling 10 TOKEN returns 2000*10/1010 ≈ $19.80.

@@ -31,7 +31,14 @@ export function seededWorld(): FakeStakingWorld {
   w.stake({ from: r.honest2, contract: VAULT_2, amount: 3_000n * E18, daysAgo: 120, lockDays: 180 });
   w.stake({ from: r.honest2, contract: VAULT, token: TOKEN, amount: 1_000n * E18, daysAgo: 100, lockDays: 90 });
   w.deploy(r.selfStaker, r.scamToken, "erc20", 60);
-  w.stake({ from: r.selfStaker, contract: VAULT, token: r.scamToken, amount: 1_000_000n * E18, daysAgo: 50, lockDays: 30 });
+  w.stake({
+    from: r.selfStaker,
+    contract: VAULT,
+    token: r.scamToken,
+    amount: 1_000_000n * E18,
+    daysAgo: 50,
+    lockDays: 30,
+  });
   const [a, b, c] = r.ring;
   w.stake({ from: a, user: b, contract: VAULT, amount: 100n * E18, daysAgo: 40 });
   w.stake({ from: b, user: c, contract: VAULT, amount: 100n * E18, daysAgo: 39 });
@@ -50,6 +57,7 @@ export const seededSettings = (overrides: Partial<StakingSettings> = {}): Stakin
   stakingSettings({ stakingContracts: [VAULT, VAULT_2], indexMaxBlocksPerStep: 500_000, ...overrides });
 
 /** TOKEN at $2; the native coin at $1 (Arc's gas token is USDC). */
-export const seededPrices = () => new ConfiguredPriceSource({ native: { usd: 1, decimals: 18 }, tokens: { [TOKEN]: { usd: 2, decimals: 18 } } });
+export const seededPrices = () =>
+  new ConfiguredPriceSource({ native: { usd: 1, decimals: 18 }, tokens: { [TOKEN]: { usd: 2, decimals: 18 } } });
 export const unknownTrust = () => new InMemoryStakingTargetTrust();
 export const noResets = () => new InMemoryStakingAgeResets();

@@ -1,5 +1,11 @@
 import { expect } from "chai";
-import { addressArgument, addressAt, addressFromWord, addressTopic, wordAt } from "../../../../src/domain/chain/abi-words";
+import {
+  addressArgument,
+  addressAt,
+  addressFromWord,
+  addressTopic,
+  wordAt,
+} from "../../../../src/domain/chain/abi-words";
 import { asAddress } from "../../../../src/domain/chain/address";
 
 const A = asAddress("0x00000000000000000000000000000000000000a1");

@@ -14,20 +14,40 @@ describe("attest request decoding", () => {
   });
 
   it("keeps chainId and any integer ttlSeconds (clamping is the policy's job)", () => {
-    const decoded = decodeAttestRequest({ subject: SUBJECT, subjectType: "token", useClass: "governance", chainId: 1, ttlSeconds: 10 ** 9 });
+    const decoded = decodeAttestRequest({
+      subject: SUBJECT,
+      subjectType: "token",
+      useClass: "governance",
+      chainId: 1,
+      ttlSeconds: 10 ** 9,
+    });
     expect(decoded).to.deep.equal(
-      E.right({ subject: SUBJECT.toLowerCase(), subjectType: "token", useClass: "governance", chainId: 1, ttlSeconds: 10 ** 9 }),
+      E.right({
+        subject: SUBJECT.toLowerCase(),
+        subjectType: "token",
+        useClass: "governance",
+        chainId: 1,
+        ttlSeconds: 10 ** 9,
+      }),
     );
   });
 
   it("names the bad field", () => {
     expect(errorOf(decodeAttestRequest(null))).to.equal("invalid_subject");
     expect(errorOf(decodeAttestRequest({ subject: "0xnope", useClass: "display" }))).to.equal("invalid_subject");
-    expect(errorOf(decodeAttestRequest({ subject: SUBJECT, subjectType: "nft", useClass: "display" }))).to.equal("invalid_subject_type");
+    expect(errorOf(decodeAttestRequest({ subject: SUBJECT, subjectType: "nft", useClass: "display" }))).to.equal(
+      "invalid_subject_type",
+    );
     expect(errorOf(decodeAttestRequest({ subject: SUBJECT }))).to.equal("invalid_use_class");
-    expect(errorOf(decodeAttestRequest({ subject: SUBJECT, useClass: "display", chainId: 0 }))).to.equal("invalid_chain_id");
-    expect(errorOf(decodeAttestRequest({ subject: SUBJECT, useClass: "display", chainId: "1" }))).to.equal("invalid_chain_id");
-    expect(errorOf(decodeAttestRequest({ subject: SUBJECT, useClass: "display", ttlSeconds: 1.5 }))).to.equal("invalid_ttl");
+    expect(errorOf(decodeAttestRequest({ subject: SUBJECT, useClass: "display", chainId: 0 }))).to.equal(
+      "invalid_chain_id",
+    );
+    expect(errorOf(decodeAttestRequest({ subject: SUBJECT, useClass: "display", chainId: "1" }))).to.equal(
+      "invalid_chain_id",
+    );
+    expect(errorOf(decodeAttestRequest({ subject: SUBJECT, useClass: "display", ttlSeconds: 1.5 }))).to.equal(
+      "invalid_ttl",
+    );
   });
 });
 

@@ -15,7 +15,10 @@ describe("check request decoding", () => {
     const decoded = decodeCheckRequest({ wallet: WALLET, ladder, capability: "borrow", requestedAmount: 12.5 });
     expect(decoded).to.deep.equal(
       E.right({
-        wallet: WALLET.toLowerCase(), network: "testnet", useClass: "financial_high", capability: "borrow",
+        wallet: WALLET.toLowerCase(),
+        network: "testnet",
+        useClass: "financial_high",
+        capability: "borrow",
         requestedAmount: "12.5",
         ladder: { protocolId: "p1", bands: [{ minScore: 50, capability: "borrow", maxAmount: "1000" }] },
       }),
@@ -55,7 +58,8 @@ describe("check request decoding", () => {
       { bands: [{ minScore: 50, capability: "a" }], protocolId: "" },
       "a ladder",
     ];
-    for (const candidate of bad) expect(errorOf({ wallet: WALLET, ladder: candidate }), JSON.stringify(candidate)).to.equal("invalid_ladder");
+    for (const candidate of bad)
+      expect(errorOf({ wallet: WALLET, ladder: candidate }), JSON.stringify(candidate)).to.equal("invalid_ladder");
     expect(errorOf({ wallet: WALLET, ladder, ladderPreset: "example_lending" })).to.equal("invalid_ladder");
   });
 
@@ -72,8 +76,12 @@ describe("check request decoding", () => {
 
   describe("mainnet mode", () => {
     it("forbids presets (before anything else about the ladder)", () => {
-      expect(errorOf({ wallet: WALLET, network: "mainnet", ladderPreset: "example_lending" })).to.equal("ladder_preset_forbidden");
-      expect(errorOf({ wallet: WALLET, network: "mainnet", ladderPreset: "nope", ladder })).to.equal("ladder_preset_forbidden");
+      expect(errorOf({ wallet: WALLET, network: "mainnet", ladderPreset: "example_lending" })).to.equal(
+        "ladder_preset_forbidden",
+      );
+      expect(errorOf({ wallet: WALLET, network: "mainnet", ladderPreset: "nope", ladder })).to.equal(
+        "ladder_preset_forbidden",
+      );
     });
 
     it("requires ladder.protocolId", () => {

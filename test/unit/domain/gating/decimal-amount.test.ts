@@ -1,5 +1,9 @@
 import { expect } from "chai";
-import { compareDecimalAmounts, parseDecimalAmount, type DecimalAmount } from "../../../../src/domain/gating/decimal-amount";
+import {
+  compareDecimalAmounts,
+  parseDecimalAmount,
+  type DecimalAmount,
+} from "../../../../src/domain/gating/decimal-amount";
 
 describe("decimal amounts", () => {
   it("canonicalises numbers and decimal strings", () => {

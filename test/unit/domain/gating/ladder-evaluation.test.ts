@@ -21,7 +21,10 @@ describe("ladder evaluation", () => {
   it("allows a score inside a band and reports the band, the next one up and the margin", () => {
     const result = evaluate({ capability: "borrow", requestedAmount: amount("5000") });
     expect(result).to.include({
-      allowed: true, allowedByCallerLadder: true, policySource: "caller_ladder", scoreIsAuthoritative: true,
+      allowed: true,
+      allowedByCallerLadder: true,
+      policySource: "caller_ladder",
+      scoreIsAuthoritative: true,
       marginToNextBand: 10,
     });
     expect(result.matchedBand).to.deep.equal(lending.bands[1]);
@@ -46,12 +49,22 @@ describe("ladder evaluation", () => {
 
   it("fails closed when no band matches, and says how far the lowest band is", () => {
     const result = evaluate({ score: 20 });
-    expect(result).to.include({ allowed: false, allowedByCallerLadder: false, matchedBand: null, marginToNextBand: 10 });
+    expect(result).to.include({
+      allowed: false,
+      allowedByCallerLadder: false,
+      matchedBand: null,
+      marginToNextBand: 10,
+    });
     expect(result.reasons).to.deep.equal(["no_band_matches"]);
   });
 
   it("fails closed when a score falls in a gap between bands", () => {
-    const gappy: Ladder = { bands: [{ minScore: 10, maxScore: 20, capability: "a" }, { minScore: 40, capability: "a" }] };
+    const gappy: Ladder = {
+      bands: [
+        { minScore: 10, maxScore: 20, capability: "a" },
+        { minScore: 40, capability: "a" },
+      ],
+    };
     expect(evaluate({ ladder: gappy, score: 30 }).reasons).to.deep.equal(["no_band_matches"]);
   });
 
@@ -73,7 +86,10 @@ describe("ladder evaluation", () => {
 
   it("picks an overlapping band that allows the amount before failing", () => {
     const overlapping: Ladder = {
-      bands: [{ minScore: 60, capability: "borrow", maxAmount: amount("10") }, { minScore: 50, capability: "borrow" }],
+      bands: [
+        { minScore: 60, capability: "borrow", maxAmount: amount("10") },
+        { minScore: 50, capability: "borrow" },
+      ],
     };
     const result = evaluate({ ladder: overlapping, capability: "borrow", requestedAmount: amount("1000000") });
     expect(result.allowed).to.equal(true);
@@ -88,8 +104,9 @@ describe("ladder evaluation", () => {
   });
 
   it("reports every failing rule together", () => {
-    expect(evaluate({ score: 55, confidence: 1, capability: "borrow", requestedAmount: amount("2000") }).reasons)
-      .to.deep.equal(["amount_exceeds_band_max", "confidence_below_minimum"]);
+    expect(
+      evaluate({ score: 55, confidence: 1, capability: "borrow", requestedAmount: amount("2000") }).reasons,
+    ).to.deep.equal(["amount_exceeds_band_max", "confidence_below_minimum"]);
   });
 
   describe("mainnet mode", () => {

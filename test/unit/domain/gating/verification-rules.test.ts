@@ -9,16 +9,35 @@ const NOW = 1_700_000_000;
 const FLAGS_HASH = `0x${"ab".repeat(32)}`;
 
 const attestation: SignedAttestation = {
-  id: "att_1", subject: SUBJECT, subjectType: "wallet", useClass: "governance", chainId: 5042002,
-  score: 72, tier: "HIGH", confidence: 80, flags: [], flagsHash: FLAGS_HASH,
-  scoringVersion: "testnet-wallet-v1.0", issuedAt: NOW - 100, expiresAt: NOW + 3000, issuer: ISSUER,
-  snapshotId: "snap_1", devSigned: false, signature: `0x${"00".repeat(65)}`,
+  id: "att_1",
+  subject: SUBJECT,
+  subjectType: "wallet",
+  useClass: "governance",
+  chainId: 5042002,
+  score: 72,
+  tier: "HIGH",
+  confidence: 80,
+  flags: [],
+  flagsHash: FLAGS_HASH,
+  scoringVersion: "testnet-wallet-v1.0",
+  issuedAt: NOW - 100,
+  expiresAt: NOW + 3000,
+  issuer: ISSUER,
+  snapshotId: "snap_1",
+  devSigned: false,
+  signature: `0x${"00".repeat(65)}`,
   domain: { name: "Credence Attestation", version: "1", chainId: 5042002 },
 };
 
 const valid: VerificationEvidence = {
-  attestation, recoveredSigner: ISSUER, recomputedFlagsHash: FLAGS_HASH, trustedIssuers: [ISSUER],
-  expectedSubject: SUBJECT, expectedChainId: 5042002, serviceChainId: 5042002, now: NOW,
+  attestation,
+  recoveredSigner: ISSUER,
+  recomputedFlagsHash: FLAGS_HASH,
+  trustedIssuers: [ISSUER],
+  expectedSubject: SUBJECT,
+  expectedChainId: 5042002,
+  serviceChainId: 5042002,
+  now: NOW,
 };
 
 const reasonsWith = (change: Partial<VerificationEvidence>, attestationChange: Partial<SignedAttestation> = {}) =>
@@ -99,7 +118,12 @@ describe("attestation verification rules", () => {
       { scoringVersion: "x" },
     );
     expect(reasons).to.deep.equal([
-      "bad_signature", "unknown_issuer", "expired", "subject_mismatch", "chain_mismatch", "unsupported_scoring_version",
+      "bad_signature",
+      "unknown_issuer",
+      "expired",
+      "subject_mismatch",
+      "chain_mismatch",
+      "unsupported_scoring_version",
     ]);
   });
 });

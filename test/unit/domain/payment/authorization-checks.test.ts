@@ -9,7 +9,8 @@ import type { AuthorizationProof } from "../../../../src/domain/payment/payment-
 import { NOW, PAYER, STRANGER, TERMS, authorizationProof } from "./payment-fixtures";
 
 const facts: AuthorizationFacts = { now: NOW, signer: PAYER, balance: 5_000n, nonceUsed: false };
-const check = (proof: AuthorizationProof, change: Partial<AuthorizationFacts> = {}) => checkAuthorization(proof, TERMS, { ...facts, ...change });
+const check = (proof: AuthorizationProof, change: Partial<AuthorizationFacts> = {}) =>
+  checkAuthorization(proof, TERMS, { ...facts, ...change });
 
 describe("authorization checks", () => {
   it("accepts a well-formed v1 and v2 authorization", () => {
@@ -34,7 +35,9 @@ describe("authorization checks", () => {
     expect(check({ ...v2, accepted: { ...accepted, payTo: STRANGER } })).to.equal("invalid_payment_requirements");
     expect(check({ ...v2, accepted: { ...accepted, amount: "999" } })).to.equal("invalid_payment_requirements");
     expect(check({ ...v2, accepted: { ...accepted, amount: "1e3" } })).to.equal("invalid_payment_requirements");
-    expect(check({ ...v2, accepted: { ...accepted, payTo: accepted.payTo.toUpperCase().replace("0X", "0x") } })).to.equal(null);
+    expect(
+      check({ ...v2, accepted: { ...accepted, payTo: accepted.payTo.toUpperCase().replace("0X", "0x") } }),
+    ).to.equal(null);
   });
 
   it("invalid_exact_evm_payload_recipient_mismatch when `to` is not the payee", () => {
@@ -58,12 +61,16 @@ describe("authorization checks", () => {
     expect(check(authorizationProof(1, { validBefore: BigInt(NOW + margin - 1) }))).to.equal(
       "invalid_exact_evm_payload_authorization_valid_before",
     );
-    expect(check(authorizationProof(1, { validBefore: BigInt(NOW - 100) }))).to.equal("invalid_exact_evm_payload_authorization_valid_before");
+    expect(check(authorizationProof(1, { validBefore: BigInt(NOW - 100) }))).to.equal(
+      "invalid_exact_evm_payload_authorization_valid_before",
+    );
     expect(check(authorizationProof(1, { validBefore: BigInt(NOW + margin) }))).to.equal(null);
   });
 
   it("invalid_exact_evm_payload_authorization_valid_after when it is not valid yet (by chain time)", () => {
-    expect(check(authorizationProof(1, { validAfter: BigInt(NOW + 1) }))).to.equal("invalid_exact_evm_payload_authorization_valid_after");
+    expect(check(authorizationProof(1, { validAfter: BigInt(NOW + 1) }))).to.equal(
+      "invalid_exact_evm_payload_authorization_valid_after",
+    );
     expect(check(authorizationProof(1, { validAfter: BigInt(NOW) }))).to.equal(null);
   });
 
@@ -79,17 +86,25 @@ describe("authorization checks", () => {
 
   it("reports the cheapest failing check first: terms before signature before window", () => {
     const everythingWrong = authorizationProof(1, { to: STRANGER, validBefore: 0n });
-    expect(check(everythingWrong, { signer: null, nonceUsed: true, balance: 0n })).to.equal("invalid_exact_evm_payload_recipient_mismatch");
-    expect(check(authorizationProof(1, { validBefore: 0n }), { signer: null })).to.equal("invalid_exact_evm_payload_signature");
+    expect(check(everythingWrong, { signer: null, nonceUsed: true, balance: 0n })).to.equal(
+      "invalid_exact_evm_payload_recipient_mismatch",
+    );
+    expect(check(authorizationProof(1, { validBefore: 0n }), { signer: null })).to.equal(
+      "invalid_exact_evm_payload_signature",
+    );
   });
 
   it("the terms-only check needs no chain facts", () => {
     expect(checkAuthorizationTerms(authorizationProof(1), TERMS)).to.equal(null);
-    expect(checkAuthorizationTerms(authorizationProof(1, { value: 1n }), TERMS)).to.equal("invalid_exact_evm_payload_authorization_value");
+    expect(checkAuthorizationTerms(authorizationProof(1, { value: 1n }), TERMS)).to.equal(
+      "invalid_exact_evm_payload_authorization_value",
+    );
   });
 
   it("a reservation lasts until validBefore, capped to a safe integer", () => {
     expect(authorizationReplayableUntil(authorizationProof(1).authorization)).to.equal(NOW + 300);
-    expect(authorizationReplayableUntil(authorizationProof(1, { validBefore: 2n ** 255n }).authorization)).to.equal(Number.MAX_SAFE_INTEGER);
+    expect(authorizationReplayableUntil(authorizationProof(1, { validBefore: 2n ** 255n }).authorization)).to.equal(
+      Number.MAX_SAFE_INTEGER,
+    );
   });
 });

@@ -12,7 +12,10 @@ export const NOW = 1_800_000_000;
 export const TERMS: PaymentTerms = { ...DEFAULT_PAYMENT_TERMS, payTo: PAYEE };
 
 /** An authorization that passes every check at NOW, in x402 v1 or v2 form. */
-export function authorizationProof(version: 1 | 2 = 1, change: Partial<AuthorizationProof["authorization"]> = {}): AuthorizationProof {
+export function authorizationProof(
+  version: 1 | 2 = 1,
+  change: Partial<AuthorizationProof["authorization"]> = {},
+): AuthorizationProof {
   return {
     kind: "authorization",
     x402Version: version,

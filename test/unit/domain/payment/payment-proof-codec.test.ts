@@ -13,8 +13,20 @@ const authorization = {
 };
 const signature = "0x" + "ab".repeat(65);
 const v1 = { x402Version: 1, scheme: "exact", network: "arc-testnet", payload: { signature, authorization } };
-const accepted = { scheme: "exact", network: "eip155:5042002", amount: "1000", asset: TERMS.asset, payTo: PAYEE, maxTimeoutSeconds: 300 };
-const v2 = { x402Version: 2, resource: { url: "http://x/api/oracle/0x1" }, accepted, payload: { signature, authorization } };
+const accepted = {
+  scheme: "exact",
+  network: "eip155:5042002",
+  amount: "1000",
+  asset: TERMS.asset,
+  payTo: PAYEE,
+  maxTimeoutSeconds: 300,
+};
+const v2 = {
+  x402Version: 2,
+  resource: { url: "http://x/api/oracle/0x1" },
+  accepted,
+  payload: { signature, authorization },
+};
 const txHash = "0x" + "Cd".repeat(32);
 
 describe("payment proof decoding", () => {
@@ -28,7 +40,14 @@ describe("payment proof decoding", () => {
         scheme: "exact",
         network: "arc-testnet",
         accepted: null,
-        authorization: { from: PAYER, to: PAYEE, value: 1000n, validAfter: 1_799_999_400n, validBefore: 1_800_000_300n, nonce: NONCE },
+        authorization: {
+          from: PAYER,
+          to: PAYEE,
+          value: 1000n,
+          validAfter: 1_799_999_400n,
+          validBefore: 1_800_000_300n,
+          nonce: NONCE,
+        },
         signature,
         raw: v1,
       },
@@ -45,7 +64,10 @@ describe("payment proof decoding", () => {
   });
 
   it("accepts hex uint256 fields and base64url", () => {
-    const hexValues = { ...v1, payload: { signature, authorization: { ...authorization, value: "0x3e8", validAfter: 0 } } };
+    const hexValues = {
+      ...v1,
+      payload: { signature, authorization: { ...authorization, value: "0x3e8", validAfter: 0 } },
+    };
     const text = encodeBase64Json(hexValues).replace(/\+/g, "-").replace(/\//g, "_");
     const decoded = decodePaymentProof(text);
     if (decoded._tag !== "Right" || decoded.right.kind !== "authorization") throw new Error("expected a proof");
@@ -61,8 +83,14 @@ describe("payment proof decoding", () => {
   });
 
   it("invalid_x402_version for a version we do not speak", () => {
-    expect(decodePaymentProof(encodeBase64Json({ ...v1, x402Version: 3 }))).to.deep.equal({ _tag: "Left", left: "invalid_x402_version" });
-    expect(decodePaymentProof(encodeBase64Json({ ...v1, x402Version: "1" }))).to.deep.equal({ _tag: "Left", left: "invalid_x402_version" });
+    expect(decodePaymentProof(encodeBase64Json({ ...v1, x402Version: 3 }))).to.deep.equal({
+      _tag: "Left",
+      left: "invalid_x402_version",
+    });
+    expect(decodePaymentProof(encodeBase64Json({ ...v1, x402Version: "1" }))).to.deep.equal({
+      _tag: "Left",
+      left: "invalid_x402_version",
+    });
   });
 
   it("invalid_payload for anything malformed", () => {
@@ -75,13 +103,17 @@ describe("payment proof decoding", () => {
       encodeBase64Json({ ...v1, payload: { signature: "nothex", authorization } }),
       encodeBase64Json({ ...v1, payload: { signature, authorization: { ...authorization, nonce: "0x1234" } } }),
       encodeBase64Json({ ...v1, payload: { signature, authorization: { ...authorization, value: "-1" } } }),
-      encodeBase64Json({ ...v1, payload: { signature, authorization: { ...authorization, value: "0x1" + "0".repeat(64) } } }),
+      encodeBase64Json({
+        ...v1,
+        payload: { signature, authorization: { ...authorization, value: "0x1" + "0".repeat(64) } },
+      }),
       encodeBase64Json({ ...v1, payload: { signature, authorization: { ...authorization, to: "0x1234" } } }),
       encodeBase64Json({ x402Version: 2, payload: { signature, authorization } }),
       encodeBase64Json({ txHash: "0x1234", nonce: NONCE }),
       encodeBase64Json({ txHash }),
     ];
-    for (const text of bad) expect(decodePaymentProof(text), text).to.deep.equal({ _tag: "Left", left: "invalid_payload" });
+    for (const text of bad)
+      expect(decodePaymentProof(text), text).to.deep.equal({ _tag: "Left", left: "invalid_payload" });
   });
 });
 
@@ -93,7 +125,9 @@ describe("finding the payment in request headers", () => {
 
   it("reads X-Payment in any letter case, and a repeated header by its first value", () => {
     expect(findPaymentProof({ "X-PAYMENT": encodeBase64Json(v1) })._tag).to.equal("proof");
-    expect(findPaymentProof({ "x-payment": [encodeBase64Json({ txHash, nonce: NONCE }), "junk"] })._tag).to.equal("proof");
+    expect(findPaymentProof({ "x-payment": [encodeBase64Json({ txHash, nonce: NONCE }), "junk"] })._tag).to.equal(
+      "proof",
+    );
     expect(headerValue({ "X-Payment": "a" }, "x-payment")).to.equal("a");
   });
 

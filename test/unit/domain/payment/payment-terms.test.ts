@@ -18,15 +18,21 @@ describe("payment terms helpers", () => {
   });
 
   it("base64 JSON round-trips non-ASCII text and rejects what is not base64 JSON", () => {
-    expect(decodeBase64Json(encodeBase64Json({ description: "Vertrauen – ✓" }))).to.deep.equal({ description: "Vertrauen – ✓" });
+    expect(decodeBase64Json(encodeBase64Json({ description: "Vertrauen – ✓" }))).to.deep.equal({
+      description: "Vertrauen – ✓",
+    });
     expect(decodeBase64Json(btoa("{not json"))).to.equal(undefined);
     expect(decodeBase64Json("a b")).to.equal(undefined);
   });
 
   it("maps reasons from facilitators onto ours, v2 SDK spellings included", () => {
     expect(toPaymentReason("insufficient_funds", "unexpected_verify_error")).to.equal("insufficient_funds");
-    expect(toPaymentReason("invalid_exact_evm_signature", "unexpected_verify_error")).to.equal("invalid_exact_evm_payload_signature");
-    expect(toPaymentReason("invalid_exact_evm_nonce_already_used", "unexpected_verify_error")).to.equal("nonce_already_used");
+    expect(toPaymentReason("invalid_exact_evm_signature", "unexpected_verify_error")).to.equal(
+      "invalid_exact_evm_payload_signature",
+    );
+    expect(toPaymentReason("invalid_exact_evm_nonce_already_used", "unexpected_verify_error")).to.equal(
+      "nonce_already_used",
+    );
     expect(toPaymentReason("something_new", "unexpected_settle_error")).to.equal("unexpected_settle_error");
     expect(toPaymentReason(undefined, "unexpected_verify_error")).to.equal("unexpected_verify_error");
   });

@@ -12,17 +12,29 @@ describe("settlement response headers", () => {
   it("v1 payers get X-PAYMENT-RESPONSE naming the network by name", () => {
     const headers = settlementHeaders(authorizationProof(1), TERMS, settlement);
     expect(Object.keys(headers)).to.deep.equal(["X-PAYMENT-RESPONSE"]);
-    expect(decodeBase64Json(headers["X-PAYMENT-RESPONSE"]!)).to.deep.equal({ success: true, transaction, network: "arc-testnet", payer: PAYER });
+    expect(decodeBase64Json(headers["X-PAYMENT-RESPONSE"]!)).to.deep.equal({
+      success: true,
+      transaction,
+      network: "arc-testnet",
+      payer: PAYER,
+    });
   });
 
   it("v2 payers also get PAYMENT-RESPONSE naming it by CAIP-2", () => {
     const headers = settlementHeaders(authorizationProof(2), TERMS, settlement);
-    expect(decodeBase64Json(headers["PAYMENT-RESPONSE"]!)).to.deep.equal({ success: true, transaction, network: "eip155:5042002", payer: PAYER });
+    expect(decodeBase64Json(headers["PAYMENT-RESPONSE"]!)).to.deep.equal({
+      success: true,
+      transaction,
+      network: "eip155:5042002",
+      payer: PAYER,
+    });
     expect(headers["X-PAYMENT-RESPONSE"]).to.be.a("string");
   });
 
   it("transfer proofs report the payer's own transaction", () => {
     const proof: TransferProof = { kind: "transfer", txHash: transaction, nonce: NONCE };
-    expect(decodeBase64Json(settlementHeaders(proof, TERMS, settlement)["X-PAYMENT-RESPONSE"]!)).to.deep.include({ transaction });
+    expect(decodeBase64Json(settlementHeaders(proof, TERMS, settlement)["X-PAYMENT-RESPONSE"]!)).to.deep.include({
+      transaction,
+    });
   });
 });

@@ -46,8 +46,12 @@ describe("decideGuard: default policy", () => {
     expect(atTenThousand.decision).to.equal("review");
     expect(atTenThousand.reasons).to.deep.equal(["score 55 below 60 required at this economic reach"]);
     expect(decideGuard(medium, { amount: 10_000 }).decision).to.equal("review");
-    expect(decideGuard(subject({ score: 79, tier: "HIGH" }), { economicReachUsd: 1_000_000 }).decision).to.equal("review");
-    expect(decideGuard(subject({ score: 80, tier: "ELITE" }), { economicReachUsd: 1_000_000 }).decision).to.equal("allow");
+    expect(decideGuard(subject({ score: 79, tier: "HIGH" }), { economicReachUsd: 1_000_000 }).decision).to.equal(
+      "review",
+    );
+    expect(decideGuard(subject({ score: 80, tier: "ELITE" }), { economicReachUsd: 1_000_000 }).decision).to.equal(
+      "allow",
+    );
   });
 
   it("an empty rule list falls back to the defaults", () => {
@@ -72,12 +76,18 @@ describe("decideGuard: subscription rules", () => {
   });
 
   it("never loosen the safety floor", () => {
-    const verdict = decideGuard(subject({ tier: "BLOCKED", score: 10 }), {}, [{ type: "min_score", value: 0, action: "review" }]);
+    const verdict = decideGuard(subject({ tier: "BLOCKED", score: 10 }), {}, [
+      { type: "min_score", value: 0, action: "review" },
+    ]);
     expect(verdict.decision).to.equal("block");
   });
 
   it("the most severe outcome wins and every fired rule gives a reason", () => {
-    const verdict = decideGuard(subject({ score: 60, flags: [{ code: "EXIT_SYNC", severity: "high" }] }), { amount: 100 }, rules);
+    const verdict = decideGuard(
+      subject({ score: 60, flags: [{ code: "EXIT_SYNC", severity: "high" }] }),
+      { amount: 100 },
+      rules,
+    );
     expect(verdict).to.deep.equal({
       decision: "block",
       reasons: ["score 60 below minimum 65", "blocked flag raised: EXIT_SYNC"],

@@ -20,7 +20,14 @@ describe("Protocol Guard request decoding", () => {
       E.right({ webhookUrl: "https://hooks.example.org/x", email: "ops@example.org" }),
     );
     expect(decodeChannels({})).to.deep.equal(E.right({}));
-    for (const bad of [{ webhookUrl: "http://plain.example.org" }, { email: "nope" }, { slack: "x" }, { email: null }, [], "x"]) {
+    for (const bad of [
+      { webhookUrl: "http://plain.example.org" },
+      { email: "nope" },
+      { slack: "x" },
+      { email: null },
+      [],
+      "x",
+    ]) {
       expect(leftOf(decodeChannels(bad))).to.deep.include({ code: "invalid_request", field: "channels" });
     }
     expect(redactChannels({ email: "ops@example.org" })).to.deep.equal({ webhookUrl: false, email: true });
@@ -55,13 +62,24 @@ describe("Protocol Guard request decoding", () => {
   });
 
   it("check: wallet first, then each optional field by name", () => {
-    expect(leftOf(decodeCheckRequest({ wallet: "0x12" }))).to.deep.equal({ _tag: "GuardInputError", code: "invalid_wallet" });
+    expect(leftOf(decodeCheckRequest({ wallet: "0x12" }))).to.deep.equal({
+      _tag: "GuardInputError",
+      code: "invalid_wallet",
+    });
     expect(leftOf(decodeCheckRequest(null)).code).to.equal("invalid_wallet");
     expect(leftOf(decodeCheckRequest({ wallet: WALLET, amount: -1 }))).to.deep.include({ field: "amount" });
-    expect(leftOf(decodeCheckRequest({ wallet: WALLET, economicReachUsd: "5" }))).to.deep.include({ field: "economicReachUsd" });
-    expect(leftOf(decodeCheckRequest({ wallet: WALLET, context: "x".repeat(201) }))).to.deep.include({ field: "context" });
-    expect(leftOf(decodeCheckRequest({ wallet: WALLET, subscriptionId: 7 }))).to.deep.include({ field: "subscriptionId" });
-    expect(leftOf(decodeCheckRequest({ wallet: WALLET, economicReach: 5 }))).to.deep.include({ field: "economicReach" });
+    expect(leftOf(decodeCheckRequest({ wallet: WALLET, economicReachUsd: "5" }))).to.deep.include({
+      field: "economicReachUsd",
+    });
+    expect(leftOf(decodeCheckRequest({ wallet: WALLET, context: "x".repeat(201) }))).to.deep.include({
+      field: "context",
+    });
+    expect(leftOf(decodeCheckRequest({ wallet: WALLET, subscriptionId: 7 }))).to.deep.include({
+      field: "subscriptionId",
+    });
+    expect(leftOf(decodeCheckRequest({ wallet: WALLET, economicReach: 5 }))).to.deep.include({
+      field: "economicReach",
+    });
     expect(decodeCheckRequest({ wallet: WALLET, context: "borrow", amount: 0 })).to.deep.equal(
       E.right({ wallet: WALLET.toLowerCase(), context: "borrow", amount: 0 }),
     );
@@ -71,7 +89,9 @@ describe("Protocol Guard request decoding", () => {
     expect(decodeSubscribeRequest({ protocolName: "  Lend ", channels: {}, rules: [] })).to.deep.equal(
       E.right({ protocolName: "Lend", channels: {}, rules: [] }),
     );
-    expect(leftOf(decodeSubscribeRequest({ protocolName: " ", channels: {}, rules: [] }))).to.deep.include({ field: "protocolName" });
+    expect(leftOf(decodeSubscribeRequest({ protocolName: " ", channels: {}, rules: [] }))).to.deep.include({
+      field: "protocolName",
+    });
     expect(leftOf(decodeSubscribeRequest({ protocolName: "x".repeat(101), channels: {}, rules: [] }))).to.deep.include({
       field: "protocolName",
     });
@@ -87,19 +107,33 @@ describe("Protocol Guard request decoding", () => {
     expect(leftOf(decodeUpdateRequest({ status: "paused" }))).to.deep.include({ field: "id" });
     expect(leftOf(decodeUpdateRequest({ id: "sub_a" }))).to.deep.include({ field: "body" });
     expect(leftOf(decodeUpdateRequest({ id: "sub_a", status: "deleted" }))).to.deep.include({ field: "status" });
-    expect(leftOf(decodeUpdateRequest({ id: "sub_a", channels: {}, rules: [{ type: "x" }] }))).to.deep.include({ field: "rules" });
-    expect(leftOf(decodeUpdateRequest({ id: "sub_a", protocolName: "new" }))).to.deep.include({ field: "protocolName" });
+    expect(leftOf(decodeUpdateRequest({ id: "sub_a", channels: {}, rules: [{ type: "x" }] }))).to.deep.include({
+      field: "rules",
+    });
+    expect(leftOf(decodeUpdateRequest({ id: "sub_a", protocolName: "new" }))).to.deep.include({
+      field: "protocolName",
+    });
   });
 
   it("NUL and lone surrogates in any string are refused as input, before they can reach storage", () => {
     const bad = ["a\u0000b", "\ud800", "x\udc00y"];
     for (const text of bad) {
-      expect(leftOf(decodeChannels({ webhookUrl: `https://hooks.example.org/${text}` }))).to.deep.include({ field: "channels" });
+      expect(leftOf(decodeChannels({ webhookUrl: `https://hooks.example.org/${text}` }))).to.deep.include({
+        field: "channels",
+      });
       expect(leftOf(decodeChannels({ email: `ops${text}@example.org` }))).to.deep.include({ field: "channels" });
-      expect(leftOf(decodeSubscribeRequest({ protocolName: `Lend${text}`, channels: {}, rules: [] }))).to.deep.include({ field: "protocolName" });
-      expect(leftOf(decodeUpdateRequest({ id: "sub_a", channels: { email: `${text}@example.org` } }))).to.deep.include({ field: "channels" });
-      expect(leftOf(decodeCheckRequest({ wallet: WALLET, context: `borrow${text}` }))).to.deep.include({ field: "context" });
+      expect(leftOf(decodeSubscribeRequest({ protocolName: `Lend${text}`, channels: {}, rules: [] }))).to.deep.include({
+        field: "protocolName",
+      });
+      expect(leftOf(decodeUpdateRequest({ id: "sub_a", channels: { email: `${text}@example.org` } }))).to.deep.include({
+        field: "channels",
+      });
+      expect(leftOf(decodeCheckRequest({ wallet: WALLET, context: `borrow${text}` }))).to.deep.include({
+        field: "context",
+      });
     }
-    expect(E.isRight(decodeChannels({ email: "ops@example.org", webhookUrl: "https://hooks.example.org/\u00e9" }))).to.equal(true);
+    expect(
+      E.isRight(decodeChannels({ email: "ops@example.org", webhookUrl: "https://hooks.example.org/\u00e9" })),
+    ).to.equal(true);
   });
 });

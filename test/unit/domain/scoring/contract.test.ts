@@ -9,7 +9,13 @@ const NOW = T0 + 200 * DAY;
 
 function contract(calls: number, failed: number, overrides: Partial<ContractProfile> = {}): ContractProfile {
   const txs = Array.from({ length: calls }, (_, i) =>
-    tx({ from: addr(0x60000 + (i % 25)), to: CONTRACT, selector: "0x12345678", success: i >= failed, timestamp: T0 + i * 3_000 }),
+    tx({
+      from: addr(0x60000 + (i % 25)),
+      to: CONTRACT,
+      selector: "0x12345678",
+      success: i >= failed,
+      timestamp: T0 + i * 3_000,
+    }),
   );
   return {
     contract: CONTRACT,
@@ -31,7 +37,9 @@ describe("scoreContract", () => {
   });
 
   it("HIGH_FAILURE_RATE fires when most of 20+ calls reverted, not below half", () => {
-    expect(scoreContract(contract(20, 12), NOW).flags.find((f) => f.code === "HIGH_FAILURE_RATE")?.evidence.figures).to.deep.equal({
+    expect(
+      scoreContract(contract(20, 12), NOW).flags.find((f) => f.code === "HIGH_FAILURE_RATE")?.evidence.figures,
+    ).to.deep.equal({
       transactions: 20,
       failed: 12,
       share: 0.6,
@@ -40,7 +48,10 @@ describe("scoreContract", () => {
   });
 
   it("reports upgrade and pause powers but not token-only powers such as mint", () => {
-    const result = scoreContract(contract(60, 0, { bytecode: bytecodeWith(["3659cfe6", "8456cb59", "40c10f19"]) }), NOW);
+    const result = scoreContract(
+      contract(60, 0, { bytecode: bytecodeWith(["3659cfe6", "8456cb59", "40c10f19"]) }),
+      NOW,
+    );
     expect(codes(result)).to.include.members(["UPGRADEABLE_PROXY", "OWNER_CAN_PAUSE"]);
     expect(codes(result)).not.to.include("OWNER_CAN_MINT");
   });

@@ -40,8 +40,12 @@ describe("exit sync participation", () => {
 
   it("gives nothing for a wallet that kept most of its position, or did not sell", () => {
     const kept = exitScript(200n).script;
-    expect(exitSyncParticipation(analyzeMarket(kept.market([kept.poolFacts(100_000n, 50_000n)])), WALLET_ADDR)).to.deep.equal([]);
+    expect(
+      exitSyncParticipation(analyzeMarket(kept.market([kept.poolFacts(100_000n, 50_000n)])), WALLET_ADDR),
+    ).to.deep.equal([]);
     const { script } = exitScript(1_000n);
-    expect(exitSyncParticipation(analyzeMarket(script.market([script.poolFacts(100_000n, 50_000n)])), peer(99))).to.deep.equal([]);
+    expect(
+      exitSyncParticipation(analyzeMarket(script.market([script.poolFacts(100_000n, 50_000n)])), peer(99)),
+    ).to.deep.equal([]);
   });
 });

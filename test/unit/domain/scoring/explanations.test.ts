@@ -9,7 +9,10 @@ import { component } from "../../../../src/domain/scoring/breakdown";
 import { raiseFlag } from "../../../../src/domain/scoring/flag";
 import { addr } from "./support/builders";
 
-const wash = raiseFlag("WASH_TRADING", { detail: "4 round trips to and back from 0xabc", counterparties: [addr(0xabc)] });
+const wash = raiseFlag("WASH_TRADING", {
+  detail: "4 round trips to and back from 0xabc",
+  counterparties: [addr(0xabc)],
+});
 const honeypot = raiseFlag("HONEYPOT_PATTERN", { detail: "sells revert" });
 const fresh = raiseFlag("FRESH_WALLET", { detail: "First seen 1 day ago" });
 
@@ -23,7 +26,15 @@ function input(overrides: Partial<ExplainInput> = {}): ExplainInput {
     flags: [],
     components: [
       component("age", "wallet age", 150, "days", 18, 20, "More time since first activity"),
-      component("deployments", "adopted deployments", 0, "deployments", 0, 10, "Deploying contracts that independent users adopt"),
+      component(
+        "deployments",
+        "adopted deployments",
+        0,
+        "deployments",
+        0,
+        10,
+        "Deploying contracts that independent users adopt",
+      ),
     ],
     limitations: [],
     ...overrides,
@@ -47,7 +58,10 @@ describe("explanations: recommendation", () => {
 
   it("asks for review, not deny, on a LOW score from thin history: fresh wallet, mining, or confidence under 70", () => {
     const freshWallet = recommend(input({ tier: "LOW", score: 25, confidence: 60, state: "mining", flags: [fresh] }));
-    expect(freshWallet).to.deep.equal({ action: "review", reason: "Low score (25/100) on insufficient data (fresh wallet)." });
+    expect(freshWallet).to.deep.equal({
+      action: "review",
+      reason: "Low score (25/100) on insufficient data (fresh wallet).",
+    });
     expect(recommend(input({ tier: "LOW", score: 25, flags: [fresh] })).action).to.equal("review");
     expect(recommend(input({ tier: "LOW", score: 25, state: "mining" })).action).to.equal("review");
     expect(recommend(input({ tier: "LOW", score: 25, confidence: 69 })).reason).to.include("confidence 69%");
@@ -56,8 +70,13 @@ describe("explanations: recommendation", () => {
 
   it("still denies a LOW score on thin history when high-severity evidence is present", () => {
     const r = recommend(input({ tier: "LOW", score: 15, confidence: 40, state: "mining", flags: [wash, fresh] }));
-    expect(r).to.deep.equal({ action: "deny", reason: "Low trust score (15/100) with high-severity flags: WASH_TRADING." });
-    expect(recommend(input({ tier: "BLOCKED", score: 0, confidence: 30, state: "mining", flags: [honeypot, fresh] })).action).to.equal("deny");
+    expect(r).to.deep.equal({
+      action: "deny",
+      reason: "Low trust score (15/100) with high-severity flags: WASH_TRADING.",
+    });
+    expect(
+      recommend(input({ tier: "BLOCKED", score: 0, confidence: 30, state: "mining", flags: [honeypot, fresh] })).action,
+    ).to.equal("deny");
   });
 
   it("asks for review on MEDIUM, on a high-severity flag, and on a HIGH score with sparse data", () => {
@@ -96,7 +115,11 @@ describe("explanations: protocol explain", () => {
   it("lists every category for the subject type, with the level and signals of raised flags", () => {
     const report = protocolExplain(input({ flags: [wash, fresh] }));
     const manipulation = report.riskCategories.find((c) => c.category === "manipulation");
-    expect(manipulation).to.deep.equal({ category: "manipulation", level: "high", signals: ["WASH_TRADING: 4 round trips to and back from 0xabc"] });
+    expect(manipulation).to.deep.equal({
+      category: "manipulation",
+      level: "high",
+      signals: ["WASH_TRADING: 4 round trips to and back from 0xabc"],
+    });
     expect(report.riskCategories.find((c) => c.category === "history")?.level).to.equal("none");
     expect(report.riskCategories.find((c) => c.category === "history")?.signals).to.have.length(1);
     expect(report.riskCategories.map((c) => c.category)).not.to.include("market_integrity");

@@ -22,12 +22,35 @@ describe("flag catalogue", () => {
 
   it("contains the codes SPEC.md and the issue name", () => {
     for (const code of [
-      "HONEYPOT_PATTERN", "COORDINATED_BUY", "EXIT_SYNC", "LOW_HOLDER_QUALITY", "WASH_TRADING", "VELOCITY_BURST",
-      "MACHINE_REGULAR_INTERVALS", "SELF_INTERACTION", "COUNTERPARTY_CONCENTRATION", "EXIT_SYNC_PARTICIPANT",
-      "DEPLOYED_AND_DUMPED", "COORDINATED_BUY_PARTICIPANT", "SHARED_FUNDING_SOURCE", "HIGH_SELL_TAX", "OWNER_CAN_MINT",
-      "OWNER_CAN_BLACKLIST", "OWNER_CAN_PAUSE", "OWNER_CAN_SET_FEES", "UPGRADEABLE_PROXY", "HIGH_CONCENTRATION",
-      "DEPLOYER_HOLDS_MUCH", "NO_LIQUIDITY", "RUG_PULL", "YOUNG_CONTRACT", "NFT_WASH_TRANSFERS", "NFT_MINT_CONCENTRATION",
-      "NFT_CREATOR_DUMPING", "NFT_HOLDER_CONCENTRATION", "STAKING_RING",
+      "HONEYPOT_PATTERN",
+      "COORDINATED_BUY",
+      "EXIT_SYNC",
+      "LOW_HOLDER_QUALITY",
+      "WASH_TRADING",
+      "VELOCITY_BURST",
+      "MACHINE_REGULAR_INTERVALS",
+      "SELF_INTERACTION",
+      "COUNTERPARTY_CONCENTRATION",
+      "EXIT_SYNC_PARTICIPANT",
+      "DEPLOYED_AND_DUMPED",
+      "COORDINATED_BUY_PARTICIPANT",
+      "SHARED_FUNDING_SOURCE",
+      "HIGH_SELL_TAX",
+      "OWNER_CAN_MINT",
+      "OWNER_CAN_BLACKLIST",
+      "OWNER_CAN_PAUSE",
+      "OWNER_CAN_SET_FEES",
+      "UPGRADEABLE_PROXY",
+      "HIGH_CONCENTRATION",
+      "DEPLOYER_HOLDS_MUCH",
+      "NO_LIQUIDITY",
+      "RUG_PULL",
+      "YOUNG_CONTRACT",
+      "NFT_WASH_TRANSFERS",
+      "NFT_MINT_CONCENTRATION",
+      "NFT_CREATOR_DUMPING",
+      "NFT_HOLDER_CONCENTRATION",
+      "STAKING_RING",
     ]) {
       expect(isFlagCode(code), code).to.equal(true);
     }
@@ -35,7 +58,10 @@ describe("flag catalogue", () => {
   });
 
   it("reserves critical severity for the blocking patterns", () => {
-    const critical = entries.filter(([, r]) => r.severity === "critical").map(([c]) => c).sort();
+    const critical = entries
+      .filter(([, r]) => r.severity === "critical")
+      .map(([c]) => c)
+      .sort();
     expect(critical).to.deep.equal(["COORDINATED_EXIT", "HONEYPOT_PATTERN", "RUGGED_DEPLOYMENT", "RUG_PULL"]);
   });
 });

@@ -48,7 +48,10 @@ describe("scoreNft", () => {
   it("NFT_WASH_TRANSFERS fires when items bounce within a pair 3 times, naming the pair", () => {
     const a = collector(0);
     const b = collector(200);
-    const bounces = [0, 1, 2].flatMap((k) => [move(a, b, 0, T0 + (80 + k * 2) * DAY), move(b, a, 0, T0 + (81 + k * 2) * DAY)]);
+    const bounces = [0, 1, 2].flatMap((k) => [
+      move(a, b, 0, T0 + (80 + k * 2) * DAY),
+      move(b, a, 0, T0 + (81 + k * 2) * DAY),
+    ]);
     const flag = scoreNft(nft([...organic(), ...bounces]), NOW).flags.find((f) => f.code === "NFT_WASH_TRANSFERS");
     expect(flag?.evidence.counterparties).to.have.members([a, b]);
     expect(flag?.evidence.figures?.bounces).to.equal(3);
@@ -58,15 +61,23 @@ describe("scoreNft", () => {
     const a = collector(0);
     const b = collector(200);
     const two = [0, 1].flatMap((k) => [move(a, b, 0, T0 + (80 + k * 2) * DAY), move(b, a, 0, T0 + (81 + k * 2) * DAY)]);
-    const slow = [0, 1, 2].flatMap((k) => [move(a, b, 0, T0 + (80 + k * 20) * DAY), move(b, a, 0, T0 + (90 + k * 20) * DAY)]);
-    for (const extra of [two, slow]) expect(codes(scoreNft(nft([...organic(), ...extra]), NOW))).not.to.include("NFT_WASH_TRANSFERS");
+    const slow = [0, 1, 2].flatMap((k) => [
+      move(a, b, 0, T0 + (80 + k * 20) * DAY),
+      move(b, a, 0, T0 + (90 + k * 20) * DAY),
+    ]);
+    for (const extra of [two, slow])
+      expect(codes(scoreNft(nft([...organic(), ...extra]), NOW))).not.to.include("NFT_WASH_TRANSFERS");
   });
 
   it("NFT_MINT_CONCENTRATION fires when one address received half the mints", () => {
-    const mints = Array.from({ length: 12 }, (_, i) => move(ZERO_ADDRESS, i < 7 ? collector(0) : collector(i), i, T0 + i * DAY));
+    const mints = Array.from({ length: 12 }, (_, i) =>
+      move(ZERO_ADDRESS, i < 7 ? collector(0) : collector(i), i, T0 + i * DAY),
+    );
     const flag = scoreNft(nft(mints), NOW).flags.find((f) => f.code === "NFT_MINT_CONCENTRATION");
     expect(flag?.evidence.holders).to.deep.equal([collector(0)]);
-    const spread = Array.from({ length: 12 }, (_, i) => move(ZERO_ADDRESS, i < 5 ? collector(0) : collector(i), i, T0 + i * DAY));
+    const spread = Array.from({ length: 12 }, (_, i) =>
+      move(ZERO_ADDRESS, i < 5 ? collector(0) : collector(i), i, T0 + i * DAY),
+    );
     expect(codes(scoreNft(nft(spread), NOW))).not.to.include("NFT_MINT_CONCENTRATION");
   });
 
@@ -74,7 +85,9 @@ describe("scoreNft", () => {
     const mints = Array.from({ length: 10 }, (_, i) => move(ZERO_ADDRESS, collector(i), i, T0 + i * DAY));
     const sweep = Array.from({ length: 6 }, (_, i) => move(collector(i), collector(99), i, T0 + (20 + i) * DAY));
     const result = scoreNft(nft([...mints, ...sweep]), NOW);
-    expect(result.flags.find((f) => f.code === "NFT_HOLDER_CONCENTRATION")?.evidence.holders).to.deep.equal([collector(99)]);
+    expect(result.flags.find((f) => f.code === "NFT_HOLDER_CONCENTRATION")?.evidence.holders).to.deep.equal([
+      collector(99),
+    ]);
     expect(codes(result)).not.to.include("NFT_MINT_CONCENTRATION");
     expect(codes(scoreNft(nft(mints), NOW))).not.to.include("NFT_HOLDER_CONCENTRATION");
   });
@@ -91,15 +104,36 @@ describe("scoreNft", () => {
 
   it("counts ERC-1155 holdings by amount", () => {
     const mints = [
-      transfer({ standard: "ERC1155", token: COLLECTION, from: ZERO_ADDRESS, to: collector(1), value: 80n, tokenId: 1n, timestamp: T0 }),
-      transfer({ standard: "ERC1155", token: COLLECTION, from: ZERO_ADDRESS, to: collector(2), value: 20n, tokenId: 1n, timestamp: T0 + DAY }),
+      transfer({
+        standard: "ERC1155",
+        token: COLLECTION,
+        from: ZERO_ADDRESS,
+        to: collector(1),
+        value: 80n,
+        tokenId: 1n,
+        timestamp: T0,
+      }),
+      transfer({
+        standard: "ERC1155",
+        token: COLLECTION,
+        from: ZERO_ADDRESS,
+        to: collector(2),
+        value: 20n,
+        tokenId: 1n,
+        timestamp: T0 + DAY,
+      }),
     ];
     const result = scoreNft(nft(mints, { kind: "erc1155" }), NOW);
-    expect(result.flags.find((f) => f.code === "NFT_HOLDER_CONCENTRATION")?.evidence.figures?.topHolderShare).to.equal(0.8);
+    expect(result.flags.find((f) => f.code === "NFT_HOLDER_CONCENTRATION")?.evidence.figures?.topHolderShare).to.equal(
+      0.8,
+    );
   });
 
   it("answers sparse data with low confidence, never an error", () => {
-    const result = scoreNft(nft([move(ZERO_ADDRESS, collector(1), 1, T0)], { creatorWalletScore: null, creation: null }), NOW);
+    const result = scoreNft(
+      nft([move(ZERO_ADDRESS, collector(1), 1, T0)], { creatorWalletScore: null, creation: null }),
+      NOW,
+    );
     expect(result.confidence).to.be.at.most(55);
     expect(result.state).to.equal("mining");
     expect(result.limitations.join(" ")).to.include("Sparse data");

@@ -4,7 +4,8 @@ import { tokenOracleProduct, walletOracleServes, widgetProduct } from "../../../
 describe("which product answers for an address", () => {
   it("the wallet oracle serves only accounts without code", () => {
     expect(walletOracleServes("eoa")).to.equal(true);
-    for (const kind of ["erc20", "erc721", "erc1155", "contract"] as const) expect(walletOracleServes(kind)).to.equal(false);
+    for (const kind of ["erc20", "erc721", "erc1155", "contract"] as const)
+      expect(walletOracleServes(kind)).to.equal(false);
   });
 
   it("the token oracle sells ERC-20 scores, gives issuers, NFTs and other contracts free, and refuses wallets", () => {

@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import { scoreStability } from "../../../../src/domain/scoring/explain/score-stability";
 
-const series = (scores: readonly number[]) => scores.map((score, i) => ({ score, queriedAt: 1_700_000_000 + i * 3_600 }));
+const series = (scores: readonly number[]) =>
+  scores.map((score, i) => ({ score, queriedAt: 1_700_000_000 + i * 3_600 }));
 
 describe("scoreStability", () => {
   it("needs at least 3 snapshots", () => {
@@ -35,7 +36,14 @@ describe("scoreStability", () => {
       { score: 50, queriedAt: "2024-01-02T00:00:00Z" },
       { score: 99, queriedAt: "not a date" },
     ]);
-    expect(s).to.deep.include({ trend: "improving", samples: 3, first: 40, last: 60, change: 20, spanSeconds: 2 * 86_400 });
+    expect(s).to.deep.include({
+      trend: "improving",
+      samples: 3,
+      first: 40,
+      last: 60,
+      change: 20,
+      spanSeconds: 2 * 86_400,
+    });
     expect(s.stdDev).to.equal(8.16);
   });
 });

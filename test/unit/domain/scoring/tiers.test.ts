@@ -4,7 +4,14 @@ import { onchainTier, resolveTier, tierForScore, tierRank } from "../../../../sr
 describe("tier ladder", () => {
   it("maps scores at the boundaries: LOW < 40, MEDIUM < 60, HIGH < 80, ELITE >= 80", () => {
     expect([0, 39, 40, 59, 60, 79, 80, 100].map(tierForScore)).to.deep.equal([
-      "LOW", "LOW", "MEDIUM", "MEDIUM", "HIGH", "HIGH", "ELITE", "ELITE",
+      "LOW",
+      "LOW",
+      "MEDIUM",
+      "MEDIUM",
+      "HIGH",
+      "HIGH",
+      "ELITE",
+      "ELITE",
     ]);
   });
 

@@ -4,7 +4,17 @@ import type { HolderQualityInput } from "../../../../src/domain/scoring/profiles
 import { scoreToken } from "../../../../src/domain/scoring/token/score-token";
 import { DAY, addr, complete, creation } from "./support/builders";
 import { UNIT } from "./support/market-script";
-import { DEPLOYER, NOW, POOL, TOKEN, buyer, healthyPool, healthyScript, healthyToken, tokenProfile } from "./support/token-fixtures";
+import {
+  DEPLOYER,
+  NOW,
+  POOL,
+  TOKEN,
+  buyer,
+  healthyPool,
+  healthyScript,
+  healthyToken,
+  tokenProfile,
+} from "./support/token-fixtures";
 import { codes } from "./support/wallet-fixtures";
 
 /** Holders as listed, with the pool holding the rest of the 1,000,000 supply. */
@@ -34,17 +44,23 @@ describe("token flags: holder distribution", () => {
 
   it("DEPLOYER_HOLDS_MUCH is medium from 20% and high from 50% of the total supply", () => {
     const spread = Array.from({ length: 40 }, (_, i) => h(i, 2_000n));
-    const medium = scoreToken(withHolders([h(DEPLOYER, 250_000n), ...spread]), NOW).flags.find((f) => f.code === "DEPLOYER_HOLDS_MUCH");
+    const medium = scoreToken(withHolders([h(DEPLOYER, 250_000n), ...spread]), NOW).flags.find(
+      (f) => f.code === "DEPLOYER_HOLDS_MUCH",
+    );
     expect([medium?.severity, medium?.points]).to.deep.equal(["medium", -10]);
     expect(medium?.evidence.holders).to.deep.equal([DEPLOYER]);
     expect(medium?.evidence.figures).to.deep.equal({ deployerShare: 0.25 });
-    const high = scoreToken(withHolders([h(DEPLOYER, 600_000n), ...spread]), NOW).flags.find((f) => f.code === "DEPLOYER_HOLDS_MUCH");
+    const high = scoreToken(withHolders([h(DEPLOYER, 600_000n), ...spread]), NOW).flags.find(
+      (f) => f.code === "DEPLOYER_HOLDS_MUCH",
+    );
     expect([high?.severity, high?.points]).to.deep.equal(["high", -20]);
   });
 
   it("DEPLOYER_HOLDS_MUCH does not fire below 20% of the total supply", () => {
     const spread = Array.from({ length: 40 }, (_, i) => h(i, 2_000n));
-    expect(codes(scoreToken(withHolders([h(DEPLOYER, 150_000n), ...spread]), NOW))).not.to.include("DEPLOYER_HOLDS_MUCH");
+    expect(codes(scoreToken(withHolders([h(DEPLOYER, 150_000n), ...spread]), NOW))).not.to.include(
+      "DEPLOYER_HOLDS_MUCH",
+    );
   });
 
   it("DEPLOYER_HOLDS_MUCH counts pool reserves as circulating: 10% kept beside a deep pool does not fire", () => {
@@ -56,7 +72,12 @@ describe("token flags: holder distribution", () => {
 
   it("DEPLOYER_HOLDS_MUCH leaves burned tokens out of the supply", () => {
     // 300k of 1M is 30%, but of the 500k not burned it is 60%: high.
-    const holders = [h(POOL, 150_000n), { holder: addr(0xdead), balance: 500_000n * UNIT }, h(DEPLOYER, 300_000n), ...Array.from({ length: 20 }, (_, i) => h(i, 2_500n))];
+    const holders = [
+      h(POOL, 150_000n),
+      { holder: addr(0xdead), balance: 500_000n * UNIT },
+      h(DEPLOYER, 300_000n),
+      ...Array.from({ length: 20 }, (_, i) => h(i, 2_500n)),
+    ];
     const flag = scoreToken(withHolders(holders), NOW).flags.find((f) => f.code === "DEPLOYER_HOLDS_MUCH");
     expect([flag?.severity, flag?.evidence.figures?.deployerShare]).to.deep.equal(["high", 0.6]);
   });
@@ -71,13 +92,17 @@ describe("token flags: LOW_HOLDER_QUALITY", () => {
     }));
 
   it("fires when 60% or more of assessed buyers are LOW/BLOCKED or fresh", () => {
-    const flag = scoreToken(healthyToken({ holderQuality: quality(7, 10) }), NOW).flags.find((f) => f.code === "LOW_HOLDER_QUALITY");
+    const flag = scoreToken(healthyToken({ holderQuality: quality(7, 10) }), NOW).flags.find(
+      (f) => f.code === "LOW_HOLDER_QUALITY",
+    );
     expect(flag?.evidence.figures).to.deep.equal({ assessed: 10, poor: 7, share: 0.7 });
     expect(flag?.evidence.holders).to.have.length(7);
   });
 
   it("does not fire at 50%, nor with fewer than 5 assessed; says when nothing was assessed", () => {
-    expect(codes(scoreToken(healthyToken({ holderQuality: quality(5, 10) }), NOW))).not.to.include("LOW_HOLDER_QUALITY");
+    expect(codes(scoreToken(healthyToken({ holderQuality: quality(5, 10) }), NOW))).not.to.include(
+      "LOW_HOLDER_QUALITY",
+    );
     expect(codes(scoreToken(healthyToken({ holderQuality: quality(4, 4) }), NOW))).not.to.include("LOW_HOLDER_QUALITY");
     const unassessed = scoreToken(healthyToken({ holderQuality: null }), NOW);
     expect(unassessed.limitations).to.include("Purchasing holders' quality was not assessed.");
@@ -88,7 +113,9 @@ describe("token flags: liquidity", () => {
   it("NO_LIQUIDITY fires without a pool, and the token is still mining", () => {
     const s = healthyScript(5);
     const result = scoreToken(tokenProfile(s.market([])), NOW);
-    expect(result.flags.find((f) => f.code === "NO_LIQUIDITY")?.evidence.detail).to.equal("No pool was found for the token.");
+    expect(result.flags.find((f) => f.code === "NO_LIQUIDITY")?.evidence.detail).to.equal(
+      "No pool was found for the token.",
+    );
     expect(result.state).to.equal("mining");
   });
 
@@ -110,18 +137,26 @@ describe("token flags: liquidity", () => {
 
 describe("token flags: deployer trust and contract age", () => {
   it("DEPLOYER_LOW_TRUST is medium for a LOW deployer, high for a BLOCKED one, absent otherwise", () => {
-    const low = scoreToken(healthyToken({ deployerWalletScore: { score: 20, tier: "LOW" } }), NOW).flags.find((f) => f.code === "DEPLOYER_LOW_TRUST");
+    const low = scoreToken(healthyToken({ deployerWalletScore: { score: 20, tier: "LOW" } }), NOW).flags.find(
+      (f) => f.code === "DEPLOYER_LOW_TRUST",
+    );
     expect([low?.severity, low?.evidence.counterparties]).to.deep.equal(["medium", [DEPLOYER]]);
-    const blocked = scoreToken(healthyToken({ deployerWalletScore: { score: 3, tier: "BLOCKED" } }), NOW).flags.find((f) => f.code === "DEPLOYER_LOW_TRUST");
+    const blocked = scoreToken(healthyToken({ deployerWalletScore: { score: 3, tier: "BLOCKED" } }), NOW).flags.find(
+      (f) => f.code === "DEPLOYER_LOW_TRUST",
+    );
     expect(blocked?.severity).to.equal("high");
-    expect(codes(scoreToken(healthyToken({ deployerWalletScore: { score: 50, tier: "MEDIUM" } }), NOW))).not.to.include("DEPLOYER_LOW_TRUST");
+    expect(codes(scoreToken(healthyToken({ deployerWalletScore: { score: 50, tier: "MEDIUM" } }), NOW))).not.to.include(
+      "DEPLOYER_LOW_TRUST",
+    );
   });
 
   it("YOUNG_CONTRACT fires under 7 days (chain time) and names the creation transaction", () => {
     const young = creation(TOKEN, DEPLOYER, NOW - 3 * DAY);
     const flag = scoreToken(healthyToken({ creation: young }), NOW).flags.find((f) => f.code === "YOUNG_CONTRACT");
     expect(flag?.evidence.txHashes).to.deep.equal([young.txHash]);
-    expect(codes(scoreToken(healthyToken({ creation: creation(TOKEN, DEPLOYER, NOW - 8 * DAY) }), NOW))).not.to.include("YOUNG_CONTRACT");
+    expect(codes(scoreToken(healthyToken({ creation: creation(TOKEN, DEPLOYER, NOW - 8 * DAY) }), NOW))).not.to.include(
+      "YOUNG_CONTRACT",
+    );
   });
 
   it("states an unknown creation instead of guessing an age", () => {
@@ -133,7 +168,11 @@ describe("token flags: deployer trust and contract age", () => {
 
 describe("token: burn addresses", () => {
   it("treats the burn address as parked supply", () => {
-    const holders = [h(POOL, 500_000n), { holder: addr(0xdead), balance: 400_000n * UNIT }, ...Array.from({ length: 40 }, (_, i) => h(i, 2_500n))];
+    const holders = [
+      h(POOL, 500_000n),
+      { holder: addr(0xdead), balance: 400_000n * UNIT },
+      ...Array.from({ length: 40 }, (_, i) => h(i, 2_500n)),
+    ];
     expect(codes(scoreToken(withHolders(holders), NOW))).not.to.include("HIGH_CONCENTRATION");
   });
 });

@@ -36,9 +36,13 @@ describe("token flags: COORDINATED_BUY", () => {
 
   it("does not fire when the buyers were funded independently, or bought far apart", () => {
     const independent = clustered(0);
-    expect(codes(score(independent.s, { buyerFunding: fundedBy(independent.cluster, (i) => addr(0x30000 + i)) }))).not.to.include("COORDINATED_BUY");
+    expect(
+      codes(score(independent.s, { buyerFunding: fundedBy(independent.cluster, (i) => addr(0x30000 + i)) })),
+    ).not.to.include("COORDINATED_BUY");
     const apart = clustered(10);
-    expect(codes(score(apart.s, { buyerFunding: fundedBy(apart.cluster, () => FUNDER) }))).not.to.include("COORDINATED_BUY");
+    expect(codes(score(apart.s, { buyerFunding: fundedBy(apart.cluster, () => FUNDER) }))).not.to.include(
+      "COORDINATED_BUY",
+    );
   });
 
   it("states the dense window as a limitation when buyer funding was not read", () => {

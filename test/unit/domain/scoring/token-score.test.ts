@@ -2,7 +2,16 @@ import { expect } from "chai";
 import { scoreToken } from "../../../../src/domain/scoring/token/score-token";
 import { verifiedIssuerResult } from "../../../../src/domain/scoring/common/verified-issuer";
 import { complete, truncated } from "./support/builders";
-import { NOW, TOKEN, attempt, healthyPool, healthyScript, healthyToken, simulation, tokenProfile } from "./support/token-fixtures";
+import {
+  NOW,
+  TOKEN,
+  attempt,
+  healthyPool,
+  healthyScript,
+  healthyToken,
+  simulation,
+  tokenProfile,
+} from "./support/token-fixtures";
 
 describe("scoreToken", () => {
   it("answers VERIFIED for an official issuer, whatever the heuristics would say", () => {
@@ -46,7 +55,13 @@ describe("scoreToken", () => {
 
   it("scores a token with no transfers and no holders without failing, at low confidence", () => {
     const base = healthyToken();
-    const empty = { ...base, market: { ...base.market, transfers: complete([]), pools: [] }, holders: complete([]), sellSimulation: null, holderQuality: null };
+    const empty = {
+      ...base,
+      market: { ...base.market, transfers: complete([]), pools: [] },
+      holders: complete([]),
+      sellSimulation: null,
+      holderQuality: null,
+    };
     const result = scoreToken(empty, NOW);
     expect(result.state).to.equal("mining");
     expect(result.confidence).to.be.at.most(50);

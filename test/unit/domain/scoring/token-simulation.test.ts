@@ -1,13 +1,28 @@
 import { expect } from "chai";
 import { scoreToken } from "../../../../src/domain/scoring/token/score-token";
 import { codes } from "./support/wallet-fixtures";
-import { DEPLOYER, FRESH, NOW, POOL, attempt, buyer, healthyPool, healthyToken, simulation, tokenProfile } from "./support/token-fixtures";
+import {
+  DEPLOYER,
+  FRESH,
+  NOW,
+  POOL,
+  attempt,
+  buyer,
+  healthyPool,
+  healthyToken,
+  simulation,
+  tokenProfile,
+} from "./support/token-fixtures";
 import { MarketScript } from "./support/market-script";
 import { TOKEN as TOKEN_ADDR } from "./support/token-fixtures";
 
 describe("token flags: HONEYPOT_PATTERN from the sell simulation", () => {
   it("fires when a fresh address cannot sell while buying works, and blocks the token", () => {
-    const sim = simulation(attempt("buy", "fresh", true), attempt("sell", "holder", true), attempt("sell", "fresh", false));
+    const sim = simulation(
+      attempt("buy", "fresh", true),
+      attempt("sell", "holder", true),
+      attempt("sell", "fresh", false),
+    );
     const result = scoreToken(healthyToken({ sellSimulation: sim }), NOW);
     const flag = result.flags.find((f) => f.code === "HONEYPOT_PATTERN");
     expect(flag?.severity).to.equal("critical");
@@ -33,7 +48,11 @@ describe("token flags: HONEYPOT_PATTERN from the sell simulation", () => {
   });
 
   it("does not fire when only the privileged deployer's sell fails", () => {
-    const sim = simulation(attempt("buy", "fresh", true), attempt("sell", "deployer", false, DEPLOYER), attempt("sell", "fresh", true));
+    const sim = simulation(
+      attempt("buy", "fresh", true),
+      attempt("sell", "deployer", false, DEPLOYER),
+      attempt("sell", "fresh", true),
+    );
     expect(codes(scoreToken(healthyToken({ sellSimulation: sim }), NOW))).not.to.include("HONEYPOT_PATTERN");
   });
 
@@ -56,7 +75,10 @@ describe("token flags: HONEYPOT_PATTERN from the sell simulation", () => {
 describe("token flags: measured taxes", () => {
   const withTaxes = (buyOut: bigint, sellOut: bigint) =>
     healthyToken({
-      sellSimulation: simulation(attempt("buy", "fresh", true, FRESH, 1_000n, buyOut), attempt("sell", "fresh", true, FRESH, 1_000n, sellOut)),
+      sellSimulation: simulation(
+        attempt("buy", "fresh", true, FRESH, 1_000n, buyOut),
+        attempt("sell", "fresh", true, FRESH, 1_000n, sellOut),
+      ),
     });
 
   it("HIGH_SELL_TAX is medium from 10% and high from 30%", () => {
@@ -84,7 +106,10 @@ describe("token flags: NO_SUCCESSFUL_SELLS (flow corroboration)", () => {
   it("fires on 10 buyers and no non-privileged sell, without blocking", () => {
     const s = buyOnlyScript(12);
     const result = scoreToken(tokenProfile(s.market([healthyPool(s)]), { sellSimulation: null }), NOW);
-    expect(result.flags.find((f) => f.code === "NO_SUCCESSFUL_SELLS")?.evidence.figures).to.deep.equal({ buyers: 12, sells: 0 });
+    expect(result.flags.find((f) => f.code === "NO_SUCCESSFUL_SELLS")?.evidence.figures).to.deep.equal({
+      buyers: 12,
+      sells: 0,
+    });
     expect(result.tier).not.to.equal("BLOCKED");
   });
 
@@ -93,7 +118,9 @@ describe("token flags: NO_SUCCESSFUL_SELLS (flow corroboration)", () => {
     sold.advance(10, 60).sell(buyer(3), 500n);
     const few = buyOnlyScript(9);
     for (const s of [sold, few]) {
-      expect(codes(scoreToken(tokenProfile(s.market([healthyPool(s)]), { sellSimulation: null }), NOW))).not.to.include("NO_SUCCESSFUL_SELLS");
+      expect(codes(scoreToken(tokenProfile(s.market([healthyPool(s)]), { sellSimulation: null }), NOW))).not.to.include(
+        "NO_SUCCESSFUL_SELLS",
+      );
     }
   });
 

@@ -3,7 +3,16 @@ import type { ChainTransaction, TokenTransfer } from "../../../../src/domain/cha
 import { scoreWallet } from "../../../../src/domain/scoring/wallet/score-wallet";
 import { DAY, T0, addr, complete, emptyWallet, rng, transfer, tx } from "./support/builders";
 import { MarketScript } from "./support/market-script";
-import { NOW, STABLE, WALLET_ADDR, codes, healthyWallet, peer, withTransactions, withTransfers } from "./support/wallet-fixtures";
+import {
+  NOW,
+  STABLE,
+  WALLET_ADDR,
+  codes,
+  healthyWallet,
+  peer,
+  withTransactions,
+  withTransfers,
+} from "./support/wallet-fixtures";
 
 const START = T0 + 150 * DAY;
 
@@ -13,7 +22,9 @@ function roundTrips(count: number, outTo = peer(1), backFrom = outTo, returned =
   for (let i = 0; i < count; i++) {
     const t = START + i * 2 * DAY;
     out.push(transfer({ token: STABLE, from: WALLET_ADDR, to: outTo, value: 100n * 10n ** 6n, timestamp: t }));
-    out.push(transfer({ token: STABLE, from: backFrom, to: WALLET_ADDR, value: returned * 10n ** 6n, timestamp: t + delay }));
+    out.push(
+      transfer({ token: STABLE, from: backFrom, to: WALLET_ADDR, value: returned * 10n ** 6n, timestamp: t + delay }),
+    );
   }
   return out;
 }
@@ -61,15 +72,24 @@ describe("wallet flags: wash trading", () => {
   it("does not count stake/unstake round trips with a configured staking contract, exactly returned", () => {
     const staking = peer(7);
     const churn = roundTrips(6, staking, staking, 100n);
-    expect(codes(scoreWallet(withTransfers(healthyWallet({ stakingContracts: [staking] }), churn), NOW))).not.to.include("WASH_TRADING");
+    expect(
+      codes(scoreWallet(withTransfers(healthyWallet({ stakingContracts: [staking] }), churn), NOW)),
+    ).not.to.include("WASH_TRADING");
     // The same pattern with an address that is not a configured staking contract is still a wash trade.
-    expect(codes(scoreWallet(withTransfers(healthyWallet({ stakingContracts: [peer(8)] }), churn), NOW))).to.include("WASH_TRADING");
+    expect(codes(scoreWallet(withTransfers(healthyWallet({ stakingContracts: [peer(8)] }), churn), NOW))).to.include(
+      "WASH_TRADING",
+    );
   });
 
   it("still flags wash trades with another counterparty beside staking churn", () => {
     const staking = peer(7);
-    const mixed = [...roundTrips(4, staking, staking, 100n), ...roundTrips(3, peer(1), peer(1)).map((t) => ({ ...t, timestamp: t.timestamp + DAY }))];
-    const flag = scoreWallet(withTransfers(healthyWallet({ stakingContracts: [staking] }), mixed), NOW).flags.find((f) => f.code === "WASH_TRADING");
+    const mixed = [
+      ...roundTrips(4, staking, staking, 100n),
+      ...roundTrips(3, peer(1), peer(1)).map((t) => ({ ...t, timestamp: t.timestamp + DAY })),
+    ];
+    const flag = scoreWallet(withTransfers(healthyWallet({ stakingContracts: [staking] }), mixed), NOW).flags.find(
+      (f) => f.code === "WASH_TRADING",
+    );
     expect(flag?.evidence.counterparties).to.deep.equal([peer(1)]);
   });
 
@@ -98,7 +118,9 @@ describe("wallet flags: timing", () => {
   it("VELOCITY_BURST does not fire on 29 transactions in an hour", () => {
     const random = rng(3);
     const gaps = Array.from({ length: 28 }, () => 30 + Math.floor(random() * 90));
-    expect(codes(scoreWallet(withTransactions(healthyWallet(), sentEvery(gaps)), NOW))).not.to.include("VELOCITY_BURST");
+    expect(codes(scoreWallet(withTransactions(healthyWallet(), sentEvery(gaps)), NOW))).not.to.include(
+      "VELOCITY_BURST",
+    );
   });
 
   it("MACHINE_REGULAR_INTERVALS fires on 15 equal gaps and names the interval", () => {
@@ -120,7 +142,9 @@ describe("wallet flags: timing", () => {
 
 describe("wallet flags: self-interaction and concentration", () => {
   const selfSends = (n: number): ChainTransaction[] =>
-    Array.from({ length: n }, (_, i) => tx({ from: WALLET_ADDR, to: WALLET_ADDR, value: 1n, timestamp: START + i * DAY }));
+    Array.from({ length: n }, (_, i) =>
+      tx({ from: WALLET_ADDR, to: WALLET_ADDR, value: 1n, timestamp: START + i * DAY }),
+    );
 
   it("SELF_INTERACTION fires on 3 self-transfers and not on 2", () => {
     const fired = scoreWallet(withTransactions(healthyWallet(), selfSends(3)), NOW);

@@ -1,7 +1,11 @@
 import { expect } from "chai";
 import type { Address } from "../../../../src/domain/chain/address";
 import type { ChainTransaction } from "../../../../src/domain/chain/chain-types";
-import type { DeploymentContext, FundingContext, TradedTokenContext } from "../../../../src/domain/scoring/profiles/wallet-profile";
+import type {
+  DeploymentContext,
+  FundingContext,
+  TradedTokenContext,
+} from "../../../../src/domain/scoring/profiles/wallet-profile";
 import { scoreWallet } from "../../../../src/domain/scoring/wallet/score-wallet";
 import { DAY, T0, addr, complete, tx } from "./support/builders";
 import { MarketScript, UNIT } from "./support/market-script";
@@ -34,11 +38,16 @@ function clusterScript(spreadBlocks: number): MarketScript {
   s.mint(DEV, 1_000_000n);
   s.advance(5, 10).addLiquidity(DEV, 900_000n, 1_000n * UNIT);
   s.advance(1_000, 2 * DAY);
-  for (const who of [WALLET_ADDR, peer(21), peer(22), peer(23), peer(24), peer(25)]) s.advance(spreadBlocks, 2).buy(who, 500n);
+  for (const who of [WALLET_ADDR, peer(21), peer(22), peer(23), peer(24), peer(25)])
+    s.advance(spreadBlocks, 2).buy(who, 500n);
   return s;
 }
 
-function funderFunding(recipients: readonly Address[], label: FundingContext["funderLabel"] = null, gap = 600): FundingContext {
+function funderFunding(
+  recipients: readonly Address[],
+  label: FundingContext["funderLabel"] = null,
+  gap = 600,
+): FundingContext {
   const txs: ChainTransaction[] = recipients.map((to, i) =>
     tx({ from: FUNDER, to, value: 10n ** 17n, timestamp: T0 + 60 * DAY + i * gap }),
   );
@@ -79,7 +88,9 @@ describe("wallet flags: exit and coordinated-buy participation", () => {
       [WALLET_ADDR, peer(21), peer(22), peer(23)].map((a) => [a, { funder: FUNDER, fundedAt: T0 }] as const),
     );
     const context = { ...tradedWith(clusterScript(1)), buyerFunding: funding };
-    expect(codes(scoreWallet(healthyWallet({ tradedTokens: [context] }), NOW))).to.include("COORDINATED_BUY_PARTICIPANT");
+    expect(codes(scoreWallet(healthyWallet({ tradedTokens: [context] }), NOW))).to.include(
+      "COORDINATED_BUY_PARTICIPANT",
+    );
   });
 
   it("COORDINATED_BUY_PARTICIPANT does not fire for spread-out buys or independent funding", () => {
@@ -95,7 +106,9 @@ describe("wallet flags: shared funding source", () => {
   const eight = [WALLET_ADDR, ...Array.from({ length: 7 }, (_, i) => peer(30 + i))];
 
   it("fires when the funder first-funded 8 fresh addresses within a day", () => {
-    const flag = scoreWallet(fundedWallet(funderFunding(eight)), NOW).flags.find((f) => f.code === "SHARED_FUNDING_SOURCE");
+    const flag = scoreWallet(fundedWallet(funderFunding(eight)), NOW).flags.find(
+      (f) => f.code === "SHARED_FUNDING_SOURCE",
+    );
     expect(flag?.evidence.counterparties).to.deep.equal([FUNDER]);
     expect(flag?.evidence.figures?.freshRecipients).to.equal(8);
     expect(flag?.evidence.holders).not.to.include(WALLET_ADDR);
@@ -140,7 +153,9 @@ describe("wallet flags: deployments", () => {
 
   it("DEPLOYED_AND_DUMPED fires when the deployer sells most of its own holding within 30 days", () => {
     const d = deployment((s) => s.advance(100_000, 5 * DAY).sell(WALLET_ADDR, 150_000n));
-    const flag = scoreWallet(healthyWallet({ deployments: [d] }), NOW).flags.find((f) => f.code === "DEPLOYED_AND_DUMPED");
+    const flag = scoreWallet(healthyWallet({ deployments: [d] }), NOW).flags.find(
+      (f) => f.code === "DEPLOYED_AND_DUMPED",
+    );
     expect(flag?.evidence.tokens).to.deep.equal([TOKEN]);
     expect(flag?.evidence.figures?.soldShare).to.equal(0.75);
   });
@@ -170,7 +185,8 @@ describe("wallet flags: deployments", () => {
 
   it("credits deployments adopted by independent users, not by addresses the wallet funded", () => {
     const users = Array.from({ length: 5 }, (_, i) => peer(60 + i));
-    const calls = (from: readonly Address[]) => from.map((u, i) => tx({ from: u, to: TOKEN, selector: "0x12345678", timestamp: T0 + 120 * DAY + i }));
+    const calls = (from: readonly Address[]) =>
+      from.map((u, i) => tx({ from: u, to: TOKEN, selector: "0x12345678", timestamp: T0 + 120 * DAY + i }));
     const adopted: DeploymentContext = { ...deployment(() => {}), market: null, transactions: complete(calls(users)) };
     const withAdoption = scoreWallet(healthyWallet({ deployments: [adopted] }), NOW);
     expect(withAdoption.breakdown.components.find((c) => c.name === "deployments")?.points).to.equal(5);

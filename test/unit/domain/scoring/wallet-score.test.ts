@@ -19,7 +19,13 @@ function ruggedDeployment(token: number): DeploymentContext {
   s.mint(WALLET_ADDR, 1_000n);
   s.addLiquidity(WALLET_ADDR, 1_000n, 100n * UNIT);
   s.advance(10, DAY).removeLiquidity(WALLET_ADDR, 100n * UNIT, 990n);
-  return { contract: addr(token), creationTxHash: s.transfers[0]!.txHash, createdAt: T0, transactions: complete([]), market: s.market([s.poolFacts(0n, 0n)]) };
+  return {
+    contract: addr(token),
+    creationTxHash: s.transfers[0]!.txHash,
+    createdAt: T0,
+    transactions: complete([]),
+    market: s.market([s.poolFacts(0n, 0n)]),
+  };
 }
 
 describe("scoreWallet: staking boost", () => {
@@ -41,7 +47,10 @@ describe("scoreWallet: staking boost", () => {
   });
 
   it("keeps a BLOCKED wallet BLOCKED whatever the boost", () => {
-    const result = scoreWallet(healthyWallet({ deployments: [ruggedDeployment(0x8800)], staking: { scoreBoost: 10, gamingFlags: [] } }), NOW);
+    const result = scoreWallet(
+      healthyWallet({ deployments: [ruggedDeployment(0x8800)], staking: { scoreBoost: 10, gamingFlags: [] } }),
+      NOW,
+    );
     expect(result.tier).to.equal("BLOCKED");
     expect(result.breakdown.stakingBoostApplied).to.equal(0);
     expect(result.score).to.be.at.most(10);
@@ -50,7 +59,10 @@ describe("scoreWallet: staking boost", () => {
 
 describe("scoreWallet: flags are reported once per code", () => {
   it("merges two rugged deployments into one flag with the count", () => {
-    const result = scoreWallet(healthyWallet({ deployments: [ruggedDeployment(0x8800), ruggedDeployment(0x8900)] }), NOW);
+    const result = scoreWallet(
+      healthyWallet({ deployments: [ruggedDeployment(0x8800), ruggedDeployment(0x8900)] }),
+      NOW,
+    );
     const rugs = result.flags.filter((f) => f.code === "RUGGED_DEPLOYMENT");
     expect(rugs).to.have.length(1);
     expect(rugs[0]?.evidence.figures?.occurrences).to.equal(2);
@@ -82,7 +94,16 @@ describe("scoreWallet: confidence and limitations", () => {
   });
 
   it("scores an address with no history at all without failing", () => {
-    const result = scoreWallet({ ...healthyWallet(), transactions: complete([]), tokenTransfers: complete([]), funding: null, nativeBalance: 0n }, NOW);
+    const result = scoreWallet(
+      {
+        ...healthyWallet(),
+        transactions: complete([]),
+        tokenTransfers: complete([]),
+        funding: null,
+        nativeBalance: 0n,
+      },
+      NOW,
+    );
     expect(result.score).to.equal(0);
     expect(result.tier).to.equal("LOW");
     expect(result.confidence).to.be.at.most(65);

@@ -13,13 +13,18 @@ function roundTrips(count: number, outTo = peer(1), backFrom = outTo, offset = 0
   for (let i = 0; i < count; i++) {
     const t = START + offset + i * 2 * DAY;
     out.push(transfer({ token: STABLE, from: WALLET_ADDR, to: outTo, value: 100n * 10n ** 6n, timestamp: t }));
-    out.push(transfer({ token: STABLE, from: backFrom, to: WALLET_ADDR, value: 99n * 10n ** 6n, timestamp: t + 3_600 }));
+    out.push(
+      transfer({ token: STABLE, from: backFrom, to: WALLET_ADDR, value: 99n * 10n ** 6n, timestamp: t + 3_600 }),
+    );
   }
   return out;
 }
 
 function history(transfers: readonly TokenTransfer[]) {
-  return { ...emptyWallet(WALLET_ADDR), tokenTransfers: complete([...transfers].sort((a, b) => a.timestamp - b.timestamp)) };
+  return {
+    ...emptyWallet(WALLET_ADDR),
+    tokenTransfers: complete([...transfers].sort((a, b) => a.timestamp - b.timestamp)),
+  };
 }
 
 describe("wash trading moments", () => {
@@ -45,7 +50,11 @@ describe("wash trading moments", () => {
   });
 
   it("keeps every route that alone meets the threshold, oldest first, and leaves out shorter routes", () => {
-    const transfers = [...roundTrips(4, peer(1)), ...roundTrips(3, peer(2), peer(3), 10 * DAY), ...roundTrips(2, peer(4), peer(4), 20 * DAY)];
+    const transfers = [
+      ...roundTrips(4, peer(1)),
+      ...roundTrips(3, peer(2), peer(3), 10 * DAY),
+      ...roundTrips(2, peer(4), peer(4), 20 * DAY),
+    ];
     const moments = washTradingMoments(history(transfers), new Set());
     expect(moments).to.have.length(7);
     expect(moments.map((m) => m.timestamp)).to.deep.equal([...moments.map((m) => m.timestamp)].sort((a, b) => a - b));
@@ -55,11 +64,16 @@ describe("wash trading moments", () => {
 
   it("raises the flag exactly when there are moments", () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ route: fc.integer({ min: 1, max: 3 }), trips: fc.integer({ min: 0, max: 4 }) }), { maxLength: 3 }), (specs) => {
-        const transfers = specs.flatMap((s, i) => roundTrips(s.trips, peer(s.route), peer(s.route), i * 9 * DAY));
-        const h = history(transfers);
-        expect(washTradingFlag(h, new Set()) !== null).to.equal(washTradingMoments(h, new Set()).length > 0);
-      }),
+      fc.property(
+        fc.array(fc.record({ route: fc.integer({ min: 1, max: 3 }), trips: fc.integer({ min: 0, max: 4 }) }), {
+          maxLength: 3,
+        }),
+        (specs) => {
+          const transfers = specs.flatMap((s, i) => roundTrips(s.trips, peer(s.route), peer(s.route), i * 9 * DAY));
+          const h = history(transfers);
+          expect(washTradingFlag(h, new Set()) !== null).to.equal(washTradingMoments(h, new Set()).length > 0);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -7,22 +7,45 @@ import { addr, NOW, receipt, stakedLog, TOKEN, transferLog, tx, unstakedLog, VAU
 
 const configured = new Set<Address>([VAULT]);
 const call = (selector: string, to: Address, value = 0n, n = 1): ChainTransaction => ({
-  hash: tx(n), blockNumber: 1, timestamp: NOW, from: WALLET, to, value, selector, success: true,
+  hash: tx(n),
+  blockNumber: 1,
+  timestamp: NOW,
+  from: WALLET,
+  to,
+  value,
+  selector,
+  success: true,
 });
 const read = (r: TxReceipt, transaction?: ChainTransaction, contracts = configured) =>
   activitiesFromReceipt({ receipt: r, transaction, timestamp: NOW, configuredContracts: contracts });
 
 describe("stake discovery (pure)", () => {
   it("reads an ERC-20 stake from the Staked event and sizes it by the token transfer into the contract", () => {
-    const r = receipt(tx(1), WALLET, VAULT, [transferLog(TOKEN, WALLET, VAULT, 500n, tx(1), 0), stakedLog(VAULT, WALLET, 500n, NOW + 30 * 86_400, tx(1), 1)]);
+    const r = receipt(tx(1), WALLET, VAULT, [
+      transferLog(TOKEN, WALLET, VAULT, 500n, tx(1), 0),
+      stakedLog(VAULT, WALLET, 500n, NOW + 30 * 86_400, tx(1), 1),
+    ]);
     const [activity, ...rest] = read(r);
     expect(rest).to.deep.equal([]);
-    expect(activity).to.include({ kind: "stake", staker: WALLET, payer: WALLET, contract: VAULT, asset: TOKEN, amount: 500n, lockUntil: NOW + 30 * 86_400, logIndex: 1, configured: true });
+    expect(activity).to.include({
+      kind: "stake",
+      staker: WALLET,
+      payer: WALLET,
+      contract: VAULT,
+      asset: TOKEN,
+      amount: 500n,
+      lockUntil: NOW + 30 * 86_400,
+      logIndex: 1,
+      configured: true,
+    });
   });
 
   it("credits a stakeFor to the event's user and keeps the sender as payer", () => {
     const beneficiary = addr("b0b");
-    const [activity] = read(receipt(tx(2), WALLET, VAULT, [stakedLog(VAULT, beneficiary, 7n, 0, tx(2))]), call(STAKE_SELECTORS["stakeFor(address,uint256)"], VAULT));
+    const [activity] = read(
+      receipt(tx(2), WALLET, VAULT, [stakedLog(VAULT, beneficiary, 7n, 0, tx(2))]),
+      call(STAKE_SELECTORS["stakeFor(address,uint256)"], VAULT),
+    );
     expect(activity).to.include({ staker: beneficiary, payer: WALLET, asset: "native", amount: 7n, lockUntil: null });
   });
 
@@ -37,7 +60,10 @@ describe("stake discovery (pure)", () => {
     const stranger = addr("5ca1");
     const native = read(receipt(tx(4), WALLET, stranger, []), call(STAKE_SELECTORS["stake()"], stranger, 9n));
     expect(native[0]).to.include({ kind: "stake", asset: "native", amount: 9n, logIndex: -1, configured: false });
-    const erc20 = read(receipt(tx(5), WALLET, stranger, [transferLog(TOKEN, WALLET, stranger, 3n, tx(5))]), call(STAKE_SELECTORS["deposit(uint256)"], stranger));
+    const erc20 = read(
+      receipt(tx(5), WALLET, stranger, [transferLog(TOKEN, WALLET, stranger, 3n, tx(5))]),
+      call(STAKE_SELECTORS["deposit(uint256)"], stranger),
+    );
     expect(erc20[0]).to.include({ asset: TOKEN, amount: 3n });
   });
 
@@ -49,7 +75,12 @@ describe("stake discovery (pure)", () => {
   });
 
   it("reads unstakes from the event, or from the selector with an unknown (0) native payout", () => {
-    const evented = read(receipt(tx(9), WALLET, VAULT, [transferLog(TOKEN, VAULT, WALLET, 5n, tx(9)), unstakedLog(VAULT, WALLET, 5n, tx(9))]));
+    const evented = read(
+      receipt(tx(9), WALLET, VAULT, [
+        transferLog(TOKEN, VAULT, WALLET, 5n, tx(9)),
+        unstakedLog(VAULT, WALLET, 5n, tx(9)),
+      ]),
+    );
     expect(evented[0]).to.include({ kind: "unstake", asset: TOKEN, amount: 5n });
     const bySelector = read(receipt(tx(10), WALLET, VAULT, []), call(UNSTAKE_SELECTORS["exit()"], VAULT));
     expect(bySelector[0]).to.include({ kind: "unstake", asset: "native", amount: 0n });
@@ -57,7 +88,11 @@ describe("stake discovery (pure)", () => {
 
   it("drops a selector-only withdraw on an unconfigured contract the wallet never staked in (WETH unwraps)", () => {
     const weth = addr("e7e7");
-    const unwrap = read(receipt(tx(11), WALLET, weth, []), call(UNSTAKE_SELECTORS["withdraw(uint256)"], weth), new Set());
+    const unwrap = read(
+      receipt(tx(11), WALLET, weth, []),
+      call(UNSTAKE_SELECTORS["withdraw(uint256)"], weth),
+      new Set(),
+    );
     expect(unwrap).to.have.length(1);
     expect(walletActivities(WALLET, unwrap)).to.deep.equal([]);
     const staked = read(receipt(tx(12), WALLET, weth, []), call(STAKE_SELECTORS["stake()"], weth, 5n), new Set());

@@ -13,7 +13,14 @@ import { trustFactor } from "../../../../src/domain/staking/target-trust";
 import { DAY, NOW, VAULT, VAULT_2 } from "./staking-fixtures";
 
 const position = (overrides: Partial<ScorablePosition> = {}): ScorablePosition => ({
-  usd: 1000, lockDays: 30, tier: "HIGH", effectiveStart: NOW - 60 * DAY, end: null, credible: false, contract: VAULT, voided: false,
+  usd: 1000,
+  lockDays: 30,
+  tier: "HIGH",
+  effectiveStart: NOW - 60 * DAY,
+  end: null,
+  credible: false,
+  contract: VAULT,
+  voided: false,
   ...overrides,
 });
 

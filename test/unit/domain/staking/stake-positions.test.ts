@@ -6,7 +6,20 @@ describe("stake positions", () => {
   it("keeps an unmatched stake open", () => {
     const s = stake({ daysAgo: 10 });
     expect(buildPositions(WALLET, [s])).to.deep.equal([
-      { staker: WALLET, payer: WALLET, contract: VAULT, asset: TOKEN, amount: 1000n, usd: 1000, start: s.timestamp, lockUntil: null, end: null, stakeTx: s.txHash, unstakeTx: null, configured: true },
+      {
+        staker: WALLET,
+        payer: WALLET,
+        contract: VAULT,
+        asset: TOKEN,
+        amount: 1000n,
+        usd: 1000,
+        start: s.timestamp,
+        lockUntil: null,
+        end: null,
+        stakeTx: s.txHash,
+        unstakeTx: null,
+        configured: true,
+      },
     ]);
   });
 
@@ -15,13 +28,19 @@ describe("stake positions", () => {
     const topUp = stake({ daysAgo: 5 });
     const out = unstake(topUp, 4, { amount: 1000n });
     const positions = buildPositions(WALLET, [out, topUp, old]);
-    expect(positions.map((p) => [p.stakeTx, p.end])).to.deep.equal([[old.txHash, null], [topUp.txHash, NOW - 4 * DAY]]);
+    expect(positions.map((p) => [p.stakeTx, p.end])).to.deep.equal([
+      [old.txHash, null],
+      [topUp.txHash, NOW - 4 * DAY],
+    ]);
   });
 
   it("splits a partial unstake, sharing the dollar size", () => {
     const s = stake({ daysAgo: 30, amount: 1000n, usd: 500 });
     const positions = buildPositions(WALLET, [s, unstake(s, 10, { amount: 400n })]);
-    expect(positions.map((p) => [p.amount, p.usd, p.end])).to.deep.equal([[400n, 200, NOW - 10 * DAY], [600n, 300, null]]);
+    expect(positions.map((p) => [p.amount, p.usd, p.end])).to.deep.equal([
+      [400n, 200, NOW - 10 * DAY],
+      [600n, 300, null],
+    ]);
   });
 
   it("closes everything in the contract on an unstake of unknown amount, and leaves other contracts alone", () => {

@@ -20,20 +20,69 @@ export const VAULT = addr("c0ffee");
 export const VAULT_2 = addr("c0ffee2");
 export const TOKEN = addr("70c3e");
 
-export function stakedLog(contract: Address, user: Address, amount: bigint, lockUntil: number, txHash: TxHash, logIndex = 1): EventLog {
-  return { address: contract, topics: [STAKED_TOPIC, addressTopic(user)], data: `0x${word(amount)}${word(lockUntil)}` as Hex, blockNumber: 1, txHash, logIndex };
+export function stakedLog(
+  contract: Address,
+  user: Address,
+  amount: bigint,
+  lockUntil: number,
+  txHash: TxHash,
+  logIndex = 1,
+): EventLog {
+  return {
+    address: contract,
+    topics: [STAKED_TOPIC, addressTopic(user)],
+    data: `0x${word(amount)}${word(lockUntil)}` as Hex,
+    blockNumber: 1,
+    txHash,
+    logIndex,
+  };
 }
 
 export function unstakedLog(contract: Address, user: Address, amount: bigint, txHash: TxHash, logIndex = 1): EventLog {
-  return { address: contract, topics: [UNSTAKED_TOPIC, addressTopic(user)], data: `0x${word(amount)}` as Hex, blockNumber: 1, txHash, logIndex };
+  return {
+    address: contract,
+    topics: [UNSTAKED_TOPIC, addressTopic(user)],
+    data: `0x${word(amount)}` as Hex,
+    blockNumber: 1,
+    txHash,
+    logIndex,
+  };
 }
 
-export function transferLog(token: Address, from: Address, to: Address, value: bigint, txHash: TxHash, logIndex = 0): EventLog {
-  return { address: token, topics: [TRANSFER_TOPIC, addressTopic(from), addressTopic(to)], data: `0x${word(value)}` as Hex, blockNumber: 1, txHash, logIndex };
+export function transferLog(
+  token: Address,
+  from: Address,
+  to: Address,
+  value: bigint,
+  txHash: TxHash,
+  logIndex = 0,
+): EventLog {
+  return {
+    address: token,
+    topics: [TRANSFER_TOPIC, addressTopic(from), addressTopic(to)],
+    data: `0x${word(value)}` as Hex,
+    blockNumber: 1,
+    txHash,
+    logIndex,
+  };
 }
 
-export function receipt(hash: TxHash, from: Address, to: Address | null, logs: readonly EventLog[], blockNumber = 1): TxReceipt {
-  return { hash, blockNumber, from, to, success: true, contractAddress: null, logs: logs.map((l) => ({ ...l, blockNumber })) };
+export function receipt(
+  hash: TxHash,
+  from: Address,
+  to: Address | null,
+  logs: readonly EventLog[],
+  blockNumber = 1,
+): TxReceipt {
+  return {
+    hash,
+    blockNumber,
+    from,
+    to,
+    success: true,
+    contractAddress: null,
+    logs: logs.map((l) => ({ ...l, blockNumber })),
+  };
 }
 
 let sequence = 1;
@@ -43,21 +92,52 @@ export function stake(overrides: Partial<PricedStakeActivity> & { daysAgo: numbe
   const timestamp = Math.round(NOW - daysAgo * DAY);
   // Block numbers follow time (one per second) so chain order and time order agree.
   return {
-    kind: "stake", staker: WALLET, payer: rest.staker ?? WALLET, contract: VAULT, asset: TOKEN, amount: 1000n, usd: 1000,
-    lockUntil: null, txHash: tx(n), logIndex: 0, blockNumber: timestamp, timestamp, configured: true,
+    kind: "stake",
+    staker: WALLET,
+    payer: rest.staker ?? WALLET,
+    contract: VAULT,
+    asset: TOKEN,
+    amount: 1000n,
+    usd: 1000,
+    lockUntil: null,
+    txHash: tx(n),
+    logIndex: 0,
+    blockNumber: timestamp,
+    timestamp,
+    configured: true,
     ...rest,
   };
 }
 
-export function unstake(of: PricedStakeActivity, daysAgo: number, overrides: Partial<PricedStakeActivity> = {}): PricedStakeActivity {
+export function unstake(
+  of: PricedStakeActivity,
+  daysAgo: number,
+  overrides: Partial<PricedStakeActivity> = {},
+): PricedStakeActivity {
   const n = sequence++;
   const timestamp = Math.round(NOW - daysAgo * DAY);
-  return { ...of, kind: "unstake", usd: null, lockUntil: null, txHash: tx(n), blockNumber: timestamp, timestamp, ...overrides };
+  return {
+    ...of,
+    kind: "unstake",
+    usd: null,
+    lockUntil: null,
+    txHash: tx(n),
+    blockNumber: timestamp,
+    timestamp,
+    ...overrides,
+  };
 }
 
 export function evidence(overrides: Partial<StakingEvidence> = {}): StakingEvidence {
   return {
-    wallet: WALLET, activities: [], targetTiers: new Map(), deployers: new Map(), deployments: [], ageResets: [], rings: [],
-    coverage: FULL_COVERAGE, ...overrides,
+    wallet: WALLET,
+    activities: [],
+    targetTiers: new Map(),
+    deployers: new Map(),
+    deployments: [],
+    ageResets: [],
+    rings: [],
+    coverage: FULL_COVERAGE,
+    ...overrides,
   };
 }

@@ -28,13 +28,35 @@ function activitiesOf(specs: readonly StakeSpec[]): PricedStakeActivity[] {
   return specs.flatMap((s, i): PricedStakeActivity[] => {
     const start = Math.round(NOW - s.daysAgo * DAY);
     const opened: PricedStakeActivity = {
-      kind: "stake", staker: WALLET, payer: s.paidByOther ? COUNTERPARTY : WALLET, contract: s.contract, asset: s.asset,
-      amount: 100n, usd: s.usd, lockUntil: s.lockDays === null ? null : start + s.lockDays * DAY,
-      txHash: tx(2 * i + 1), logIndex: 2 * i, blockNumber: start, timestamp: start, configured: i % 2 === 0,
+      kind: "stake",
+      staker: WALLET,
+      payer: s.paidByOther ? COUNTERPARTY : WALLET,
+      contract: s.contract,
+      asset: s.asset,
+      amount: 100n,
+      usd: s.usd,
+      lockUntil: s.lockDays === null ? null : start + s.lockDays * DAY,
+      txHash: tx(2 * i + 1),
+      logIndex: 2 * i,
+      blockNumber: start,
+      timestamp: start,
+      configured: i % 2 === 0,
     };
     if (s.heldDays === null) return [opened];
     const end = Math.min(NOW, start + Math.round(s.heldDays * DAY));
-    return [opened, { ...opened, kind: "unstake", usd: null, lockUntil: null, txHash: tx(2 * i + 2), logIndex: 2 * i + 1, blockNumber: end, timestamp: end }];
+    return [
+      opened,
+      {
+        ...opened,
+        kind: "unstake",
+        usd: null,
+        lockUntil: null,
+        txHash: tx(2 * i + 2),
+        logIndex: 2 * i + 1,
+        blockNumber: end,
+        timestamp: end,
+      },
+    ];
   });
 }
 
@@ -55,9 +77,25 @@ function evidenceOf(specs: readonly StakeSpec[], ctx: Context): StakingEvidence 
     activities,
     targetTiers: new Map([...CONTRACTS, TOKEN, addr("7e2")].map((t, i) => [t, ctx.tiers[i % 3] ?? null])),
     deployers: ctx.selfDeployed ? new Map([[TOKEN, WALLET]]) : new Map(),
-    deployments: ctx.deployedDaysAgo === null ? [] : [{ token: addr("d3"), txHash: tx(9999), timestamp: NOW - ctx.deployedDaysAgo * DAY }],
-    rings: ctx.ring && first ? [{ members: [WALLET, COUNTERPARTY], edges: [{ from: COUNTERPARTY, to: WALLET, txHash: first.txHash, contract: first.contract, via: "stakeFor" }] }] : [],
-    ageResets: ctx.resetDaysAgo === null ? [] : [{ at: NOW - ctx.resetDaysAgo * DAY, reason: "WASH_TRADING", evidence: "0xwash" }],
+    deployments:
+      ctx.deployedDaysAgo === null
+        ? []
+        : [{ token: addr("d3"), txHash: tx(9999), timestamp: NOW - ctx.deployedDaysAgo * DAY }],
+    rings:
+      ctx.ring && first
+        ? [
+            {
+              members: [WALLET, COUNTERPARTY],
+              edges: [
+                { from: COUNTERPARTY, to: WALLET, txHash: first.txHash, contract: first.contract, via: "stakeFor" },
+              ],
+            },
+          ]
+        : [],
+    ageResets:
+      ctx.resetDaysAgo === null
+        ? []
+        : [{ at: NOW - ctx.resetDaysAgo * DAY, reason: "WASH_TRADING", evidence: "0xwash" }],
   });
 }
 
@@ -68,49 +106,71 @@ const runs = { numRuns: 300 };
 
 describe("staking signal properties", () => {
   it("points never decrease when one stake's lock grows, all else fixed", () => {
-    fc.assert(fc.property(specsArb, contextArb, fc.nat(5), fc.integer({ min: 1, max: 1000 }), (specs, ctx, pick, extra) => {
-      const i = pick % specs.length;
-      const longer = specs.map((s, j) => (j === i ? { ...s, lockDays: (s.lockDays ?? 0) + extra } : s));
-      expect(points(evidenceOf(longer, ctx))).to.be.at.least(points(evidenceOf(specs, ctx)));
-    }), runs);
+    fc.assert(
+      fc.property(specsArb, contextArb, fc.nat(5), fc.integer({ min: 1, max: 1000 }), (specs, ctx, pick, extra) => {
+        const i = pick % specs.length;
+        const longer = specs.map((s, j) => (j === i ? { ...s, lockDays: (s.lockDays ?? 0) + extra } : s));
+        expect(points(evidenceOf(longer, ctx))).to.be.at.least(points(evidenceOf(specs, ctx)));
+      }),
+      runs,
+    );
   });
 
   it("points never decrease when one stake's dollar size grows, all else fixed", () => {
-    fc.assert(fc.property(specsArb, contextArb, fc.nat(5), fc.integer({ min: 1, max: 1_000_000 }), (specs, ctx, pick, extra) => {
-      const i = pick % specs.length;
-      const bigger = specs.map((s, j) => (j === i ? { ...s, usd: (s.usd ?? 0) + extra } : s));
-      expect(points(evidenceOf(bigger, ctx))).to.be.at.least(points(evidenceOf(specs, ctx)));
-    }), runs);
+    fc.assert(
+      fc.property(
+        specsArb,
+        contextArb,
+        fc.nat(5),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (specs, ctx, pick, extra) => {
+          const i = pick % specs.length;
+          const bigger = specs.map((s, j) => (j === i ? { ...s, usd: (s.usd ?? 0) + extra } : s));
+          expect(points(evidenceOf(bigger, ctx))).to.be.at.least(points(evidenceOf(specs, ctx)));
+        },
+      ),
+      runs,
+    );
   });
 
   it("points never decrease when one target's trust tier rises, all else fixed", () => {
-    fc.assert(fc.property(specsArb, contextArb, fc.nat(2), fc.integer({ min: 1, max: 6 }), (specs, ctx, pick, steps) => {
-      const tier = ctx.tiers[pick] ?? null;
-      // Unknown sits between LOW and MEDIUM, as trustFactor has it.
-      const rank = tier === null ? 1.5 : TARGET_TIERS.indexOf(tier);
-      const higher = TARGET_TIERS.filter((_, r) => r >= rank);
-      const raised: TargetTier = higher[Math.min(steps, higher.length - 1)] ?? "VERIFIED";
-      const tiers = ctx.tiers.map((t, j) => (j === pick ? raised : t));
-      expect(points(evidenceOf(specs, { ...ctx, tiers }))).to.be.at.least(points(evidenceOf(specs, ctx)));
-    }), runs);
+    fc.assert(
+      fc.property(specsArb, contextArb, fc.nat(2), fc.integer({ min: 1, max: 6 }), (specs, ctx, pick, steps) => {
+        const tier = ctx.tiers[pick] ?? null;
+        // Unknown sits between LOW and MEDIUM, as trustFactor has it.
+        const rank = tier === null ? 1.5 : TARGET_TIERS.indexOf(tier);
+        const higher = TARGET_TIERS.filter((_, r) => r >= rank);
+        const raised: TargetTier = higher[Math.min(steps, higher.length - 1)] ?? "VERIFIED";
+        const tiers = ctx.tiers.map((t, j) => (j === pick ? raised : t));
+        expect(points(evidenceOf(specs, { ...ctx, tiers }))).to.be.at.least(points(evidenceOf(specs, ctx)));
+      }),
+      runs,
+    );
   });
 
   it("any gaming flag forces scoreBoost to 0; outputs stay in range", () => {
-    fc.assert(fc.property(specsArb, contextArb, (specs, ctx) => {
-      const signal = assessStaking(evidenceOf(specs, ctx), NOW);
-      if (signal.gamingFlags.length > 0) expect(signal.scoreBoost).to.equal(0);
-      expect(signal.scoreBoost).to.be.within(0, 10);
-      expect(signal.committedScore).to.be.within(0, 100);
-      expect(signal.totalPoints).to.be.at.least(0);
-      expect(signal.formula.decayFactor).to.be.within(0, 1);
-      for (const flag of signal.gamingFlags) expect(flag.evidence.txHashes.length + flag.evidence.contracts.length).to.be.greaterThan(0);
-    }), runs);
+    fc.assert(
+      fc.property(specsArb, contextArb, (specs, ctx) => {
+        const signal = assessStaking(evidenceOf(specs, ctx), NOW);
+        if (signal.gamingFlags.length > 0) expect(signal.scoreBoost).to.equal(0);
+        expect(signal.scoreBoost).to.be.within(0, 10);
+        expect(signal.committedScore).to.be.within(0, 100);
+        expect(signal.totalPoints).to.be.at.least(0);
+        expect(signal.formula.decayFactor).to.be.within(0, 1);
+        for (const flag of signal.gamingFlags)
+          expect(flag.evidence.txHashes.length + flag.evidence.contracts.length).to.be.greaterThan(0);
+      }),
+      runs,
+    );
   });
 
   it("nothing younger than 7 days of chain time earns points", () => {
     const young = stakeArb.map((s) => ({ ...s, daysAgo: s.daysAgo % 7 }));
-    fc.assert(fc.property(fc.array(young, { minLength: 1, maxLength: 6 }), contextArb, (specs, ctx) => {
-      expect(points(evidenceOf(specs, ctx))).to.equal(0);
-    }), runs);
+    fc.assert(
+      fc.property(fc.array(young, { minLength: 1, maxLength: 6 }), contextArb, (specs, ctx) => {
+        expect(points(evidenceOf(specs, ctx))).to.equal(0);
+      }),
+      runs,
+    );
   });
 });

@@ -9,16 +9,34 @@ describe("assessStaking (StakingSignal)", () => {
   it("returns exactly SPEC.md's fields", () => {
     const signal = assessStaking(evidence(), NOW);
     expect(Object.keys(signal)).to.have.members([
-      "wallet", "committedScore", "totalPoints", "stakeEvents", "unstakeEvents", "uniqueStakeContracts",
-      "longestLockDays", "gamingFlags", "observations", "scoreBoost", "formula",
+      "wallet",
+      "committedScore",
+      "totalPoints",
+      "stakeEvents",
+      "unstakeEvents",
+      "uniqueStakeContracts",
+      "longestLockDays",
+      "gamingFlags",
+      "observations",
+      "scoreBoost",
+      "formula",
     ]);
     expect(Object.keys(signal.formula)).to.have.members([
-      "diversityBonusApplied", "consistencyBonusApplied", "decayFactor", "positionsAwarded", "positionsVoided",
+      "diversityBonusApplied",
+      "consistencyBonusApplied",
+      "decayFactor",
+      "positionsAwarded",
+      "positionsVoided",
     ]);
   });
 
   it("says a zero result does not prove the wallet never staked", () => {
-    const signal = assessStaking(evidence({ coverage: { historyTruncatedAt: 1000, eventsFromBlock: 5, unconfiguredContracts: [], receiptsSkipped: 0 } }), NOW);
+    const signal = assessStaking(
+      evidence({
+        coverage: { historyTruncatedAt: 1000, eventsFromBlock: 5, unconfiguredContracts: [], receiptsSkipped: 0 },
+      }),
+      NOW,
+    );
     expect(signal).to.include({ totalPoints: 0, committedScore: 0, scoreBoost: 0, stakeEvents: 0 });
     expect(signal.observations.join(" ")).to.contain("a zero result does not prove the wallet never staked");
     expect(signal.observations.join(" ")).to.contain("cut at 1000 items");
@@ -30,7 +48,13 @@ describe("assessStaking (StakingSignal)", () => {
     const signal = assessStaking(evidence({ activities: [first, second] }), NOW);
     expect(signal).to.include({ stakeEvents: 2, unstakeEvents: 0, uniqueStakeContracts: 2, longestLockDays: 180 });
     expect(signal.gamingFlags).to.deep.equal([]);
-    expect(signal.formula).to.deep.equal({ diversityBonusApplied: true, consistencyBonusApplied: true, decayFactor: 1, positionsAwarded: 2, positionsVoided: 0 });
+    expect(signal.formula).to.deep.equal({
+      diversityBonusApplied: true,
+      consistencyBonusApplied: true,
+      decayFactor: 1,
+      positionsAwarded: 2,
+      positionsVoided: 0,
+    });
     expect(signal.scoreBoost).to.be.greaterThan(5).and.at.most(10);
   });
 
@@ -94,7 +118,10 @@ describe("assessStaking (StakingSignal)", () => {
   });
 
   it("earns nothing on a BLOCKED target", () => {
-    const signal = assessStaking(evidence({ activities: [stake({ daysAgo: 90 })], targetTiers: new Map([[TOKEN, "BLOCKED" as const]]) }), NOW);
+    const signal = assessStaking(
+      evidence({ activities: [stake({ daysAgo: 90 })], targetTiers: new Map([[TOKEN, "BLOCKED" as const]]) }),
+      NOW,
+    );
     expect(signal.gamingFlags.map((f) => f.code)).to.deep.equal(["BLOCKED_TARGET"]);
     expect(signal).to.include({ totalPoints: 0, scoreBoost: 0 });
   });

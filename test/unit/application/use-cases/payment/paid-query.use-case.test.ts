@@ -7,7 +7,16 @@ import { PaidQuery } from "../../../../../src/application/use-cases/payment/paid
 import { decodeBase64Json } from "../../../../../src/domain/payment/base64-json";
 import type { RequestHeaders } from "../../../../../src/domain/payment/payment-proof-codec";
 import { PAYER, STRANGER, TERMS } from "../../../domain/payment/payment-fixtures";
-import { FakeSettler, FakeVerifier, PAYER_TX, SETTLED_TX, transferHeader, unreachable, v1Header, v2Header } from "../../../../support/fakes/paid-query-fakes";
+import {
+  FakeSettler,
+  FakeVerifier,
+  PAYER_TX,
+  SETTLED_TX,
+  transferHeader,
+  unreachable,
+  v1Header,
+  v2Header,
+} from "../../../../support/fakes/paid-query-fakes";
 
 const resource = "http://127.0.0.1:3000/api/oracle/0x00000000000000000000000000000000000000aa";
 
@@ -42,7 +51,12 @@ describe("PaidQuery", () => {
     const { run, computed, verifier } = setup();
     const result = await run({});
     if (E.isRight(result) || result.left._tag !== "PaymentRequired") throw new Error("expected PaymentRequired");
-    expect(result.left.body).to.deep.include({ error: "payment_required", x402Version: 1, amount: "0.001", recipient: TERMS.payTo });
+    expect(result.left.body).to.deep.include({
+      error: "payment_required",
+      x402Version: 1,
+      amount: "0.001",
+      recipient: TERMS.payTo,
+    });
     expect(decodeBase64Json(result.left.headers["PAYMENT-REQUIRED"]!)).to.deep.include({ x402Version: 2 });
     expect(computed()).to.equal(0);
     expect(verifier.calls).to.have.length(0);
@@ -50,7 +64,9 @@ describe("PaidQuery", () => {
 
   it("a malformed header is invalid_payment, checked before any RPC", async () => {
     const { run, verifier } = setup();
-    expect(await run({ "x-payment": "!!" })).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "invalid_payload" }));
+    expect(await run({ "x-payment": "!!" })).to.deep.equal(
+      E.left({ _tag: "InvalidPayment", reason: "invalid_payload" }),
+    );
     expect(verifier.calls).to.have.length(0);
   });
 
@@ -122,7 +138,9 @@ describe("PaidQuery", () => {
     expect(results.filter(E.isRight)).to.have.length(1);
     const refusals = results.filter(E.isLeft).map((r) => r.left);
     expect(refusals).to.have.length(19);
-    expect(new Set(refusals.map((r) => JSON.stringify(r)))).to.deep.equal(new Set([JSON.stringify({ _tag: "InvalidPayment", reason: "nonce_already_used" })]));
+    expect(new Set(refusals.map((r) => JSON.stringify(r)))).to.deep.equal(
+      new Set([JSON.stringify({ _tag: "InvalidPayment", reason: "nonce_already_used" })]),
+    );
     expect([computed(), settler.calls]).to.deep.equal([1, 1]);
   });
 
@@ -146,7 +164,9 @@ describe("PaidQuery", () => {
   it("settlement refused before broadcast: no answer, no charge, and the payment may be retried", async () => {
     const { run, settler, ledger } = setup();
     settler.next = TE.right({ settled: false, reason: "invalid_transaction_state", broadcast: false });
-    expect(await run(v1Header())).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "invalid_transaction_state" }));
+    expect(await run(v1Header())).to.deep.equal(
+      E.left({ _tag: "InvalidPayment", reason: "invalid_transaction_state" }),
+    );
     settler.next = TE.right({ settled: true, transaction: SETTLED_TX, payer: PAYER });
     expect(E.isRight(await run(v1Header()))).to.equal(true);
     expect(await ledger.totals()()).to.deep.equal(E.right({ paidQueries: 1, valueMoved: 1000n }));
@@ -155,7 +175,9 @@ describe("PaidQuery", () => {
   it("settlement failed after broadcast: no answer, and the payment stays spent", async () => {
     const { run, settler } = setup();
     settler.next = TE.right({ settled: false, reason: "invalid_transaction_state", broadcast: true });
-    expect(await run(v1Header())).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "invalid_transaction_state" }));
+    expect(await run(v1Header())).to.deep.equal(
+      E.left({ _tag: "InvalidPayment", reason: "invalid_transaction_state" }),
+    );
     settler.next = TE.right({ settled: true, transaction: SETTLED_TX, payer: PAYER });
     expect(await run(v1Header())).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "nonce_already_used" }));
   });
@@ -178,7 +200,11 @@ describe("PaidQuery", () => {
     verifier.next = TE.right({ valid: false, reason: "nonce_already_used" });
     settler.onChain = TE.right({ used: true, transaction: SETTLED_TX, payer: PAYER });
     const retried = await run(v1Header());
-    expect(E.isRight(retried) && retried.right.settlement).to.deep.equal({ transaction: SETTLED_TX, payer: PAYER, value: 1000n });
+    expect(E.isRight(retried) && retried.right.settlement).to.deep.equal({
+      transaction: SETTLED_TX,
+      payer: PAYER,
+      value: 1000n,
+    });
     expect(settler.calls).to.equal(1); // nothing was sent again
     expect(await run(v1Header())).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "nonce_already_used" }));
     expect(await ledger.totals()()).to.deep.equal(E.right({ paidQueries: 1, valueMoved: 1000n }));
@@ -226,7 +252,12 @@ describe("PaidQuery", () => {
   it("uses per-call terms when given (another price)", async () => {
     const { verifier, settler, ledger } = setup();
     const paidQuery = new PaidQuery(verifier, settler, ledger, TERMS);
-    const result = await paidQuery.execute({ headers: {}, resource, terms: { ...TERMS, price: 5000n }, compute: () => TE.right(1) })();
+    const result = await paidQuery.execute({
+      headers: {},
+      resource,
+      terms: { ...TERMS, price: 5000n },
+      compute: () => TE.right(1),
+    })();
     if (E.isRight(result) || result.left._tag !== "PaymentRequired") throw new Error("expected PaymentRequired");
     expect(result.left.body.amount).to.equal("0.005");
   });

@@ -5,13 +5,19 @@ import * as E from "fp-ts/Either";
 import { Container } from "inversify";
 import pg from "pg";
 import { EthersPaymentOptions } from "../../../../../src/adapters/payment/eip3009-contract";
-import { EthersPaymentSettler, EthersSettlerOptions } from "../../../../../src/adapters/payment/ethers-payment-settler.adapter";
+import {
+  EthersPaymentSettler,
+  EthersSettlerOptions,
+} from "../../../../../src/adapters/payment/ethers-payment-settler.adapter";
 import { EthersPaymentVerifier } from "../../../../../src/adapters/payment/ethers-payment-verifier.adapter";
 import { FacilitatorOptions } from "../../../../../src/adapters/payment/facilitator-client";
 import { FacilitatorPaymentSettler } from "../../../../../src/adapters/payment/facilitator-payment-settler.adapter";
 import { FacilitatorPaymentVerifier } from "../../../../../src/adapters/payment/facilitator-payment-verifier.adapter";
 import { InMemoryPaymentLedger } from "../../../../../src/adapters/storage/in-memory-payment-ledger.adapter";
-import { PostgresPaymentLedger, PostgresPaymentLedgerConfig } from "../../../../../src/adapters/storage/postgres-payment-ledger.adapter";
+import {
+  PostgresPaymentLedger,
+  PostgresPaymentLedgerConfig,
+} from "../../../../../src/adapters/storage/postgres-payment-ledger.adapter";
 import { PaymentLedger } from "../../../../../src/application/ports/payment-ledger.port";
 import { PaymentSettler } from "../../../../../src/application/ports/payment-settler.port";
 import { PaymentVerifier } from "../../../../../src/application/ports/payment-verifier.port";
@@ -28,7 +34,9 @@ function container(mode: "local" | "facilitator", ledger: "memory" | "postgres")
   c.bind(EthersPaymentOptions).toConstantValue(rpc);
   c.bind(EthersSettlerOptions).toConstantValue({ settlementPrivateKey: Wallet.createRandom().privateKey });
   c.bind(FacilitatorOptions).toConstantValue({ url: "http://facilitator.example.test" });
-  c.bind(PostgresPaymentLedgerConfig).toConstantValue({ pool: new pg.Pool({ connectionString: "postgres://root@127.0.0.1:5432/test" }) });
+  c.bind(PostgresPaymentLedgerConfig).toConstantValue({
+    pool: new pg.Pool({ connectionString: "postgres://root@127.0.0.1:5432/test" }),
+  });
   if (mode === "local") {
     c.bind(PaymentVerifier).to(EthersPaymentVerifier);
     c.bind(PaymentSettler).to(EthersPaymentSettler);
@@ -48,8 +56,11 @@ describe("payment use-cases under Inversify", () => {
       for (const ledger of ["memory", "postgres"] as const) {
         const c = container(mode, ledger);
         expect(c.get(PaidQuery)).to.be.instanceOf(PaidQuery);
-        expect(c.get(PaymentVerifier)).to.be.instanceOf(mode === "local" ? EthersPaymentVerifier : FacilitatorPaymentVerifier);
-        if (ledger === "memory") expect(await c.get(ReadPaymentTotals).execute()()).to.deep.equal(E.right({ paidQueries: 0, valueMoved: 0n }));
+        expect(c.get(PaymentVerifier)).to.be.instanceOf(
+          mode === "local" ? EthersPaymentVerifier : FacilitatorPaymentVerifier,
+        );
+        if (ledger === "memory")
+          expect(await c.get(ReadPaymentTotals).execute()()).to.deep.equal(E.right({ paidQueries: 0, valueMoved: 0n }));
         await c.get<{ pool: pg.Pool }>(PostgresPaymentLedgerConfig).pool.end();
       }
     }

@@ -31,7 +31,11 @@ export function truncated<T>(items: readonly T[], truncatedAt: number): Page<T> 
 }
 
 export function tx(
-  fields: Partial<ChainTransaction> & { readonly from: Address; readonly to: Address | null; readonly timestamp: number },
+  fields: Partial<ChainTransaction> & {
+    readonly from: Address;
+    readonly to: Address | null;
+    readonly timestamp: number;
+  },
 ): ChainTransaction {
   return {
     hash: nextHash(),

@@ -29,7 +29,17 @@ export class MarketScript {
   }
 
   private push(list: TokenTransfer[], token: Address, from: Address, to: Address, value: bigint, txHash: TxHash): void {
-    list.push({ standard: "ERC20", token, from, to, value, txHash, logIndex: this.logIndex++, blockNumber: this.block, timestamp: this.time });
+    list.push({
+      standard: "ERC20",
+      token,
+      from,
+      to,
+      value,
+      txHash,
+      logIndex: this.logIndex++,
+      blockNumber: this.block,
+      timestamp: this.time,
+    });
   }
 
   send(from: Address, to: Address, amount: bigint): TxHash {

@@ -22,10 +22,19 @@ export function healthyWallet(overrides: Partial<WalletProfile> = {}): WalletPro
     const counterparty = addr(0xc000 + (i % 30));
     const contract = addr(0xd000 + (i % 8));
     if (i % 3 === 0) txs.push(tx({ from: WALLET_ADDR, to: contract, selector: "0xa9059cbb", timestamp: time }));
-    else if (i % 3 === 1) txs.push(tx({ from: WALLET_ADDR, to: counterparty, value: BigInt(1 + i) * 10n ** 17n, timestamp: time }));
+    else if (i % 3 === 1)
+      txs.push(tx({ from: WALLET_ADDR, to: counterparty, value: BigInt(1 + i) * 10n ** 17n, timestamp: time }));
     else txs.push(tx({ from: counterparty, to: WALLET_ADDR, value: BigInt(2 + i) * 10n ** 16n, timestamp: time }));
     if (i % 5 === 0) {
-      transfers.push(transfer({ token: STABLE, from: counterparty, to: WALLET_ADDR, value: BigInt(100 + i) * 10n ** 6n, timestamp: time + 60 }));
+      transfers.push(
+        transfer({
+          token: STABLE,
+          from: counterparty,
+          to: WALLET_ADDR,
+          value: BigInt(100 + i) * 10n ** 6n,
+          timestamp: time + 60,
+        }),
+      );
     }
   }
   return {
