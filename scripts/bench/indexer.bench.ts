@@ -9,7 +9,7 @@ import { Interface } from "ethers";
 import { pathToFileURL } from "node:url";
 import { LocalIndexExplorer } from "../../src/adapters/explorer/local-index-explorer.adapter";
 import { startEmbeddedChain, type EmbeddedChain } from "../../src/dev-world/embedded-chain";
-import { deployTestContract, devSigner } from "../../test/adapters/chain/support/deploy-test-contract";
+import { deployTestContract, devSigner } from "../../test/integration/adapters/chain/support/deploy-test-contract";
 
 export interface IndexerBenchOptions {
   readonly blocks?: number;

@@ -5,7 +5,7 @@ import * as TE from "fp-ts/TaskEither";
 import pg from "pg";
 import { EIP3009_ABI, TRANSFER_WITH_AUTHORIZATION_VRS } from "../../../src/adapters/payment/eip3009-contract";
 import { PostgresPaymentLedger } from "../../../src/adapters/storage/postgres-payment-ledger.adapter";
-import { right } from "../../contract/support/task-either";
+import { right } from "../../integration/contract/support/task-either";
 import { paidQueryRig } from "./support/paid-query-rig";
 import { authorize, transferOnChain } from "./support/payments";
 import { paymentWorld, type PaymentWorld } from "./support/payment-world";

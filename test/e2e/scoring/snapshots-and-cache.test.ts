@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { SNAPSHOT_ID_PATTERN } from "../../../src/domain/snapshots/snapshot";
 import { type ScoringRig, buildScoringRig } from "./support/scoring-world";
-import { sharedDevWorld } from "../../dev-world/dev-world-fixture";
+import { sharedDevWorld } from "../../integration/dev-world/dev-world-fixture";
 
 describe("scoring answers: snapshots, cache, explanation (end to end)", function () {
   this.timeout(120_000);

@@ -23,7 +23,7 @@ import { TokenMarketReader } from "../../../../src/application/use-cases/market/
 import { TokenProfileAssembler } from "../../../../src/application/use-cases/scoring/token-profile.assembler";
 import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
 import type { DevWorld, DevWorldManifest } from "../../../../src/dev-world/dev-world";
-import { sharedDevWorld } from "../../../dev-world/dev-world-fixture";
+import { sharedDevWorld } from "../../../integration/dev-world/dev-world-fixture";
 
 /** Settings for the embedded world, taken from its manifest: what the container binds in dev mode. */
 export function devWorldScoringSettings(manifest: DevWorldManifest, wethUsd: number | null): ScoringSettings {

@@ -1,4 +1,0 @@
-import { InMemorySubscriptionStore } from "../../src/adapters/storage/in-memory-subscription-store.adapter";
-import { subscriptionStoreContract } from "./subscription-store.contract";
-
-subscriptionStoreContract("in-memory", () => new InMemorySubscriptionStore());

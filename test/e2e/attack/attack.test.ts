@@ -1,0 +1,48 @@
+import { expect } from "chai";
+import { runAttackSuite, type AttackReport } from "../../../scripts/attack/attack-suite";
+import { formatReport } from "../../../scripts/attack/report";
+
+/** A fixed seed: the same 300 requests every run; `npm run attack -- --seed 13 --runs 300` replays them. */
+const SEED = 13;
+
+describe("attack suite (short seeded run against a real server on the embedded chain)", function () {
+  this.timeout(180_000);
+  let report: AttackReport;
+  let details: string;
+
+  before(async () => {
+    report = await runAttackSuite({ seed: SEED, runs: 300 });
+    details = formatReport(report).join("\n");
+  });
+
+  it("sends every generated request to documented routes", () => {
+    expect(report.fuzz.requests).to.equal(300);
+    expect(report.routes).to.be.at.least(20);
+  });
+
+  it("no answer is a 5xx, and every error is JSON {error: <documented code>}", () => {
+    expect(
+      report.fuzz.violations.map((v) => `#${v.index} ${v.request.target}: ${v.reason}`),
+      details,
+    ).to.deep.equal([]);
+  });
+
+  it("past a client's budget, limited routes answer 429 {error:'rate_limited'} in JSON", () => {
+    expect(report.rateLimits.map((r) => [r.route, r.failure])).to.deep.equal(
+      report.rateLimits.map((r) => [r.route, null]),
+    );
+    for (const r of report.rateLimits) expect(r.limited, r.route).to.be.at.least(1);
+  });
+
+  it("no payment attack buys more than one answer per payment", () => {
+    expect(
+      report.payments.filter((p) => p.failure !== null).map((p) => `${p.name}: ${p.failure}`),
+      details,
+    ).to.deep.equal([]);
+    expect(report.payments.length).to.be.at.least(8);
+  });
+
+  it("USDC moved to payTo == price x paid answers served, and /api/stats counts the same", () => {
+    expect(report.money?.holds, details).to.equal(true);
+  });
+});

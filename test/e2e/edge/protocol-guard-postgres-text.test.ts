@@ -1,0 +1,73 @@
+import { expect } from "chai";
+import pg from "pg";
+import { PostgresSubscriptionStore } from "../../../src/adapters/storage/postgres-subscription-store.adapter";
+import { protocolGuardRoutes } from "../../../src/adapters/http/routes/protocol-guard.routes";
+import { CheckWallet } from "../../../src/application/use-cases/protocol-guard/check-wallet.use-case";
+import { ListSubscriptions } from "../../../src/application/use-cases/protocol-guard/list-subscriptions.use-case";
+import { ReadSubscription } from "../../../src/application/use-cases/protocol-guard/read-subscription.use-case";
+import { Subscribe } from "../../../src/application/use-cases/protocol-guard/subscribe.use-case";
+import { UpdateSubscription } from "../../../src/application/use-cases/protocol-guard/update-subscription.use-case";
+import type { RunningServer } from "../../../src/infrastructure/http-server";
+import { startTestServer, unlimited } from "../../support/http-harness";
+import { countingTokens, fakeScorer, fixedClock } from "../../support/fakes/guard-fakes";
+
+const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
+const table = `guard_text_test_${process.pid}_${Date.now()}`;
+
+describe("HTTP: Protocol Guard on PostgreSQL refuses NUL and lone surrogates as input, not as a storage failure", () => {
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4 });
+  let server: RunningServer;
+  before(async () => {
+    const store = new PostgresSubscriptionStore({ pool, table });
+    const [random, clock] = [countingTokens(), fixedClock()];
+    server = await startTestServer({
+      routers: [
+        protocolGuardRoutes({
+          checkWallet: new CheckWallet(fakeScorer({}), store, random, clock),
+          subscribe: new Subscribe(store, random, clock),
+          listSubscriptions: new ListSubscriptions(store),
+          readSubscription: new ReadSubscription(store),
+          updateSubscription: new UpdateSubscription(store, clock),
+          checkRateLimit: unlimited,
+          subscribeLimits: [],
+        }),
+      ],
+    });
+  });
+  after(async () => {
+    await server.close();
+    await pool.query(`DROP TABLE IF EXISTS ${table}_alerts`);
+    await pool.query(`DROP TABLE IF EXISTS ${table}`);
+    await pool.end();
+  });
+
+  const send = async (method: string, body: string) => {
+    const res = await fetch(server.url + "/api/protocol-guard/" + (method === "POST" ? "subscribe" : "subscriptions"), {
+      method,
+      body,
+    });
+    return { status: res.status, body: (await res.json()) as { error?: string; id?: string; manageToken?: string } };
+  };
+
+  it("subscribe and update with \\u0000 or \\ud800 in channels or the name are 400, and nothing is stored", async () => {
+    const created = await send("POST", JSON.stringify({ protocolName: "Lend", channels: {}, rules: [] }));
+    expect(created.status).to.equal(201);
+    for (const escaped of ["\\u0000", "\\ud800"]) {
+      const bodies = [
+        `{"protocolName":"Lend","channels":{"webhookUrl":"https://hooks.example.org/${escaped}"},"rules":[]}`,
+        `{"protocolName":"Lend","channels":{"email":"ops${escaped}@example.org"},"rules":[]}`,
+        `{"protocolName":"Le${escaped}nd","channels":{},"rules":[]}`,
+      ];
+      for (const body of bodies) {
+        const res = await send("POST", body);
+        expect(res.status, body).to.equal(400);
+        expect(res.body.error).to.be.oneOf(["invalid_json", "invalid_request"]);
+      }
+      const patch = `{"id":"${created.body.id}","token":"${created.body.manageToken}","channels":{"email":"${escaped}@example.org"}}`;
+      const patched = await send("PATCH", patch);
+      expect(patched.status).to.equal(400);
+    }
+    const rows = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
+    expect(rows.rows[0]?.n).to.equal("1");
+  });
+});
