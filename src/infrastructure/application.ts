@@ -14,6 +14,7 @@ import { withDefaults, type Config } from "./config/config";
 import { buildContainer, ShutdownHooks } from "./container";
 import { startHttpServer, type RunningServer } from "./http-server";
 import { composeRouters } from "./routers";
+import { migratePostgres } from "../adapters/storage/postgres-migrations";
 import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
 
 /** How long shutdown lets in-flight requests (and the settlements inside them) finish. */
@@ -102,6 +103,11 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     await world?.chain.close();
   };
   try {
+    // Schema first: no adapter may see a database its code does not match.
+    if (config.env.DATABASE_URL !== undefined) {
+      const applied = await migratePostgres(config.env.DATABASE_URL, { info: (message) => logger.debug(message) });
+      if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+    }
     const market = marketSettings(config);
     const priceSource = priceSourceFor(chain.chainReader, market);
     const quoteTokens = await readQuoteTokens(chain.chainReader, priceSource, market);

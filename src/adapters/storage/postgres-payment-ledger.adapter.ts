@@ -15,9 +15,8 @@ import type { Settlement } from "../../domain/payment/settlement-response";
 import { upstreamTask } from "../shared/upstream-task";
 
 export interface PostgresPaymentLedgerConfig {
+  /** A pool on a database migrated by `migratePostgres` (the table is `payment_ledger` in its schema). */
   readonly pool: Pool;
-  /** Table name; tests use their own. Created when missing. */
-  readonly table?: string;
 }
 
 export const PostgresPaymentLedgerConfig = Symbol.for("PostgresPaymentLedgerConfig");
@@ -39,13 +38,10 @@ interface Row {
 @injectable()
 export class PostgresPaymentLedger implements PaymentLedger {
   private readonly pool: Pool;
-  private readonly table: string;
-  private ready: Promise<void> | undefined;
+  private readonly table = "payment_ledger";
 
   constructor(@inject(PostgresPaymentLedgerConfig) config: PostgresPaymentLedgerConfig) {
     this.pool = config.pool;
-    this.table = config.table ?? "payment_ledger";
-    if (!/^[a-z_][a-z0-9_]*$/.test(this.table)) throw new Error(`bad table name: ${this.table}`);
   }
 
   reserve(key: PaymentKey, expiresAt: ChainTime, now: ChainTime): TE.TaskEither<UpstreamFailure, ReserveOutcome> {
@@ -129,49 +125,7 @@ export class PostgresPaymentLedger implements PaymentLedger {
   }
 
   private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
-    return upstreamTask("storage", `payment ledger ${what}`, async () => {
-      await this.ensureTable();
-      return run();
-    });
-  }
-
-  /** Once per instance; a failed attempt is retried by the next call. */
-  private ensureTable(): Promise<void> {
-    this.ready ??= this.createTable().catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
-  }
-
-  private async createTable(): Promise<void> {
-    try {
-      await this.pool.query(
-        `CREATE TABLE IF NOT EXISTS ${this.table} (
-           proof_key text PRIMARY KEY,
-           status text NOT NULL,
-           expires_at bigint NOT NULL,
-           payer text,
-           value numeric(78, 0),
-           transaction text,
-           reserved_at timestamptz NOT NULL DEFAULT now(),
-           settled_at timestamptz
-         )`,
-      );
-    } catch (error) {
-      // Two processes creating the table at once: the loser sees a duplicate, which is fine.
-      if ((error as { code?: string }).code !== "23505" && (error as { code?: string }).code !== "42P07") throw error;
-    }
-    // Tables made before `spent` and `uncertain` existed carry a CHECK of two statuses: widen it (idempotent).
-    await this.pool
-      .query(
-        `ALTER TABLE ${this.table} DROP CONSTRAINT IF EXISTS ${this.table}_status_check;
-       ALTER TABLE ${this.table} ADD CONSTRAINT ${this.table}_status_check CHECK (status IN ('reserved', 'settled', 'spent', 'uncertain')) NOT VALID`,
-      )
-      .catch((error: unknown) => {
-        // Another process widened it at the same moment.
-        if ((error as { code?: string }).code !== "42710") throw error;
-      });
+    return upstreamTask("storage", `payment ledger ${what}`, run);
   }
 }
 

@@ -20,9 +20,8 @@ import { isTier } from "../../domain/scoring/tiers";
 import { upstreamTask } from "../shared/upstream-task";
 
 export interface PostgresSubscriptionStoreConfig {
+  /** A pool on a database migrated by `migratePostgres` (tables `protocol_guard_subscriptions` and `…_alerts`). */
   readonly pool: Pool;
-  /** Subscriptions table; alerts live in `<table>_alerts`. Tests use their own. Created when missing. */
-  readonly table?: string;
 }
 
 export const PostgresSubscriptionStoreConfig = Symbol.for("PostgresSubscriptionStoreConfig");
@@ -48,15 +47,11 @@ const COLUMNS = "id, protocol_name, status, channels, rules, manage_token_hash, 
 @injectable()
 export class PostgresSubscriptionStore implements SubscriptionStore {
   private readonly pool: Pool;
-  private readonly table: string;
-  private readonly alerts: string;
-  private ready: Promise<void> | undefined;
+  private readonly table = "protocol_guard_subscriptions";
+  private readonly alerts = "protocol_guard_subscriptions_alerts";
 
   constructor(@inject(PostgresSubscriptionStoreConfig) config: PostgresSubscriptionStoreConfig) {
     this.pool = config.pool;
-    this.table = config.table ?? "protocol_guard_subscriptions";
-    if (!/^[a-z_][a-z0-9_]*$/.test(this.table)) throw new Error(`bad table name: ${this.table}`);
-    this.alerts = `${this.table}_alerts`;
   }
 
   create(s: Subscription): TE.TaskEither<UpstreamFailure, CreateOutcome> {
@@ -154,19 +149,7 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
   }
 
   private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
-    return upstreamTask("storage", `subscription store ${what}`, async () => {
-      await this.ensureTables();
-      return run();
-    });
-  }
-
-  /** Once per instance; a failed attempt is retried by the next call. */
-  private ensureTables(): Promise<void> {
-    this.ready ??= createSubscriptionTables(this.pool, this.table, this.alerts).catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
+    return upstreamTask("storage", `subscription store ${what}`, run);
   }
 }
 
@@ -203,47 +186,4 @@ function toAlert(value: unknown): GuardAlert {
   const decoded = StoredAlert.decode(value);
   if (E.isLeft(decoded)) throw new Error("stored alert does not decode");
   return decoded.right;
-}
-
-/** Two processes creating the same table at once: the loser sees a duplicate, which is fine. */
-async function tolerateConcurrentCreate(pool: Pool, sql: string): Promise<void> {
-  try {
-    await pool.query(sql);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== "23505" && code !== "42P07") throw error;
-  }
-}
-
-/**
- * `seq` orders both tables by insertion (list newest first, alerts newest first). Times are kept
- * as the ISO text the service wrote, so they read back byte for byte.
- */
-async function createSubscriptionTables(pool: Pool, table: string, alerts: string): Promise<void> {
-  await tolerateConcurrentCreate(
-    pool,
-    `CREATE TABLE IF NOT EXISTS ${table} (
-       seq bigserial UNIQUE,
-       id text PRIMARY KEY,
-       protocol_name text NOT NULL,
-       status text NOT NULL CHECK (status IN ('active', 'paused')),
-       channels jsonb NOT NULL,
-       rules jsonb NOT NULL,
-       manage_token_hash text NOT NULL,
-       created_at text NOT NULL,
-       updated_at text NOT NULL
-     )`,
-  );
-  await tolerateConcurrentCreate(
-    pool,
-    `CREATE TABLE IF NOT EXISTS ${alerts} (
-       seq bigserial PRIMARY KEY,
-       subscription_id text NOT NULL REFERENCES ${table} (id) ON DELETE CASCADE,
-       alert jsonb NOT NULL
-     )`,
-  );
-  await tolerateConcurrentCreate(
-    pool,
-    `CREATE INDEX IF NOT EXISTS ${alerts}_by_subscription ON ${alerts} (subscription_id, seq DESC)`,
-  );
 }

@@ -1,5 +1,4 @@
 import { expect } from "chai";
-import pg from "pg";
 import { PostgresSubscriptionStore } from "../../../src/adapters/storage/postgres-subscription-store.adapter";
 import { protocolGuardRoutes } from "../../../src/adapters/http/routes/protocol-guard.routes";
 import { CheckWallet } from "../../../src/application/use-cases/protocol-guard/check-wallet.use-case";
@@ -9,16 +8,15 @@ import { Subscribe } from "../../../src/application/use-cases/protocol-guard/sub
 import { UpdateSubscription } from "../../../src/application/use-cases/protocol-guard/update-subscription.use-case";
 import type { RunningServer } from "../../../src/infrastructure/http-server";
 import { startTestServer, unlimited } from "../../support/http-harness";
+import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
 import { countingTokens, fakeScorer, fixedClock } from "../../support/fakes/guard-fakes";
 
-const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-const table = `guard_text_test_${process.pid}_${Date.now()}`;
-
 describe("HTTP: Protocol Guard on PostgreSQL refuses NUL and lone surrogates as input, not as a storage failure", () => {
-  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4 });
+  let db: MigratedSchema;
   let server: RunningServer;
   before(async () => {
-    const store = new PostgresSubscriptionStore({ pool, table });
+    db = await migratedSchema("guard_text", 4);
+    const store = new PostgresSubscriptionStore({ pool: db.pool });
     const [random, clock] = [countingTokens(), fixedClock()];
     server = await startTestServer({
       routers: [
@@ -36,9 +34,7 @@ describe("HTTP: Protocol Guard on PostgreSQL refuses NUL and lone surrogates as 
   });
   after(async () => {
     await server.close();
-    await pool.query(`DROP TABLE IF EXISTS ${table}_alerts`);
-    await pool.query(`DROP TABLE IF EXISTS ${table}`);
-    await pool.end();
+    await db.drop();
   });
 
   const send = async (method: string, body: string) => {
@@ -67,7 +63,7 @@ describe("HTTP: Protocol Guard on PostgreSQL refuses NUL and lone surrogates as 
       const patched = await send("PATCH", patch);
       expect(patched.status).to.equal(400);
     }
-    const rows = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
+    const rows = await db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM protocol_guard_subscriptions`);
     expect(rows.rows[0]?.n).to.equal("1");
   });
 });

@@ -2,32 +2,30 @@ import { expect } from "chai";
 import { Contract, Signature } from "ethers";
 import * as E from "fp-ts/Either";
 import * as TE from "fp-ts/TaskEither";
-import pg from "pg";
 import { EIP3009_ABI, TRANSFER_WITH_AUTHORIZATION_VRS } from "../../../src/adapters/payment/eip3009-contract";
 import { PostgresPaymentLedger } from "../../../src/adapters/storage/postgres-payment-ledger.adapter";
 import { right } from "../../integration/contract/support/task-either";
+import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
 import { paidQueryRig } from "./support/paid-query-rig";
 import { authorize, transferOnChain } from "./support/payments";
 import { paymentWorld, type PaymentWorld } from "./support/payment-world";
 
-const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
 const nonceUsed = { _tag: "InvalidPayment", reason: "nonce_already_used" };
 
 describe("paid oracle on the embedded chain: one payment buys exactly one answer", function () {
   this.timeout(60_000);
-  const table = `payment_ledger_e2e_${process.pid}_${Date.now()}`;
-  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
+  let db: MigratedSchema;
   let w: PaymentWorld;
   let ledger: PostgresPaymentLedger;
 
   before(async () => {
     w = await paymentWorld();
-    ledger = new PostgresPaymentLedger({ pool, table });
+    db = await migratedSchema("ledger_e2e");
+    ledger = new PostgresPaymentLedger({ pool: db.pool });
   });
 
   after(async () => {
-    await pool.query(`DROP TABLE IF EXISTS ${table}`);
-    await pool.end();
+    await db.drop();
   });
 
   it("the same payment sent twice is served once and charged once", async () => {
