@@ -16,6 +16,11 @@ import { startHttpServer, type RunningServer } from "./http-server";
 import { composeRouters } from "./routers";
 import { migratePostgres } from "../adapters/storage/postgres-migrations";
 import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
+import type { SuiChain } from "../application/ports/sui-chain.port";
+import { startSuiDevWorld, suiScenarioManifest } from "../dev-world/sui/sui-dev-world";
+import { ALT_OPEN_CORS_PATHS, composeAltRouters } from "./alt-routers";
+import { loadWidgetAssets } from "./alt-assets";
+import { suiGraphQLChain, suiOracleAddress, suiOracleKey } from "./sui-runtime";
 
 /** How long shutdown lets in-flight requests (and the settlements inside them) finish. */
 const SETTLEMENT_DRAIN_MS = 10_000;
@@ -44,6 +49,10 @@ async function settleInFlight(
 
 export interface RunningApplication {
   readonly url: string;
+  /** The alt app (Sui companion): coin and Sui wallet scores, widget.js. */
+  readonly altUrl: string;
+  /** Set on the embedded Sui default: the seeded Sui roles (also at {alt}/api/dev/scenario). */
+  readonly suiScenario: ReturnType<typeof suiScenarioManifest> | null;
   readonly rpcUrl: string;
   /** Set in embedded mode: the seeded world (its manifest names every role). */
   readonly devWorld: DevWorld | null;
@@ -78,6 +87,17 @@ async function startEmbeddedWorld(
 }
 
 /**
+ * The Sui side: SuiGraphQLChain with SUI_GRAPHQL_URL, otherwise the embedded Sui ledger (a dev-world
+ * overlay like the EVM chain), whose OracleCap belongs to the configured or a fresh oracle key.
+ */
+function startSui(config: Config): { chain: SuiChain; scenario: ReturnType<typeof suiScenarioManifest> | null } {
+  const real = suiGraphQLChain(config);
+  if (real !== null) return { chain: real, scenario: null };
+  const world = startSuiDevWorld(suiOracleAddress(suiOracleKey(config)));
+  return { chain: world.chain, scenario: suiScenarioManifest(world.scenario) };
+}
+
+/**
  * Starts the embedded world (in the embedded default: the only place that knows it exists), the
  * chain side, the container and the HTTP server, in that order.
  */
@@ -93,8 +113,11 @@ export async function startApplication(configured: Config, logger: Logger): Prom
   let container: Container | undefined;
   let stakingIndex: StakingIndexLoop | undefined;
   let server: RunningServer | undefined;
+  let altServer: RunningServer | undefined;
+  const sui = startSui(config);
   // Whatever was started is stopped again, in reverse order, on shutdown or on a failed start.
   const stop = async () => {
+    await altServer?.close();
     await settleInFlight(server, container, logger);
     await stakingIndex?.stop();
     for (const hook of container?.get<readonly (() => Promise<void>)[]>(ShutdownHooks) ?? []) await hook();
@@ -111,16 +134,21 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     const market = marketSettings(config);
     const priceSource = priceSourceFor(chain.chainReader, market);
     const quoteTokens = await readQuoteTokens(chain.chainReader, priceSource, market);
-    container = buildContainer({ config, logger, chain, market, quoteTokens, priceSource });
+    container = buildContainer({ config, logger, chain, market, quoteTokens, priceSource, suiChain: sui.chain });
     stakingIndex = startStakingIndexLoop(container.get(IndexStakingBlocks), () => chain.localIndex?.syncedTo, logger);
     await stakingIndex.catchUp();
     const publicUrl = () => config.env.PUBLIC_BASE_URL ?? server?.url ?? `http://${config.env.HOST}:${config.env.PORT}`;
     const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl, scenario) });
     server = await startHttpServer(app, config.env.HOST, config.env.PORT);
+    const altUrl = () => altServer?.url ?? `http://${config.env.HOST}:${config.env.ALT_PORT}`;
+    const altRouters = composeAltRouters(container, config, altUrl, sui.scenario, loadWidgetAssets());
+    const altApp = buildHttpApp({ logger, routers: altRouters, openCorsPaths: ALT_OPEN_CORS_PATHS });
+    altServer = await startHttpServer(altApp, config.env.HOST, config.env.ALT_PORT);
   } catch (error) {
     await stop().catch((cleanup: unknown) => logger.error({ err: cleanup }, "cleanup after a failed start failed"));
     throw error;
   }
-  logger.info({ url: server.url, chainMode: config.chainMode, rpcUrl: redactUrl(chain.rpcUrl) }, "listening");
-  return { url: server.url, rpcUrl: chain.rpcUrl, devWorld: world, stop };
+  const altUrl = altServer.url;
+  logger.info({ url: server.url, altUrl, chainMode: config.chainMode, rpcUrl: redactUrl(chain.rpcUrl) }, "listening");
+  return { url: server.url, altUrl, suiScenario: sui.scenario, rpcUrl: chain.rpcUrl, devWorld: world, stop };
 }

@@ -22,6 +22,8 @@ import { bindScoring, SCORING_USE_CASES } from "./bindings/scoring.bindings";
 import { bindPayments, PAYMENT_USE_CASES } from "./bindings/payment.bindings";
 import { bindStaking, STAKING_USE_CASES } from "./bindings/staking.bindings";
 import type { PriceSource } from "../application/ports/price-source.port";
+import type { SuiChain } from "../application/ports/sui-chain.port";
+import { bindSecondChain, SECOND_CHAIN_USE_CASES } from "./bindings/second-chain.bindings";
 import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
 
@@ -35,6 +37,8 @@ export interface Runtime {
   readonly quoteTokens: readonly QuoteToken[];
   /** The one price source: start-up reads quote-token prices through it, staking values through the same. */
   readonly priceSource: PriceSource;
+  /** The Sui side of the alt app: the embedded ledger (dev world) or SuiGraphQLChain. */
+  readonly suiChain: SuiChain;
 }
 
 /** Functions the application awaits on shutdown, after the server stops accepting. */
@@ -48,6 +52,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ...STAKING_USE_CASES,
   ...GATING_USE_CASES,
   ...PROTOCOL_GUARD_USE_CASES,
+  ...SECOND_CHAIN_USE_CASES,
 ];
 
 /** Adapters holding connections (RPC providers) expose close(); shutdown calls it if they were ever built. */
@@ -72,6 +77,7 @@ export function buildContainer(runtime: Runtime): Container {
       : new pg.Pool({ connectionString: runtime.config.env.DATABASE_URL, max: 8 });
   bindPayments(container, runtime.config, runtime.chain, database);
   bindProtocolGuard(container, database);
+  bindSecondChain(container, runtime.config, runtime.suiChain);
   container
     .bind(ShutdownHooks)
     .toConstantValue([

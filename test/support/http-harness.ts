@@ -11,6 +11,17 @@ import { startHttpServer, type RunningServer } from "../../src/infrastructure/ht
 import { marketSettings } from "../../src/infrastructure/bindings/market-settings";
 import { priceSourceFor } from "../../src/infrastructure/bindings/staking.bindings";
 import { composeRouters } from "../../src/infrastructure/routers";
+import { SuiGraphQLClient } from "@mysten/sui/graphql";
+import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
+import { SuiGraphQLChain } from "../../src/adapters/second-chain/sui-graphql-chain.adapter";
+import { asSuiAddress } from "../../src/domain/second-chain/sui-address";
+
+/** The real Sui adapter pointed where nothing listens (never called by the main app's routes). */
+export function detachedSuiChain(): SuiGraphQLChain {
+  const client = new SuiGraphQLClient({ url: "http://127.0.0.1:9/graphql", network: "testnet" });
+  const target = { registryId: asSuiAddress("0x1234"), packageId: asSuiAddress("0x5678") };
+  return new SuiGraphQLChain(client, target, new Ed25519Keypair());
+}
 
 export const silentLogger = pino({ level: "silent" });
 
@@ -57,6 +68,7 @@ export function detachedRuntime(env: Record<string, string> = {}): Runtime {
     market,
     quoteTokens: [],
     priceSource: priceSourceFor(chain.chainReader, market),
+    suiChain: detachedSuiChain(),
   };
 }
 

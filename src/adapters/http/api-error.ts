@@ -29,6 +29,7 @@ export type ApiErrorCode =
   | "contract_not_wallet"
   | "wallet_not_token"
   | "not_nft_contract"
+  | "invalid_coin_type"
   | "payload_too_large"
   | "headers_too_large"
   | "method_not_allowed"
@@ -39,6 +40,7 @@ export type ApiErrorCode =
   | "unauthorized"
   | "registration_not_found"
   | "not_found"
+  | "coin_not_found"
   | "route_not_found"
   | "rate_limited"
   // upstream and product failures
@@ -50,6 +52,7 @@ export type ApiErrorCode =
   | "attest_failed"
   | "check_failed"
   | "staking_analysis_failed"
+  | "sui_unavailable"
   | "not_implemented"
   | "not_ready"
   | "storage_unavailable"
@@ -99,6 +102,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "contract_not_wallet":
     case "wallet_not_token":
     case "not_nft_contract":
+    case "invalid_coin_type":
       return 400;
     case "unauthorized":
       return 401;
@@ -106,6 +110,7 @@ export function statusOf(code: ApiErrorCode): number {
       return 402;
     case "registration_not_found":
     case "not_found":
+    case "coin_not_found":
     case "route_not_found":
       return 404;
     case "method_not_allowed":
@@ -133,6 +138,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "attest_failed":
     case "check_failed":
     case "staking_analysis_failed":
+    case "sui_unavailable":
       return 502;
     default:
       return assertNever(code);
@@ -169,6 +175,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   contract_not_wallet: true,
   wallet_not_token: true,
   not_nft_contract: true,
+  invalid_coin_type: true,
   payload_too_large: true,
   headers_too_large: true,
   method_not_allowed: true,
@@ -177,6 +184,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   unauthorized: true,
   registration_not_found: true,
   not_found: true,
+  coin_not_found: true,
   route_not_found: true,
   rate_limited: true,
   detection_failed: true,
@@ -187,6 +195,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   attest_failed: true,
   check_failed: true,
   staking_analysis_failed: true,
+  sui_unavailable: true,
   not_implemented: true,
   not_ready: true,
   storage_unavailable: true,

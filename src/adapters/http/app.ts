@@ -11,6 +11,8 @@ export interface HttpAppOptions {
   readonly logger: Logger;
   /** One router per product area, in the order they should match. */
   readonly routers: readonly Router[];
+  /** Path prefixes open to any browser origin (default: the main app's widget, batch and oracle). */
+  readonly openCorsPaths?: readonly string[];
 }
 
 /**
@@ -24,7 +26,7 @@ export function buildHttpApp(options: HttpAppOptions): Koa<RequestState> {
   app.use(requestId(options.logger));
   app.use(errorBoundary());
   app.use(noStoreOnApi());
-  app.use(openCors());
+  app.use(openCors(options.openCorsPaths));
   app.use(jsonBody());
   // One root router: a request is matched once, not once per product area.
   const root = new Router();

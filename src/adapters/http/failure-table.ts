@@ -2,6 +2,9 @@ import type { Logger } from "pino";
 import type { NftScoringFailure } from "../../application/use-cases/scoring/score-nft-contract.use-case";
 import type { ScoringFailed } from "../../application/use-cases/scoring/scored-address";
 import type { OracleFailure } from "../../application/use-cases/scoring/sell-oracle-score.use-case";
+import type { SuiChainFailure } from "../../application/ports/sui-chain.port";
+import type { CoinScoringFailure } from "../../application/use-cases/second-chain/score-sui-coin.use-case";
+import type { SuiWalletFailure } from "../../application/use-cases/second-chain/score-sui-wallet.use-case";
 import type { ApiError } from "./api-error";
 
 /**
@@ -52,4 +55,24 @@ export function oracleFailureError(failure: OracleFailure, log: Logger): ApiErro
       log.warn({ detail: failure.detail }, "settlement outcome unknown; key kept for a retry");
       return { code: "oracle_unavailable", fields: { settlement: "unknown", retrySafe: true } };
   }
+}
+
+const suiDetail = (cause: SuiChainFailure): string =>
+  cause._tag === "SuiUpstreamFailure"
+    ? cause.detail
+    : cause._tag === "SuiMoveAbort"
+      ? `${cause.module} abort ${cause.code}`
+      : "signer does not hold the OracleCap";
+
+/** Alt app, coin score: an unknown type is 404; anything the chain did not answer is 502. */
+export function coinFailureError(failure: CoinScoringFailure, log: Logger): ApiError {
+  if (failure._tag === "CoinNotFound") return { code: "coin_not_found" };
+  log.warn({ detail: suiDetail(failure.cause) }, "sui coin scoring failed");
+  return { code: "sui_unavailable" };
+}
+
+/** Alt app, wallet score: the chain, the write or the read-back failed; nothing half-written is reported. */
+export function suiWalletFailureError(failure: SuiWalletFailure, log: Logger): ApiError {
+  log.warn({ detail: suiDetail(failure.cause) }, "sui wallet scoring failed");
+  return { code: "sui_unavailable" };
 }

@@ -11,13 +11,15 @@ import type { SuiAddressActivity } from "./sui-facts";
  *  active days    >= 60 +15; >= 20 +10; >= 5 +5
  *  counterparties >= 20 +15; >= 5 +8; none -5
  *  packages       >= 5 +10; >= 2 +5
- *  bot rhythm     >= 20 transactions whose gaps vary by less than 10% (coefficient of variation):
- *                 BOT_LIKE_REGULARITY, bot_flagged, score capped at 30
+ *  bot rhythm     >= 20 transactions and at least 80% of the gaps between them within 10% of the
+ *                 median gap (a clockwork schedule; one odd gap such as the funding does not hide
+ *                 it): BOT_LIKE_REGULARITY, bot_flagged, score capped at 30
  */
 export const WALLET_BASE_SCORE = 30;
 export const BOT_SCORE_CAP = 30;
 const BOT_MIN_TRANSACTIONS = 20;
-const BOT_MAX_GAP_VARIATION = 0.1;
+const BOT_GAP_TOLERANCE = 0.1;
+const BOT_REGULAR_SHARE = 0.8;
 
 export interface SuiWalletScore extends SecondChainScore {
   readonly botFlagged: boolean;
@@ -29,15 +31,17 @@ export function activeDays(timestampsMs: readonly number[]): number {
   return new Set(timestampsMs.map((t) => Math.floor(t / DAY_MS))).size;
 }
 
-/** Coefficient of variation of the gaps between consecutive transactions; null below the minimum count. */
-export function gapVariation(timestampsMs: readonly number[]): number | null {
+/** Share of gaps within 10% of the median gap; null below the minimum count of transactions. */
+export function regularGapShare(timestampsMs: readonly number[]): number | null {
   if (timestampsMs.length < BOT_MIN_TRANSACTIONS) return null;
   const sorted = [...timestampsMs].sort((a, b) => a - b);
-  const gaps = sorted.slice(1).map((t, i) => t - (sorted[i] as number));
-  const mean = gaps.reduce((s, g) => s + g, 0) / gaps.length;
-  if (mean === 0) return 0;
-  const variance = gaps.reduce((s, g) => s + (g - mean) ** 2, 0) / gaps.length;
-  return Math.sqrt(variance) / mean;
+  const gaps = sorted
+    .slice(1)
+    .map((t, i) => t - (sorted[i] as number))
+    .sort((a, b) => a - b);
+  const median = gaps[Math.floor(gaps.length / 2)] as number;
+  const regular = gaps.filter((g) => Math.abs(g - median) <= median * BOT_GAP_TOLERANCE).length;
+  return regular / gaps.length;
 }
 
 function ageRule(activity: SuiAddressActivity, nowMs: number, sheet: ScoreSheet): void {
@@ -67,14 +71,14 @@ export function scoreSuiWallet(activity: SuiAddressActivity, nowMs: number): Sui
   const sheet = new ScoreSheet();
   ageRule(activity, nowMs, sheet);
   breadthRules(activity, sheet);
-  const variation = gapVariation(activity.timestampsMs);
-  const botFlagged = variation !== null && variation < BOT_MAX_GAP_VARIATION;
+  const regular = regularGapShare(activity.timestampsMs);
+  const botFlagged = regular !== null && regular >= BOT_REGULAR_SHARE;
   if (botFlagged)
     sheet.flag(
       "BOT_LIKE_REGULARITY",
       "high",
       0,
-      `${activity.timestampsMs.length} transactions with gaps varying by ${(variation * 100).toFixed(1)}%`,
+      `${Math.round(regular * 100)}% of ${activity.timestampsMs.length - 1} gaps between transactions within 10% of the median gap`,
     );
   const raw = sheet.total(WALLET_BASE_SCORE);
   const score = botFlagged ? Math.min(raw, BOT_SCORE_CAP) : raw;

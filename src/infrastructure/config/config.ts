@@ -14,6 +14,7 @@ import {
   PrivateKey,
   Sha256DigestList,
 } from "./env-codecs";
+import { SUI_SECRET_VARIABLES, suiRequirements, suiVariables } from "./sui-config";
 
 const perMinute = (fallback: string) => ({ codec: intInRange("per minute", 1, 100_000), fallback });
 
@@ -58,6 +59,7 @@ const variables = {
   PAYMENT_PRICE_ATOMIC: { codec: intInRange("atomic units", 1, 1_000_000_000), fallback: "1000" },
   PAYMENT_ASSET: { codec: AddressCodec, fallback: "0x3600000000000000000000000000000000000000" },
   PAYMENT_NETWORK: { codec: t.string, fallback: "arc-testnet" },
+  ...suiVariables,
 } as const;
 
 /** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */
@@ -70,6 +72,7 @@ const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "PAYMENT_FACILITATOR_URL",
   // Digests are not secrets, but a key pasted here by mistake would be.
   "PLATFORM_API_KEYS",
+  ...SUI_SECRET_VARIABLES,
 ]);
 
 type Variables = typeof variables;
@@ -100,7 +103,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
     }
   }
   const decoded = values as EnvValues;
-  if (errors.length === 0) errors.push(...productionRequirements(decoded));
+  if (errors.length === 0) errors.push(...productionRequirements(decoded), ...suiRequirements(decoded));
   const attestationKey = resolveAttestationKey({
     privateKey: decoded.ATTESTATION_PRIVATE_KEY,
     embeddedDefault: decoded.RPC_URL === undefined,

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL variables and answers are free-form JSON the fixture walks */
 import { bcs } from "@mysten/sui/bcs";
 import { createHash } from "node:crypto";
 import { fromBase64 } from "@mysten/bcs";
@@ -218,10 +219,7 @@ function activityPage(world: SuiFixtureWorld, variables: Record<string, any>) {
   };
 }
 
-function answer(
-  world: SuiFixtureWorld,
-  body: { query: string; variables?: Record<string, any> },
-): Promise<unknown> | unknown {
+function answer(world: SuiFixtureWorld, body: { query: string; variables?: Record<string, any> }): unknown {
   const name = /^\s*(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? "anonymous";
   world.operations.push(name);
   const v = body.variables ?? {};
@@ -278,15 +276,13 @@ function answer(
 
 /** Starts answering on nock; returns a function that removes the interceptor. */
 export function serveSuiGraphQL(world: SuiFixtureWorld): () => void {
-  const scope = nock(world.origin)
-    .persist()
-    .post(world.path)
-    .reply(async (_uri, body) => {
-      if (world.failWith !== null) return [world.failWith, "upstream down"];
-      return [200, await answer(world, body as { query: string; variables?: Record<string, any> })];
-    });
+  const interceptor = nock(world.origin).persist().post(world.path);
+  const scope = interceptor.reply(async (_uri, body) => {
+    if (world.failWith !== null) return [world.failWith, "upstream down"];
+    return [200, await answer(world, body as { query: string; variables?: Record<string, any> })];
+  });
   return () => {
     scope.persist(false);
-    for (const interceptor of scope.interceptors) nock.removeInterceptor(interceptor);
+    nock.removeInterceptor(interceptor);
   };
 }

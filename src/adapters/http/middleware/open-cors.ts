@@ -2,17 +2,17 @@ import cors from "@koa/cors";
 import type { Middleware } from "koa";
 
 /** Paths the API contract opens to any browser origin. Gating and Protocol Guard are backend-only. */
-const OPEN_CORS_PREFIXES = ["/api/widget/", "/api/batch", "/api/oracle/"] as const;
+export const OPEN_CORS_PREFIXES: readonly string[] = ["/api/widget/", "/api/batch", "/api/oracle/"];
 
-export function isOpenCorsPath(path: string): boolean {
-  return OPEN_CORS_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+export function isOpenCorsPath(path: string, prefixes: readonly string[] = OPEN_CORS_PREFIXES): boolean {
+  return prefixes.some((prefix) => path === prefix || path.startsWith(prefix));
 }
 
 /**
  * `Access-Control-Allow-Origin: *` with preflight on the open paths, and no CORS header at all
  * elsewhere, so a third-party page cannot call gating or Protocol Guard from a browser.
  */
-export function openCors(): Middleware {
+export function openCors(prefixes: readonly string[] = OPEN_CORS_PREFIXES): Middleware {
   const open = cors({
     origin: "*",
     allowMethods: ["GET", "POST", "OPTIONS"],
@@ -20,5 +20,5 @@ export function openCors(): Middleware {
     exposeHeaders: ["Payment-Required", "Payment-Response", "X-Payment-Response", "Retry-After", "X-Request-Id"],
     maxAge: 600,
   });
-  return async (ctx, next) => (isOpenCorsPath(ctx.path) ? open(ctx, next) : next());
+  return async (ctx, next) => (isOpenCorsPath(ctx.path, prefixes) ? open(ctx, next) : next());
 }

@@ -3,13 +3,16 @@ import { openApiDocument } from "../openapi/openapi-document";
 import { referencePage } from "../openapi/reference-page";
 
 /** GET /openapi.json (OpenAPI 3.1) and GET /docs (a readable page rendered from it). */
-export function docsRoutes(serverUrl: () => string): Router {
+export function docsRoutes(
+  serverUrl: () => string,
+  buildDocument: (serverUrl: string) => Record<string, unknown> = openApiDocument,
+): Router {
   const router = new Router();
   // Built on first request: the server's own URL is known only once it listens.
   let built: { document: Record<string, unknown>; page: string } | undefined;
   const docs = () => {
     if (built === undefined) {
-      const document = openApiDocument(serverUrl());
+      const document = buildDocument(serverUrl());
       built = { document, page: referencePage(document) };
     }
     return built;

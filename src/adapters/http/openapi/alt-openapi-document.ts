@@ -1,0 +1,173 @@
+import { operation, ref } from "./operation";
+import { schemas } from "./schemas";
+
+const signal = {
+  type: "object",
+  properties: { code: { type: "string" }, points: { type: "number" }, detail: { type: "string" } },
+};
+const flag = {
+  type: "object",
+  properties: {
+    code: { type: "string" },
+    severity: { type: "string", enum: ["low", "medium", "high"] },
+    points: { type: "number" },
+    detail: { type: "string" },
+  },
+};
+
+const altSchemas: Record<string, unknown> = {
+  CoinType: { type: "string", pattern: "^0x[0-9a-fA-F]{1,64}::[A-Za-z][A-Za-z0-9_]*::[A-Za-z][A-Za-z0-9_]*$" },
+  SuiAddress: { type: "string", pattern: "^0x[0-9a-fA-F]{1,64}$" },
+  CoinScore: {
+    type: "object",
+    required: [
+      "coinType",
+      "score",
+      "tier",
+      "confidence",
+      "verified",
+      "signals",
+      "flags",
+      "metadata",
+      "scoredAt",
+      "nextRescoreAt",
+    ],
+    properties: {
+      coinType: ref("CoinType"),
+      score: { type: "integer", minimum: 0, maximum: 100 },
+      tier: ref("Tier"),
+      confidence: { type: "integer", minimum: 5, maximum: 100 },
+      verified: { type: "boolean" },
+      signals: { type: "array", items: signal },
+      flags: { type: "array", items: flag },
+      metadata: {
+        oneOf: [
+          { type: "null" },
+          {
+            type: "object",
+            properties: {
+              name: { type: "string" },
+              symbol: { type: "string" },
+              description: { type: "string" },
+              iconUrl: { type: ["string", "null"] },
+              decimals: { type: "integer" },
+              totalSupply: { type: ["string", "null"], description: "decimal string, smallest unit" },
+            },
+          },
+        ],
+      },
+      scoredAt: { type: "string", format: "date-time" },
+      nextRescoreAt: { type: "string", format: "date-time" },
+    },
+  },
+  SuiWalletScore: {
+    type: "object",
+    properties: {
+      address: ref("SuiAddress"),
+      score: { type: "integer" },
+      tier: ref("Tier"),
+      onchainTier: { type: "integer", enum: [0, 1, 2] },
+      confidence: { type: "integer" },
+      botFlagged: { type: "boolean" },
+      updatedEpoch: { type: "string", description: "u64 epoch as a decimal string" },
+      written: { type: "boolean" },
+      digest: { type: ["string", "null"] },
+      capability: {
+        oneOf: [
+          { type: "null" },
+          {
+            type: "object",
+            properties: {
+              kind: { type: "string", enum: ["standard", "elite"] },
+              objectId: ref("SuiAddress"),
+              expiresEpoch: { type: "string" },
+            },
+          },
+        ],
+      },
+    },
+  },
+};
+
+const altPaths: Record<string, Record<string, unknown>> = {
+  "/openapi.json": {
+    get: operation({
+      summary: "This document",
+      tag: "service",
+      ok: { 200: { description: "OpenAPI 3.1", schema: ref("JsonObject") } },
+      errors: [],
+    }),
+  },
+  "/docs": {
+    get: operation({
+      summary: "Readable API reference",
+      tag: "service",
+      ok: { 200: { description: "HTML page" } },
+      errors: [],
+    }),
+  },
+  "/api/coin": {
+    get: operation({
+      summary: "Score a Sui coin type (open CORS; cacheable until nextRescoreAt)",
+      tag: "sui",
+      query: [{ name: "type", description: "coin type 0x<hex>::<module>::<Name>", schema: ref("CoinType") }],
+      ok: { 200: { description: "coin score", schema: ref("CoinScore") } },
+      errors: ["invalid_coin_type", "coin_not_found", "rate_limited", "sui_unavailable"],
+    }),
+  },
+  "/api/score-wallet": {
+    post: operation({
+      summary: "Score a Sui wallet, write it to the ScoreRegistry (once per epoch) and answer the registry's reading",
+      tag: "sui",
+      body: { type: "object", required: ["address"], properties: { address: ref("SuiAddress") } },
+      ok: { 200: { description: "the registry's reading after the write", schema: ref("SuiWalletScore") } },
+      errors: ["invalid_json", "invalid_address", "rate_limited", "sui_unavailable"],
+    }),
+  },
+  "/widget.js": {
+    get: operation({
+      summary: "The coin badge script (no dependencies)",
+      tag: "widget",
+      ok: { 200: { description: "JavaScript" } },
+      errors: [],
+    }),
+  },
+  "/widget-demo.html": {
+    get: operation({
+      summary: "A page showing the badge on the seeded coins",
+      tag: "widget",
+      ok: { 200: { description: "HTML" } },
+      errors: [],
+    }),
+  },
+};
+
+/** Embedded default only: the seeded Sui roles. */
+const devPaths: Record<string, Record<string, unknown>> = {
+  "/api/dev/scenario": {
+    get: operation({
+      summary: "Seeded Sui world: coin types and wallets by role",
+      tag: "dev",
+      ok: { 200: { description: "roles", schema: ref("JsonObject") } },
+      errors: [],
+    }),
+  },
+};
+
+/** The alt app's own document (served at {alt}/openapi.json). */
+export function altOpenApiDocument(serverUrl: string, embedded: boolean): Record<string, unknown> {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Credence Sui companion",
+      version: "0.1.0",
+      description:
+        "Sui coin scores, Sui wallet scores written to the on-chain ScoreRegistry, and the coin badge widget. " +
+        "Errors are `{error: <code>}`; any request may also get `405 method_not_allowed`, `413 payload_too_large` " +
+        "and `404 route_not_found`.",
+    },
+    servers: [{ url: serverUrl }],
+    paths: embedded ? { ...altPaths, ...devPaths } : altPaths,
+    components: { schemas: { ...schemas, ...altSchemas } },
+  };
+}
