@@ -16,9 +16,9 @@
     s.id = "credence-badge-style";
     s.textContent =
       ".credence-badge{position:relative;display:inline-flex;gap:.35em;align-items:center;font:600 13px/1.6 system-ui,sans-serif;" +
-      "padding:.1em .6em;border-radius:1em;color:#fff;background:#616161;cursor:default}" +
+      "padding:.1em .6em;border-radius:1em;color:#fff;background:#616161;cursor:default;white-space:nowrap}" +
       ".credence-badge:focus{outline:2px solid #000;outline-offset:2px}" +
-      ".credence-details{display:none;position:absolute;z-index:10;top:100%;left:0;margin-top:4px;min-width:16em;padding:.5em .7em;" +
+      ".credence-details{display:none;position:absolute;z-index:10;top:100%;left:0;margin-top:4px;min-width:16em;white-space:normal;padding:.5em .7em;" +
       "border-radius:.4em;background:#fff;color:#111;font-weight:400;box-shadow:0 2px 8px rgba(0,0,0,.25)}" +
       ".credence-badge:hover .credence-details,.credence-badge:focus .credence-details{display:block}";
     document.head.appendChild(s);

@@ -1,0 +1,119 @@
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect } from "chai";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { startAltTestServer, type AltTestServer } from "../../support/alt-harness";
+import { detachedSuiChain } from "../../support/http-harness";
+
+/** Screenshots land here (gitignored). */
+const OUTPUT_DIR = path.resolve("test-output");
+
+/** Debian's chromium, driven headless by playwright-core (no browser download), on a fresh profile. */
+async function launch(profile: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    viewport: { width: 900, height: 520 },
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** Waits until every badge on the page has left the loading state, then reads them. */
+async function badges(page: Page, count: number) {
+  await page.waitForFunction(
+    (n) => {
+      const hosts = document.querySelectorAll("[data-credence-coin]");
+      return (
+        hosts.length >= n &&
+        [...hosts].every((h) => ["scored", "not-found", "error"].includes(h.getAttribute("data-credence-state") ?? ""))
+      );
+    },
+    count,
+    { timeout: 20_000 },
+  );
+  return page.$$eval("[data-credence-coin]", (hosts) =>
+    hosts.map((h) => ({
+      coin: h.getAttribute("data-credence-coin"),
+      state: h.getAttribute("data-credence-state"),
+      text: h.querySelector(".credence-badge")?.childNodes
+        ? [...h.querySelector(".credence-badge")!.children]
+            .filter((c) => !c.classList.contains("credence-details"))
+            .map((c) => c.textContent)
+            .join(" ")
+        : "",
+    })),
+  );
+}
+
+describe("widget.js in headless Chromium", function () {
+  this.timeout(60_000);
+  let browser: BrowserContext;
+  let profile: string;
+  let alt: AltTestServer;
+  before(async () => {
+    profile = mkdtempSync(path.join(tmpdir(), "credence-chromium-"));
+    browser = await launch(profile);
+    alt = await startAltTestServer();
+  });
+  after(async () => {
+    await browser?.close();
+    await alt?.server.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+
+  it("badges the demo page's coins with their score and tier as text, 'not found' for an unknown coin, and saves a screenshot", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${alt.server.url}/widget-demo.html`);
+    const shown = await badges(page, 6);
+    const s = alt.scenario!;
+    for (const coin of [s.suiCoin, s.fixedSupplyCoin, s.mintableCoin, s.regulatedCoin, s.freshCoin]) {
+      const api = (await (await fetch(`${alt.server.url}/api/coin?type=${encodeURIComponent(coin)}`)).json()) as {
+        score: number;
+        tier: string;
+      };
+      const badge = shown.find((b) => b.coin !== null && (b.coin === coin || coin.endsWith(b.coin.slice(2))));
+      expect(badge, coin).to.deep.include({ state: "scored", text: `${api.score} ${api.tier}` });
+    }
+    expect(shown.find((b) => b.coin === "0xdead::nothing::NOTHING")).to.deep.include({
+      state: "not-found",
+      text: "Credence: not found",
+    });
+    // Details appear on keyboard focus, not only on hover.
+    await page.focus(`[data-role="fixedSupplyCoin"] .credence-badge`);
+    expect(await page.isVisible(`[data-role="fixedSupplyCoin"] .credence-details`)).to.equal(true);
+    expect(await page.textContent(`[data-role="fixedSupplyCoin"] .credence-details`)).to.contain("Confidence");
+    mkdirSync(OUTPUT_DIR, { recursive: true });
+    const file = path.join(OUTPUT_DIR, "widget-demo.png");
+    await page.screenshot({ path: file, fullPage: true });
+    expect(statSync(file).size).to.be.above(5_000);
+  });
+
+  it("badges content added later with Credence.scan(), and shows 'unavailable' when the service answers 502", async () => {
+    const failing = await startAltTestServer({ suiChain: detachedSuiChain() });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${failing.server.url}/widget-demo.html`);
+      await page.evaluate(async () => {
+        const span = document.createElement("span");
+        span.setAttribute("data-credence-coin", "0x2::sui::SUI");
+        span.id = "late";
+        document.body.appendChild(span);
+        await (window as unknown as { Credence: { scan(): Promise<unknown> } }).Credence.scan();
+      });
+      expect(await page.getAttribute("#late", "data-credence-state")).to.equal("error");
+      expect(await page.textContent("#late .credence-text")).to.equal("Credence: unavailable");
+      expect(await page.textContent("#late .credence-details")).to.contain("sui_unavailable");
+    } finally {
+      await failing.server.close();
+    }
+  });
+});
