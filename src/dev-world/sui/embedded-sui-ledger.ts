@@ -133,7 +133,7 @@ export class EmbeddedSuiLedger implements SuiChain {
       return TE.left(abort("registry", REGISTRY_ABORTS.INVALID_CONFIDENCE));
     const min = update.capability === "elite" ? ELITE_CAP_MIN_SCORE : STANDARD_CAP_MIN_SCORE;
     // The whole transaction aborts when the mint is not earned: nothing is written (Move atomicity).
-    if (update.capability !== null && update.score < min)
+    if (update.capability !== null && (update.score < min || update.botFlagged))
       return TE.left(abort("capability", CAPABILITY_ABORTS.NOT_EARNED));
     const epoch = this.epoch();
     const sequence = this.state.transactions.length;

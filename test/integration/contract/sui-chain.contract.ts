@@ -171,6 +171,21 @@ export function suiChainContract(name: string, setup: () => Promise<SuiChainSetu
       expect(right(await s.chain.simulateViews([{ fn: "is_scored", subject }])())).to.deep.equal([false]);
     });
 
+    it("refuses a capability to a bot-flagged subject whatever its score", async () => {
+      const subject = stranger(8);
+      const failed = await s.chain.writeScore({
+        subject,
+        score: 95,
+        tier: 2,
+        confidence: 80,
+        botFlagged: true,
+        capability: "standard",
+      })();
+      expect(failed).to.deep.equal(
+        E.left({ _tag: "SuiMoveAbort", module: "capability", code: CAPABILITY_ABORTS.NOT_EARNED }),
+      );
+    });
+
     it("aborts a score above 100 (registry::EInvalidScore)", async () => {
       const failed = await s.chain.writeScore({
         subject: stranger(6),

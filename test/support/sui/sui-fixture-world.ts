@@ -174,6 +174,7 @@ export function fixtureWorld(oracle: string): SuiFixtureWorld {
     records: new Map(),
     executed: new Map(),
     operations: [],
+    variables: [],
     failWith: null,
   };
 }

@@ -46,6 +46,8 @@ export interface SuiFixtureWorld {
   readonly executed: Map<string, Record<string, unknown>>;
   /** Operation names in the order they were asked, to show which SDK calls a test made. */
   readonly operations: string[];
+  /** The variables of each request, in the same order. */
+  readonly variables: Record<string, any>[];
   /** When set, every request answers this HTTP status (upstream outage). */
   failWith: number | null;
 }
@@ -159,7 +161,8 @@ async function execute(world: SuiFixtureWorld, variables: Record<string, any>) {
       ];
     } else {
       const kind = pure(rest[0])[0];
-      const score = pending?.[1].score ?? world.records.get(subject)?.score ?? -1;
+      const recorded = pending?.[1] ?? world.records.get(subject);
+      const score = recorded === undefined ? -1 : recorded.botFlagged ? 0 : recorded.score;
       if (score < (kind === 2 ? ELITE_CAP_MIN_SCORE : STANDARD_CAP_MIN_SCORE))
         return {
           executeTransaction: {
@@ -223,6 +226,7 @@ function answer(world: SuiFixtureWorld, body: { query: string; variables?: Recor
   const name = /^\s*(?:query|mutation)\s+(\w+)/.exec(body.query)?.[1] ?? "anonymous";
   world.operations.push(name);
   const v = body.variables ?? {};
+  world.variables.push(v);
   switch (name) {
     case "credenceCoinInfo": {
       const coin = world.coins.get(v.coinType);
