@@ -6,6 +6,11 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { startAltTestServer, type AltTestServer } from "../../support/alt-harness";
 import { detachedSuiChain } from "../../support/http-harness";
 
+// Functions passed to page.evaluate run in the browser; tsconfig has no DOM lib, so its globals are declared here.
+/* eslint-disable @typescript-eslint/no-explicit-any -- browser-side values in page functions */
+declare const document: any;
+declare const window: any;
+
 /** Screenshots land here (gitignored). */
 const OUTPUT_DIR = path.resolve("test-output");
 

@@ -106,7 +106,7 @@ describe("SuiGraphQLChain against Sui GraphQL shapes (nock)", () => {
     world.coins.set(FIXTURE.fixedCoin, { ...world.coins.get(FIXTURE.fixedCoin)!, metadata: { address: 42 } });
     const odd = await chain.coinInfo(asCoinType(FIXTURE.fixedCoin))();
     expect(odd).to.deep.equal(E.left({ _tag: "SuiUpstreamFailure", detail: "GraphQL answer has an unexpected shape" }));
-    world.activity.set(subject, [{ digest: 7 } as never]);
+    world.activity.set(subject, [{ digest: 7 }]);
     const bad = await chain.addressActivity(subject)();
     expect(E.isLeft(bad) && bad.left._tag).to.equal("SuiUpstreamFailure");
   });
