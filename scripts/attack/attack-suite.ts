@@ -21,6 +21,8 @@ export interface AttackReport {
   readonly runs: number;
   readonly routes: number;
   readonly fuzz: FuzzResult;
+  /** The alt app (Sui companion) fuzzed the same way from its own OpenAPI document; null with --only. */
+  readonly altFuzz: FuzzResult | null;
   readonly rateLimits: readonly RateLimitResult[];
   readonly payments: readonly PaymentAttackResult[];
   readonly money: MoneyInvariant | null;
@@ -31,6 +33,24 @@ export interface AttackReport {
 function worldAddresses(w: AttackWorld): string[] {
   const found = JSON.stringify(w.manifest).match(/0x[0-9a-fA-F]{40}/g) ?? [];
   return [...new Set(found.map((a) => a.toLowerCase()))].slice(0, 16);
+}
+
+/** Seeded Sui coin types and wallets (and the same with the short 0x2 form): inputs that reach the Sui scorers. */
+function suiValues(w: AttackWorld): string[] {
+  const roles = w.app.suiScenario;
+  return roles === null
+    ? ["0x2::sui::SUI"]
+    : [...Object.values(roles).filter((v) => v.startsWith("0x")), "0x2::sui::SUI", "0x2"];
+}
+
+/** The alt app gets a quarter of the run, from its own document, with a valid score-wallet body to mutate. */
+async function fuzzAltApp(w: AttackWorld, options: AttackOptions): Promise<FuzzResult | null> {
+  if (options.only !== undefined) return null;
+  const values = suiValues(w);
+  const targets = await routeTargets(w.app.altUrl);
+  const validBodies = { "POST /api/score-wallet": { address: w.app.suiScenario?.longLivedWallet ?? "0x2" } };
+  const runs = Math.max(1, Math.floor(options.runs / 4));
+  return runFuzzPhase(w.app.altUrl, { targets, addresses: values, validBodies }, { seed: options.seed, runs });
 }
 
 /** Fuzz every documented route, then spend rate limits, then attack payments; the money is checked over the whole run. */
@@ -49,11 +69,13 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       w.chainId,
     );
     const fuzz = await runFuzzPhase(w.url, { targets, addresses, validBodies }, options);
+    const altFuzz = await fuzzAltApp(w, options);
     const rateLimits = options.only === undefined ? await runRateLimitPhase(w.url, addresses[0] ?? "") : [];
     const paymentResults = withPayments ? await payments.runAll() : [];
     const money = withPayments ? await payments.moneyInvariant() : null;
     const passed =
       fuzz.violations.length === 0 &&
+      (altFuzz?.violations.length ?? 0) === 0 &&
       rateLimits.every((r) => r.failure === null) &&
       paymentResults.every((r) => r.failure === null) &&
       (money?.holds ?? true);
@@ -62,6 +84,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       runs: options.runs,
       routes: targets.length,
       fuzz,
+      altFuzz,
       rateLimits,
       payments: paymentResults,
       money,

@@ -17,6 +17,17 @@ export function formatReport(report: AttackReport): string[] {
     lines.push(`    replay: npm run attack -- --seed ${report.seed} --runs ${report.runs} --only ${v.index}`);
   }
   for (const [key, count] of groups) lines.push(`  ${count} x ${key}`);
+  const alt = report.altFuzz;
+  if (alt !== null) {
+    for (const v of alt.violations.slice(0, 10))
+      lines.push(
+        `FAIL alt #${v.index} ${v.reason}\n    ${describeRequest(v.request)}\n    -> ${v.status ?? "no answer"} ${JSON.stringify(v.body)}`,
+      );
+    const altClasses = ["2xx", "4xx", "5xx", "none"].map((c) => `${c} ${alt.byClass[c] ?? 0}`).join(", ");
+    lines.push(
+      `${alt.violations.length === 0 ? "ok  " : "FAIL"} alt app (Sui companion): ${alt.requests} requests (${altClasses}), violations=${alt.violations.length}`,
+    );
+  }
   for (const r of report.rateLimits)
     lines.push(
       `${r.failure === null ? "ok  " : "FAIL"} rate limit ${r.route}: ${r.limited}/${r.sent} answered 429${r.failure === null ? "" : ` (${r.failure})`}`,

@@ -7,6 +7,9 @@ export const MAX_ERROR_BODY_CHARS = 2_048;
 /** Bodies past the server's 64 KiB cap may be cut off mid-upload: a reset is then a fair answer. */
 const OVERSIZED_BODY_BYTES = 64 * 1024;
 
+/** Documented answers that are not JSON: the reference page, the alt app's widget.js and its demo page. */
+const NON_JSON_PAGES = ["/docs", "/widget.js", "/widget-demo.html"] as const;
+
 /** Which invariant a response breaks, or null. Any 5xx fails: on the embedded chain nothing is upstream. */
 export function violationOf(req: AttackRequest, res: AttackResponse): string | null {
   if (res.status === null) {
@@ -29,8 +32,9 @@ export function violationOf(req: AttackRequest, res: AttackResponse): string | n
     if (!isApiErrorCode(code)) return `error ${res.status} with undocumented code ${JSON.stringify(code)}`;
     return null;
   }
-  // Successes: every API answer is JSON; /docs is the one HTML page, preflights have no body.
-  const api = !req.path.startsWith("/docs");
+  // Successes: every API answer is JSON; /docs and the alt app's badge script and demo page are the
+  // documented exceptions, preflights have no body.
+  const api = !NON_JSON_PAGES.some((page) => req.path.startsWith(page));
   if (api && req.method !== "HEAD" && res.body.length > 0 && !json)
     return `success ${res.status} with Content-Type "${res.contentType}"`;
   return null;

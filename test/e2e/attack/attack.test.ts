@@ -27,6 +27,14 @@ describe("attack suite (short seeded run against a real server on the embedded c
     ).to.deep.equal([]);
   });
 
+  it("the alt app (Sui companion) answers its own fuzzed requests without a 5xx or an undocumented error", () => {
+    expect(report.altFuzz?.requests).to.equal(75);
+    expect(
+      (report.altFuzz?.violations ?? []).map((v) => `#${v.index} ${v.request.target}: ${v.reason}`),
+      details,
+    ).to.deep.equal([]);
+  });
+
   it("past a client's budget, limited routes answer 429 {error:'rate_limited'} in JSON", () => {
     expect(report.rateLimits.map((r) => [r.route, r.failure])).to.deep.equal(
       report.rateLimits.map((r) => [r.route, null]),
