@@ -9,7 +9,13 @@ import {
   type RegistryView,
   type ViewValue,
 } from "../../domain/second-chain/registry-rules";
-import { asSuiAddress, coinPackage, type CoinType, type SuiAddress } from "../../domain/second-chain/sui-address";
+import {
+  asSuiAddress,
+  coinPackage,
+  parseSuiAddress,
+  type CoinType,
+  type SuiAddress,
+} from "../../domain/second-chain/sui-address";
 import type { ScoreUpdate, SuiAddressActivity, SuiCoinInfo, WriteReceipt } from "../../domain/second-chain/sui-facts";
 import { scrubUrls } from "../../application/scrub-urls";
 import {
@@ -17,9 +23,18 @@ import {
   ACTIVITY_QUERY,
   CHAIN_NOW_QUERY,
   COIN_INFO_QUERY,
+  SCORE_UPDATES_MAX_PAGES,
+  SCORE_UPDATES_QUERY,
   WRITE_PREP_QUERY,
 } from "./sui-graphql-documents";
-import { ActivityData, ChainNowData, CoinInfoData, WritePrepData, type ActivityNode } from "./sui-graphql-codecs";
+import {
+  ActivityData,
+  ChainNowData,
+  CoinInfoData,
+  ScoreUpdatesData,
+  WritePrepData,
+  type ActivityNode,
+} from "./sui-graphql-codecs";
 import { activityOf, coinInfoOf } from "./sui-graphql-mappers";
 import { decodeViewValues, viewTransaction, writeTransaction, type RegistryTarget } from "./sui-registry-transactions";
 import { failureOfExecution } from "./sui-execution-errors";
@@ -120,6 +135,36 @@ export class SuiGraphQLChain implements SuiChain {
       epoch: BigInt(d.epoch.epochId),
       timestampMs: Date.parse(d.checkpoint.timestamp),
     }))(this.query(ChainNowData, CHAIN_NOW_QUERY, {}));
+  }
+
+  scoreUpdateDigest(subject: SuiAddress, epoch: bigint): TE.TaskEither<SuiChainFailure, string | null> {
+    return async () => {
+      const type = `${this.target.packageId}::registry::TrustScoreUpdated`;
+      let before: string | null = null;
+      for (let page = 0; page < SCORE_UPDATES_MAX_PAGES; page++) {
+        const answer: E.Either<SuiChainFailure, t.TypeOf<typeof ScoreUpdatesData>> = await this.query(
+          ScoreUpdatesData,
+          SCORE_UPDATES_QUERY,
+          { type, sender: this.oracle, before },
+        )();
+        if (E.isLeft(answer)) return answer;
+        const { nodes, pageInfo }: t.TypeOf<typeof ScoreUpdatesData>["events"] = answer.right.events;
+        // Newest last within a page: the latest write for the subject wins.
+        const hit = [...nodes].reverse().find((n) => {
+          const json = n.contents?.json;
+          return (
+            json?.subject !== undefined &&
+            parseSuiAddress(json.subject) === subject &&
+            String(json.epoch) === String(epoch)
+          );
+        });
+        if (hit?.transaction != null) return E.right(hit.transaction.digest);
+        // Older events are on the previous page.
+        if (!pageInfo.hasPreviousPage || pageInfo.startCursor == null) return E.right(null);
+        before = pageInfo.startCursor;
+      }
+      return E.right(null);
+    };
   }
 
   writeScore(update: ScoreUpdate): TE.TaskEither<SuiChainFailure, WriteReceipt> {

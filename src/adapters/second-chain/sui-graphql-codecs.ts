@@ -91,3 +91,15 @@ export const WritePrepData = t.type({
   gas: t.type({ nodes: t.array(ObjectRefNode) }),
 });
 export type WritePrepData = t.TypeOf<typeof WritePrepData>;
+
+export const ScoreUpdatesData = t.type({
+  events: t.type({
+    pageInfo: t.type({ hasPreviousPage: t.boolean, startCursor: opt(t.string) }),
+    nodes: t.array(
+      t.type({
+        contents: opt(t.type({ json: opt(t.partial({ subject: t.string, epoch: t.union([t.string, t.number]) })) })),
+        transaction: opt(t.type({ digest: t.string })),
+      }),
+    ),
+  }),
+});

@@ -71,3 +71,14 @@ export const WRITE_PREP_QUERY = `query credenceWritePrep($registry: SuiAddress!,
     nodes { address version digest }
   }
 }`;
+
+/** TrustScoreUpdated events the oracle emitted, newest page first (to find an earlier write's digest). */
+export const SCORE_UPDATES_PAGE_SIZE = 50;
+export const SCORE_UPDATES_MAX_PAGES = 4;
+
+export const SCORE_UPDATES_QUERY = `query credenceScoreUpdates($type: String!, $sender: SuiAddress!, $before: String) {
+  events(filter: { type: $type, sender: $sender }, last: ${SCORE_UPDATES_PAGE_SIZE}, before: $before) {
+    pageInfo { hasPreviousPage startCursor }
+    nodes { contents { json } transaction { digest } }
+  }
+}`;

@@ -41,6 +41,11 @@ export interface SuiChain {
   simulateViews(views: readonly RegistryView[]): TE.TaskEither<SuiChainFailure, readonly ViewValue[]>;
   /** The current epoch and chain time (ms), as the latest checkpoint states them. */
   chainNow(): TE.TaskEither<SuiChainFailure, { readonly epoch: bigint; readonly timestampMs: number }>;
+  /**
+   * The digest of the oracle's transaction that updated `subject` in `epoch`, from the registry's
+   * TrustScoreUpdated events (the most recent ones); null when none is found.
+   */
+  scoreUpdateDigest(subject: SuiAddress, epoch: bigint): TE.TaskEither<SuiChainFailure, string | null>;
   /** Signs and executes update_score (and the capability mint) with the oracle key. */
   writeScore(update: ScoreUpdate): TE.TaskEither<SuiChainFailure, WriteReceipt>;
 }

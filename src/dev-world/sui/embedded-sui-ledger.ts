@@ -122,6 +122,11 @@ export class EmbeddedSuiLedger implements SuiChain {
     return TE.right({ epoch: this.epoch(), timestampMs: this.now() });
   }
 
+  scoreUpdateDigest(subject: SuiAddress, epoch: bigint): TE.TaskEither<SuiChainFailure, string | null> {
+    const event = this.state.scoreEvents.findLast((e) => e.subject === subject && e.epoch === epoch);
+    return TE.right(event?.digest ?? null);
+  }
+
   writeScore(update: ScoreUpdate): TE.TaskEither<SuiChainFailure, WriteReceipt> {
     // The OracleCap is an owned object: nobody else can put it in a transaction.
     if (this.signer !== this.state.oracleCapHolder) return TE.left({ _tag: "SuiNotOracle" });
@@ -157,6 +162,7 @@ export class EmbeddedSuiLedger implements SuiChain {
       });
       capability = { kind: update.capability, objectId, expiresEpoch };
     }
+    this.state.scoreEvents.push({ digest, subject: update.subject, epoch });
     this.state.transactions.push({
       digest,
       sender: this.signer,

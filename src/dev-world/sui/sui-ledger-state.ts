@@ -45,6 +45,8 @@ export interface LedgerState {
   readonly oracleCapHolder: SuiAddress;
   readonly records: Map<SuiAddress, RegistryRecord>;
   readonly capabilities: LedgerCapability[];
+  /** TrustScoreUpdated events, oldest first. */
+  readonly scoreEvents: { readonly digest: string; readonly subject: SuiAddress; readonly epoch: bigint }[];
 }
 
 /** A deterministic 32-byte id from a label (seeded objects keep their ids across runs). */

@@ -206,6 +206,7 @@ export function seedSuiWorld(nowMs: number, oracle: SuiAddress): { state: Ledger
     oracleCapHolder: oracle,
     records: new Map(),
     capabilities: [],
+    scoreEvents: [],
   };
   return { state, scenario };
 }

@@ -59,6 +59,23 @@ describe("SuiGraphQLChain against Sui GraphQL shapes (nock)", () => {
     expect(world.variables[1]!.signatures).to.have.length(1);
   });
 
+  it("finds an earlier write's digest by paging the oracle's TrustScoreUpdated events backwards", async () => {
+    for (let i = 0; i < 120; i++)
+      world.events.push({
+        subject: `0x${(i + 16).toString(16).padStart(64, "0")}`,
+        epoch: FIXTURE.epoch,
+        digest: `D${i}`,
+      });
+    world.events.unshift({ subject, epoch: FIXTURE.epoch, digest: "EarlyDigest" });
+    expect(await chain.scoreUpdateDigest(subject, BigInt(FIXTURE.epoch))()).to.deep.equal(E.right("EarlyDigest"));
+    expect(world.operations).to.deep.equal(["credenceScoreUpdates", "credenceScoreUpdates", "credenceScoreUpdates"]);
+    expect(world.variables[0]).to.include({
+      type: `${FIXTURE.packageId}::registry::TrustScoreUpdated`,
+      sender: world.oracle,
+      before: null,
+    });
+  });
+
   it("reads coin info with one query naming the TreasuryCap, MetadataCap and package to look up", async () => {
     await chain.coinInfo(asCoinType(FIXTURE.mintableCoin))();
     expect(world.operations).to.deep.equal(["credenceCoinInfo"]);

@@ -138,6 +138,23 @@ export function suiChainContract(name: string, setup: () => Promise<SuiChainSetu
       expect([trusted60, trusted65]).to.deep.equal([true, false]);
     });
 
+    it("finds the digest of the write that updated a subject in an epoch from the registry's events", async () => {
+      const subject = stranger(9);
+      const receipt = right(
+        await s.chain.writeScore({
+          subject,
+          score: 40,
+          tier: 1,
+          confidence: 50,
+          botFlagged: false,
+          capability: null,
+        })(),
+      );
+      expect(right(await s.chain.scoreUpdateDigest(subject, receipt.epoch)())).to.equal(receipt.digest);
+      expect(right(await s.chain.scoreUpdateDigest(subject, receipt.epoch - 1n)())).to.equal(null);
+      expect(right(await s.chain.scoreUpdateDigest(stranger(10), receipt.epoch)())).to.equal(null);
+    });
+
     it("mints a TrustedAgentCap valid for the stated epochs when the score earns it", async () => {
       const subject = stranger(4);
       const receipt = right(

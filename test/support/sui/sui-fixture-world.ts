@@ -173,6 +173,7 @@ export function fixtureWorld(oracle: string): SuiFixtureWorld {
     activity: activity(),
     records: new Map(),
     executed: new Map(),
+    events: [],
     operations: [],
     variables: [],
     failWith: null,

@@ -44,6 +44,8 @@ export interface SuiFixtureWorld {
   readonly activity: Map<string, Record<string, unknown>[]>;
   readonly records: Map<string, FixtureRecord>;
   readonly executed: Map<string, Record<string, unknown>>;
+  /** TrustScoreUpdated events, oldest first, as `events(filter: {type, sender})` returns them. */
+  readonly events: { subject: string; epoch: number; digest: string }[];
   /** Operation names in the order they were asked, to show which SDK calls a test made. */
   readonly operations: string[];
   /** The variables of each request, in the same order. */
@@ -191,7 +193,10 @@ async function execute(world: SuiFixtureWorld, variables: Record<string, any>) {
       });
     }
   }
-  if (pending !== null) world.records.set(pending[0], pending[1]);
+  if (pending !== null) {
+    world.records.set(pending[0], pending[1]);
+    world.events.push({ subject: pending[0], epoch: world.epoch, digest });
+  }
   changes.push({
     address: world.registryId,
     outputState: { asMoveObject: { contents: { type: { repr: `${world.packageId}::registry::ScoreRegistry` } } } },
@@ -271,6 +276,34 @@ function answer(world: SuiFixtureWorld, body: { query: string; variables?: Recor
       return { data: simulate(world, v) };
     case "executeTransaction":
       return execute(world, v).then((r) => ("errors" in r ? r : { data: r }));
+    case "credenceScoreUpdates": {
+      const mine =
+        v.sender === world.oracle && v.type === `${world.packageId}::registry::TrustScoreUpdated` ? world.events : [];
+      const end = v.before == null ? mine.length : Number(Buffer.from(v.before, "base64").toString());
+      const start = Math.max(0, end - 50);
+      const nodes = mine.slice(start, end).map((e) => ({
+        contents: {
+          json: {
+            registry_id: world.registryId,
+            subject: e.subject,
+            score: 1,
+            tier: 0,
+            confidence: 5,
+            bot_flagged: false,
+            epoch: String(e.epoch),
+          },
+        },
+        transaction: { digest: e.digest },
+      }));
+      return {
+        data: {
+          events: {
+            pageInfo: { hasPreviousPage: start > 0, startCursor: Buffer.from(String(start)).toString("base64") },
+            nodes,
+          },
+        },
+      };
+    }
     case "getTransactionBlock":
       return { data: { transaction: world.executed.get(v.digest) ?? null } };
     default:

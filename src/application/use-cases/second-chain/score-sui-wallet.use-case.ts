@@ -19,7 +19,7 @@ export interface SuiWalletAnswer {
   readonly botFlagged: boolean;
   readonly updatedEpoch: bigint;
   readonly written: boolean;
-  /** This write's digest, or the earlier one of this epoch; null if the earlier write is not in the journal. */
+  /** This write's digest, or the earlier one of this epoch (null only if neither the journal nor recent events show it). */
   readonly digest: string | null;
   readonly capability: MintedCapability | null;
 }
@@ -63,7 +63,11 @@ export class ScoreSuiWallet {
     if (E.isLeft(before)) return failed(before.left);
     if (before.right !== null && before.right.updatedEpoch >= now.right.epoch) {
       const earlier = await this.journal.find(address, before.right.updatedEpoch);
-      return this.answer(address, false, earlier?.digest ?? null, earlier?.capability ?? null);
+      if (earlier !== null) return this.answer(address, false, earlier.digest, earlier.capability);
+      // Not in this process's journal (a restart, another instance): the registry's events name the write.
+      const digest = await this.chain.scoreUpdateDigest(address, before.right.updatedEpoch)();
+      if (E.isLeft(digest)) return failed(digest.left);
+      return this.answer(address, false, digest.right, null);
     }
     const activity = await this.chain.addressActivity(address)();
     if (E.isLeft(activity)) return failed(activity.left);

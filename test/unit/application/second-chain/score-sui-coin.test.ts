@@ -29,6 +29,7 @@ function chain(state: { reads: number; failing: boolean }): SuiChain {
     chainNow: () => TE.right({ epoch: 1n, timestampMs: NOW }),
     addressActivity: never,
     simulateViews: never,
+    scoreUpdateDigest: never,
     writeScore: never,
   };
 }
