@@ -33,6 +33,7 @@ export async function startAttackWorld(databaseUrl?: string): Promise<AttackWorl
   const config = loadConfig({
     PORT: "0",
     DEV_CHAIN_PORT: "0",
+    ALT_PORT: "0",
     LOG_LEVEL: "silent",
     TRUSTED_PROXIES: ATTACK_PROXY,
     DATABASE_URL: databaseUrl,

@@ -21,6 +21,7 @@ export async function startBenchApplication(): Promise<BenchApplication> {
     HOST: "127.0.0.1",
     DEV_CHAIN_HOST: "127.0.0.1",
     DEV_CHAIN_PORT: "0",
+    ALT_PORT: "0",
     WIDGET_RATE_LIMIT_PER_MINUTE: "100000",
     BATCH_RATE_LIMIT_PER_MINUTE: "100000",
     LOG_LEVEL: "silent",

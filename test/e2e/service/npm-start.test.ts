@@ -2,9 +2,9 @@ import { expect } from "chai";
 import { spawn, type ChildProcess } from "node:child_process";
 
 /** Runs the real entry point as `npm start` does, on free ports, and waits for its ready line. */
-function startService(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+function startService(): Promise<{ child: ChildProcess; url: string; altUrl: string; output: () => string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/infrastructure/main.ts"], {
-    env: { ...process.env, PORT: "0", DEV_CHAIN_PORT: "0", LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: "0", DEV_CHAIN_PORT: "0", ALT_PORT: "0", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -12,7 +12,8 @@ function startService(): Promise<{ child: ChildProcess; url: string; output: () 
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const ready = /Credence is ready at (http:\/\/\S+)/.exec(output);
-      if (ready) resolve({ child, url: ready[1]!, output: () => output });
+      const alt = /Sui companion app at (http:\/\/\S+)/.exec(output);
+      if (ready && alt) resolve({ child, url: ready[1]!, altUrl: alt[1]!, output: () => output });
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);
@@ -20,11 +21,40 @@ function startService(): Promise<{ child: ChildProcess; url: string; output: () 
   });
 }
 
+/** The alt app of `npm start`: the seeded coins in the expected order; score-wallet writes, then a repeat reads. */
+async function checkSuiCompanion(altUrl: string): Promise<void> {
+  const roles = (await (await fetch(`${altUrl}/api/dev/scenario`)).json()) as Record<string, string>;
+  const scores: number[] = [];
+  for (const role of ["fixedSupplyCoin", "mintableCoin", "regulatedCoin", "freshCoin"]) {
+    const coin = (await (await fetch(`${altUrl}/api/coin?type=${encodeURIComponent(roles[role]!)}`)).json()) as {
+      score: number;
+    };
+    scores.push(coin.score);
+  }
+  expect([...scores].sort((a, b) => b - a)).to.deep.equal(scores);
+  expect(new Set(scores).size).to.equal(4);
+  const post = async () =>
+    (await (
+      await fetch(`${altUrl}/api/score-wallet`, {
+        method: "POST",
+        body: JSON.stringify({ address: roles.longLivedWallet }),
+      })
+    ).json()) as { written: boolean; digest: string; score: number };
+  const first = await post();
+  const again = await post();
+  expect([first.written, again.written, again.digest, again.score]).to.deep.equal([
+    true,
+    false,
+    first.digest,
+    first.score,
+  ]);
+}
+
 describe("npm start (the real process)", function () {
   this.timeout(120_000);
 
-  it("serves /healthz and /readyz, prints the seeded roles, and exits 0 on SIGTERM", async () => {
-    const { child, url, output } = await startService();
+  it("serves /healthz and /readyz, prints the seeded roles, serves the Sui companion app, and exits 0 on SIGTERM", async () => {
+    const { child, url, altUrl, output } = await startService();
     try {
       expect((await fetch(`${url}/healthz`)).status).to.equal(200);
       const ready = await fetch(`${url}/readyz`);
@@ -33,6 +63,7 @@ describe("npm start (the real process)", function () {
       expect(output()).to.contain('"honeypotToken"');
       const scenario = (await (await fetch(`${url}/api/dev/scenario`)).json()) as { chainId: number };
       expect(scenario.chainId).to.equal(5042002);
+      await checkSuiCompanion(altUrl);
     } finally {
       const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");

@@ -27,6 +27,7 @@ export const PLATFORM_KEY = "e2e-platform-key";
 const ENV = {
   PORT: "0",
   DEV_CHAIN_PORT: "0",
+  ALT_PORT: "0",
   LOG_LEVEL: "silent",
   WIDGET_RATE_LIMIT_PER_MINUTE: "100000",
   BATCH_RATE_LIMIT_PER_MINUTE: "100000",
