@@ -36,7 +36,13 @@ import {
   type ActivityNode,
 } from "./sui-graphql-codecs";
 import { activityOf, coinInfoOf } from "./sui-graphql-mappers";
-import { decodeViewValues, viewTransaction, writeTransaction, type RegistryTarget } from "./sui-registry-transactions";
+import {
+  decodeViewValues,
+  viewTransaction,
+  WRITE_GAS_BUDGET,
+  writeTransaction,
+  type RegistryTarget,
+} from "./sui-registry-transactions";
 import { failureOfExecution } from "./sui-execution-errors";
 
 const upstream = (error: unknown): SuiChainFailure =>
@@ -177,12 +183,17 @@ export class SuiGraphQLChain implements SuiChain {
       })();
       if (E.isLeft(prep)) return prep;
       const [cap] = prep.right.cap.nodes;
-      const [gas] = prep.right.gas.nodes;
+      // The richest of the oracle's first 20 SUI coins pays, if it covers the budget.
+      const gas = [...prep.right.gas.nodes]
+        .map((node) => ({ node, balance: BigInt(node.asMoveObject?.contents?.json?.balance ?? "0") }))
+        .sort((a, b) => (a.balance > b.balance ? -1 : a.balance < b.balance ? 1 : 0))
+        .find((coin) => coin.balance >= WRITE_GAS_BUDGET)?.node;
       const shared = prep.right.registry?.owner.initialSharedVersion;
       // The OracleCap is owned: a key that does not hold it cannot name it in a transaction.
       if (cap === undefined) return E.left({ _tag: "SuiNotOracle" });
       if (shared == null) return E.left(suiUpstream("the registry is not a shared object"));
-      if (gas === undefined) return E.left(suiUpstream("the oracle account has no SUI coin for gas"));
+      if (gas === undefined)
+        return E.left(suiUpstream("the oracle account has no SUI coin covering the gas budget (0.05 SUI)"));
       try {
         const tx = writeTransaction(this.target, this.oracle, prep.right, cap, gas, shared, update);
         const bytes = await tx.build();

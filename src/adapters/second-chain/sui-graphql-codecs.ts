@@ -88,7 +88,16 @@ export const WritePrepData = t.type({
     }),
   ),
   cap: t.type({ nodes: t.array(ObjectRefNode) }),
-  gas: t.type({ nodes: t.array(ObjectRefNode) }),
+  gas: t.type({
+    nodes: t.array(
+      t.intersection([
+        ObjectRefNode,
+        t.partial({
+          asMoveObject: opt(t.type({ contents: opt(t.type({ json: opt(t.partial({ balance: t.string })) })) })),
+        }),
+      ]),
+    ),
+  }),
 });
 export type WritePrepData = t.TypeOf<typeof WritePrepData>;
 

@@ -67,8 +67,8 @@ export const WRITE_PREP_QUERY = `query credenceWritePrep($registry: SuiAddress!,
     owner { __typename ... on Shared { initialSharedVersion } }
   }
   cap: objects(filter: { owner: $oracle, type: $capType }, first: 1) { nodes { address version digest } }
-  gas: objects(filter: { owner: $oracle, type: "0x2::coin::Coin<0x2::sui::SUI>" }, first: 1) {
-    nodes { address version digest }
+  gas: objects(filter: { owner: $oracle, type: "0x2::coin::Coin<0x2::sui::SUI>" }, first: 20) {
+    nodes { address version digest asMoveObject { contents { json } } }
   }
 }`;
 

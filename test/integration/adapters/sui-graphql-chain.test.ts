@@ -76,6 +76,24 @@ describe("SuiGraphQLChain against Sui GraphQL shapes (nock)", () => {
     });
   });
 
+  it("pays gas with a SUI coin that covers the budget, and fails upstream when none does", async () => {
+    await chain.writeScore({ subject, score: 50, tier: 1, confidence: 50, botFlagged: false, capability: null })();
+    const gasPayment = (await import("@mysten/sui/transactions")).Transaction.from(
+      world.variables[1]!.transactionDataBcs,
+    ).getData().gasData.payment;
+    expect(gasPayment?.map((p) => p.objectId)).to.deep.equal([`0x${"2".repeat(64)}`]);
+    world.gasCoins = ["1000", "49999999"];
+    const poor = await chain.writeScore({
+      subject,
+      score: 50,
+      tier: 1,
+      confidence: 50,
+      botFlagged: false,
+      capability: null,
+    })();
+    expect(E.isLeft(poor) && poor.left._tag).to.equal("SuiUpstreamFailure");
+  });
+
   it("reads coin info with one query naming the TreasuryCap, MetadataCap and package to look up", async () => {
     await chain.coinInfo(asCoinType(FIXTURE.mintableCoin))();
     expect(world.operations).to.deep.equal(["credenceCoinInfo"]);

@@ -176,6 +176,7 @@ export function fixtureWorld(oracle: string): SuiFixtureWorld {
     events: [],
     operations: [],
     variables: [],
+    gasCoins: ["1000", "2000000000"],
     failWith: null,
   };
 }

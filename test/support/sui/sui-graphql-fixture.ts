@@ -50,6 +50,8 @@ export interface SuiFixtureWorld {
   readonly operations: string[];
   /** The variables of each request, in the same order. */
   readonly variables: Record<string, any>[];
+  /** Balances (MIST, decimal strings) of the oracle's SUI coins, in the order the node lists them. */
+  gasCoins: string[];
   /** When set, every request answers this HTTP status (upstream outage). */
   failWith: number | null;
 }
@@ -268,7 +270,12 @@ function answer(world: SuiFixtureWorld, body: { query: string; variables?: Recor
           epoch: { epochId: world.epoch, referenceGasPrice: "750" },
           registry: { address: world.registryId, owner: { __typename: "Shared", initialSharedVersion: 12 } },
           cap: { nodes: mine ? [ref("c")] : [] },
-          gas: { nodes: [ref("9")] },
+          gas: {
+            nodes: world.gasCoins.map((balance, i) => ({
+              ...ref(String(i + 1)),
+              asMoveObject: { contents: { json: { id: ref(String(i + 1)).address, balance } } },
+            })),
+          },
         },
       };
     }
