@@ -39,6 +39,7 @@ export type ApiErrorCode =
   | "unauthorized"
   | "registration_not_found"
   | "not_found"
+  | "subscription_cancelled"
   | "route_not_found"
   | "rate_limited"
   // upstream and product failures
@@ -110,6 +111,8 @@ export function statusOf(code: ApiErrorCode): number {
       return 404;
     case "method_not_allowed":
       return 405;
+    case "subscription_cancelled":
+      return 409;
     case "payload_too_large":
       return 413;
     case "headers_too_large":
@@ -177,6 +180,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   unauthorized: true,
   registration_not_found: true,
   not_found: true,
+  subscription_cancelled: true,
   route_not_found: true,
   rate_limited: true,
   detection_failed: true,

@@ -6,6 +6,8 @@ import { isWellKnownDevAddress, isWellKnownDevKey } from "../../adapters/shared/
 import { AddressCodec } from "../../domain/chain/address";
 import {
   AddressList,
+  HexKey,
+  HostList,
   HttpUrl,
   IpList,
   intInRange,
@@ -13,7 +15,9 @@ import {
   PostgresUrl,
   PrivateKey,
   Sha256DigestList,
+  SmtpUrl,
 } from "./env-codecs";
+import { resolveGuardKeys, type GuardKeys } from "./guard-keys";
 
 const perMinute = (fallback: string) => ({ codec: intInRange("per minute", 1, 100_000), fallback });
 
@@ -58,6 +62,12 @@ const variables = {
   PAYMENT_PRICE_ATOMIC: { codec: intInRange("atomic units", 1, 1_000_000_000), fallback: "1000" },
   PAYMENT_ASSET: { codec: AddressCodec, fallback: "0x3600000000000000000000000000000000000000" },
   PAYMENT_NETWORK: { codec: t.string, fallback: "arc-testnet" },
+  DELIVERY_RETRY_BASE_MS: { codec: intInRange("milliseconds", 1, 3_600_000), fallback: "1000" },
+  OUTBOUND_ALLOWLIST: { codec: HostList, fallback: "" },
+  SMTP_URL: { codec: t.union([SmtpUrl, t.undefined]), fallback: undefined },
+  SMTP_FROM: { codec: t.string, fallback: "Credence Protocol Guard <guard@credence.invalid>" },
+  GUARD_SECRET_KEY: { codec: t.union([HexKey, t.undefined]), fallback: undefined },
+  WEBHOOK_SIGNING_KEY: { codec: t.union([t.string, t.undefined]), fallback: undefined },
 } as const;
 
 /** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */
@@ -68,6 +78,9 @@ const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "RPC_URL",
   "EXPLORER_API_URL",
   "PAYMENT_FACILITATOR_URL",
+  "SMTP_URL",
+  "GUARD_SECRET_KEY",
+  "WEBHOOK_SIGNING_KEY",
   // Digests are not secrets, but a key pasted here by mistake would be.
   "PLATFORM_API_KEYS",
 ]);
@@ -82,6 +95,8 @@ export interface Config {
   /** No RPC_URL: run the embedded dev chain and our own index. */
   readonly chainMode: "embedded" | "rpc";
   readonly trustedProxies: ReadonlySet<string>;
+  /** Protocol Guard's sealing/derivation key and webhook signing key: configured, or fresh per process (embedded). */
+  readonly guardKeys: GuardKeys;
 }
 
 /** Decodes the environment; on failure, one message per bad variable naming it. */
@@ -106,12 +121,19 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
     embeddedDefault: decoded.RPC_URL === undefined,
   });
   if (E.isLeft(attestationKey)) errors.push(attestationKey.left);
-  if (errors.length > 0 || E.isLeft(attestationKey)) return E.left(errors);
+  const guardKeys = resolveGuardKeys(
+    decoded.GUARD_SECRET_KEY,
+    decoded.WEBHOOK_SIGNING_KEY,
+    decoded.RPC_URL === undefined,
+  );
+  if (E.isLeft(guardKeys)) errors.push(...guardKeys.left);
+  if (errors.length > 0 || E.isLeft(attestationKey) || E.isLeft(guardKeys)) return E.left(errors);
   return E.right({
     env: decoded,
     attestationKey: attestationKey.right,
     chainMode: decoded.RPC_URL === undefined ? "embedded" : "rpc",
     trustedProxies: new Set(decoded.TRUSTED_PROXIES),
+    guardKeys: guardKeys.right,
   });
 }
 

@@ -16,6 +16,7 @@ import {
   type WatchMatch,
 } from "../../../domain/protocol-guard/watch-match";
 import type { UpstreamFailure } from "../../failures";
+import { ChainReader } from "../../ports/chain-reader.port";
 import { EventDecoder } from "../../ports/event-decoder.port";
 import { SubscriptionStore } from "../../ports/subscription-store.port";
 import { WatchCursor, type WatchPosition } from "../../ports/watch-cursor.port";
@@ -73,6 +74,7 @@ export class WatchBlock {
     @inject(GuardScores) private readonly scorer: GuardScores,
     @inject(EventDecoder) private readonly decoder: EventDecoder,
     @inject(QueueAlertDeliveries) private readonly queue: QueueAlertDeliveries,
+    @inject(ChainReader) private readonly chain: ChainReader,
   ) {}
 
   /** Where the watcher stands; null before its first block. */
@@ -80,9 +82,22 @@ export class WatchBlock {
     return run(this.cursor.read());
   }
 
-  /** Starts the cursor at `position` when it has none (a first start watches from now, not from genesis). */
-  async initialise(position: WatchPosition): Promise<void> {
-    if ((await run(this.cursor.read())) === null) await run(this.cursor.write(position));
+  /**
+   * Before following: a cursor that does not exist starts at `head` (a first start watches from
+   * now, not from genesis); a cursor whose block is no longer on the chain (a reorganisation while
+   * we were down, or another chain behind the same database) is reported and restarted at `head`.
+   */
+  async resume(head: WatchPosition | undefined): Promise<{ readonly reset: WatchPosition | null }> {
+    const at = await run(this.cursor.read());
+    if (head === undefined) return { reset: null };
+    if (at === null) {
+      await run(this.cursor.write(head));
+      return { reset: null };
+    }
+    const block = await run(this.chain.block(at.number));
+    if (block !== null && block.hash.toLowerCase() === at.hash) return { reset: null };
+    await run(this.cursor.write(head));
+    return { reset: at };
   }
 
   async execute(block: BlockActivity): Promise<E.Either<WatchFailure, WatchOutcome>> {
@@ -205,8 +220,9 @@ export class WatchBlock {
 function walletsOf(match: WatchMatch, args: Readonly<Record<string, ArgValue>>): Address[] {
   const wallets = new Set<Address>([match.tx.from]);
   if (match.kind === "log") {
+    // Without a signature, or when the log does not decode with it, indexed topics still name addresses.
     const named =
-      match.signature === undefined
+      match.signature === undefined || Object.keys(args).length === 0
         ? topicAddresses(match.log)
         : match.signature.inputs.flatMap((input, i) => {
             const value = args[`$${i}`];
