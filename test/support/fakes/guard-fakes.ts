@@ -1,4 +1,9 @@
+import { createPrivateKey } from "node:crypto";
 import * as TE from "fp-ts/TaskEither";
+import { DerivedWebhookKeys } from "../../../src/adapters/crypto/derived-webhook-keys.adapter";
+import { InMemoryDeliveryOutbox } from "../../../src/adapters/storage/in-memory-delivery-outbox.adapter";
+import type { DeliveryOutbox } from "../../../src/application/ports/delivery-outbox.port";
+import { QueueAlertDeliveries } from "../../../src/application/use-cases/protocol-guard/queue-alert-deliveries";
 import { upstreamFailure } from "../../../src/application/failures";
 import type { GuardScores } from "../../../src/application/use-cases/protocol-guard/guard-scores.port";
 import type { RandomTokens } from "../../../src/application/use-cases/protocol-guard/random-tokens";
@@ -58,4 +63,24 @@ export function fakeScorer(answers: Readonly<Record<string, ScoreFixture>>): Gua
     },
   };
   return scorer;
+}
+
+/** Webhook keys from fixed material, so secrets are predictable in tests. */
+export function testWebhookKeys(): DerivedWebhookKeys {
+  const seed = Buffer.from("42".repeat(32), "hex");
+  const der = Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), seed]);
+  return new DerivedWebhookKeys(Buffer.alloc(32, 7), createPrivateKey({ key: der, format: "der", type: "pkcs8" }));
+}
+
+/** Queues alerts into `outbox` (a fresh in-memory one by default); kicks are counted. */
+export function testQueue(
+  outbox: DeliveryOutbox = new InMemoryDeliveryOutbox(),
+  clock = fixedClock(),
+): QueueAlertDeliveries & { kicks: number } {
+  const kick = { kicks: 0, kick: () => void kick.kicks++ };
+  return Object.assign(new QueueAlertDeliveries(outbox, clock, kick), {
+    get kicks() {
+      return kick.kicks;
+    },
+  });
 }
