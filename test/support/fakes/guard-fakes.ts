@@ -4,6 +4,17 @@ import { DerivedWebhookKeys } from "../../../src/adapters/crypto/derived-webhook
 import { InMemoryDeliveryOutbox } from "../../../src/adapters/storage/in-memory-delivery-outbox.adapter";
 import type { DeliveryOutbox } from "../../../src/application/ports/delivery-outbox.port";
 import { QueueAlertDeliveries } from "../../../src/application/use-cases/protocol-guard/queue-alert-deliveries";
+import { ethersSignatureParser } from "../../../src/adapters/chain/ethers-event-decoder.adapter";
+import type { ProtocolGuardRouteDeps } from "../../../src/adapters/http/routes/protocol-guard.routes";
+import type { SubscriptionStore } from "../../../src/application/ports/subscription-store.port";
+import { CheckWallet } from "../../../src/application/use-cases/protocol-guard/check-wallet.use-case";
+import { ListDeliveries } from "../../../src/application/use-cases/protocol-guard/list-deliveries.use-case";
+import { ListSubscriptions } from "../../../src/application/use-cases/protocol-guard/list-subscriptions.use-case";
+import { ReadSubscription } from "../../../src/application/use-cases/protocol-guard/read-subscription.use-case";
+import { ReadWebhookKeys } from "../../../src/application/use-cases/protocol-guard/read-webhook-keys.use-case";
+import { ReplayAlert } from "../../../src/application/use-cases/protocol-guard/replay-alert.use-case";
+import { Subscribe } from "../../../src/application/use-cases/protocol-guard/subscribe.use-case";
+import { UpdateSubscription } from "../../../src/application/use-cases/protocol-guard/update-subscription.use-case";
 import { upstreamFailure } from "../../../src/application/failures";
 import type { GuardScores } from "../../../src/application/use-cases/protocol-guard/guard-scores.port";
 import type { RandomTokens } from "../../../src/application/use-cases/protocol-guard/random-tokens";
@@ -83,4 +94,29 @@ export function testQueue(
       return kick.kicks;
     },
   });
+}
+
+/** Protocol Guard route dependencies over one store, with fakes for scoring, randomness and time. */
+export function guardRouteDeps(
+  store: SubscriptionStore,
+  scorer: GuardScores,
+  random: RandomTokens,
+  clock: { nowMs(): number },
+): ProtocolGuardRouteDeps {
+  const outbox = new InMemoryDeliveryOutbox();
+  const keys = testWebhookKeys();
+  const queue = testQueue(outbox, clock);
+  return {
+    checkWallet: new CheckWallet(scorer, store, random, clock, queue),
+    subscribe: new Subscribe(store, random, clock, keys),
+    listSubscriptions: new ListSubscriptions(store),
+    readSubscription: new ReadSubscription(store, outbox),
+    updateSubscription: new UpdateSubscription(store, clock, random, keys, outbox),
+    listDeliveries: new ListDeliveries(store, outbox),
+    replayAlert: new ReplayAlert(store, outbox, queue, clock),
+    readWebhookKeys: new ReadWebhookKeys(keys),
+    parseSignature: ethersSignatureParser,
+    checkRateLimit: async (_ctx, next) => next(),
+    subscribeLimits: [],
+  };
 }

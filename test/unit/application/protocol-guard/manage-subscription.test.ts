@@ -95,7 +95,7 @@ describe("Protocol Guard subscription management", () => {
       token,
     )();
     if (E.isLeft(result)) throw new Error(result.left.detail);
-    const [kept, added] = result.right.channels as Record<string, unknown>[];
+    const [kept, added] = result.right.channels as unknown as Record<string, unknown>[];
     expect(kept).not.to.have.property("webhookSecret");
     expect(added?.webhookSecret).to.match(/^whsec_/);
     expect(added?.webhookSecret).not.to.equal(secret);
