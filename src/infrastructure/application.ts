@@ -133,8 +133,8 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     await stakingIndex.catchUp();
     const built = container;
     deliveries = startDeliveryLoop(() => built.get(DeliverDueAlerts), logger, deliveryTickMs(config));
-    const kick = deliveries.kick;
-    (container.get<DeliveryKick>(DeliveryKick) as DeliveryKickRelay).connect(kick);
+    const loop = deliveries;
+    (container.get<DeliveryKick>(DeliveryKick) as DeliveryKickRelay).connect(() => loop.kick());
     guardWatch = await startGuardWatchLoop(container.get(WatchBlock), chain.blockFeed, logger);
     const publicUrl = () => config.env.PUBLIC_BASE_URL ?? server?.url ?? `http://${config.env.HOST}:${config.env.PORT}`;
     const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl, scenario) });

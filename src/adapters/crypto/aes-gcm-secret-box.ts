@@ -1,10 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 
-/** Seals text for storage (channel URLs, bot tokens, addresses) and opens it again. */
-export interface SecretBox {
-  seal(plain: string): string;
-  open(sealed: string): string;
-}
+import type { SecretBox } from "../shared/secret-box";
 
 /**
  * AES-256-GCM with a key derived from GUARD_SECRET_KEY: `v1.<iv>.<tag>.<ciphertext>` in base64url.

@@ -2,13 +2,17 @@ import { Webhook } from "standardwebhooks";
 import type { ChannelSender, OutboundMessage } from "../../application/ports/channel-sender.port";
 import { alertText, type AlertPayload } from "../../domain/protocol-guard/alert-message";
 import type { SendOutcome } from "../../domain/protocol-guard/delivery";
-import type { DerivedWebhookKeys } from "../crypto/derived-webhook-keys.adapter";
 import { safePost, type SafeHttpOptions, type SafeResponse } from "./safe-http-client";
 import type { EmailTransport } from "./smtp-email-transport";
 
+/** Signs Standard Webhooks content with the service's ed25519 key: `v1a,<base64>`. */
+export interface V1aSigner {
+  signV1a(webhookId: string, timestamp: number, payload: string): string;
+}
+
 export interface ChannelSenderOptions {
   readonly http: SafeHttpOptions;
-  readonly keys: DerivedWebhookKeys;
+  readonly keys: V1aSigner;
   /** SMTP_URL's transport; null when none is configured (email deliveries then fail, logged). */
   readonly email: EmailTransport | null;
   readonly now?: () => number;

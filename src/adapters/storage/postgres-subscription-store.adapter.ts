@@ -16,7 +16,7 @@ import {
   type SubscriptionId,
   type SubscriptionRow,
 } from "../../domain/protocol-guard/subscription";
-import type { SecretBox } from "../crypto/aes-gcm-secret-box";
+import type { SecretBox } from "../shared/secret-box";
 import { upstreamTask } from "../shared/upstream-task";
 import { createSubscriptionSchema } from "./postgres-subscription-store.schema";
 import { toAlert, toChannels, toContracts, toEvent } from "./stored-guard-codecs";
@@ -276,7 +276,7 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
 
   private openChannels(value: unknown): Channel[] {
     if (typeof value === "object" && value !== null && "sealed" in value) {
-      const sealed = (value as { sealed: unknown }).sealed;
+      const sealed = value.sealed;
       if (this.box === undefined || typeof sealed !== "string")
         throw new Error("sealed channels and no key to open them");
       return toChannels(JSON.parse(this.box.open(sealed)));

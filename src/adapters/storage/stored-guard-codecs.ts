@@ -85,7 +85,7 @@ export function toChannels(value: unknown): Channel[] {
       ...(target.type === "webhook" ? { secretVersion: 1 } : {}),
     }));
   }
-  return decodeOrThrow(t.array(StoredChannel), value, "channels") as Channel[];
+  return decodeOrThrow(t.array(StoredChannel), value, "channels");
 }
 
 export const toContracts = (value: unknown): WatchedContract[] =>

@@ -1,4 +1,3 @@
-import * as E from "fp-ts/Either";
 import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import * as E from "fp-ts/Either";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
-import { ZERO_ADDRESS } from "../../../domain/chain/address";
+import { parseAddress, ZERO_ADDRESS } from "../../../domain/chain/address";
 import type { BlockActivity } from "../../../domain/protocol-guard/block-activity";
 import type { ArgValue } from "../../../domain/protocol-guard/event-condition";
 import type { GuardAlert } from "../../../domain/protocol-guard/guard-alert";
@@ -226,7 +226,8 @@ function walletsOf(match: WatchMatch, args: Readonly<Record<string, ArgValue>>):
         ? topicAddresses(match.log)
         : match.signature.inputs.flatMap((input, i) => {
             const value = args[`$${i}`];
-            return input.type === "address" && typeof value === "string" ? [value as Address] : [];
+            const address = input.type === "address" ? parseAddress(value) : undefined;
+            return address === undefined ? [] : [address];
           });
     for (const address of named) if (address !== ZERO_ADDRESS && address !== match.contract) wallets.add(address);
   }
