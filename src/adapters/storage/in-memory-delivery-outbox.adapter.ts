@@ -6,6 +6,8 @@ import type { DeliveryAttempt, DeliveryStatus, OutboxDelivery } from "../../doma
 
 /** Attempts kept per subscription in memory (oldest dropped first). */
 const ATTEMPTS_KEPT = 1000;
+/** Deliveries kept; past it the oldest finished ones (delivered, failed, disabled) are forgotten. */
+const ROWS_KEPT = 10_000;
 
 interface Row {
   delivery: OutboxDelivery;
@@ -14,7 +16,7 @@ interface Row {
 
 /**
  * The outbox in process memory: every call runs to completion on the event loop, so a claim is
- * atomic. Bounded only by the alerts kept; a restart forgets it (DATABASE_URL keeps it).
+ * atomic. Bounded (ROWS_KEPT, pending rows always kept); a restart forgets it (DATABASE_URL keeps it).
  */
 @injectable()
 export class InMemoryDeliveryOutbox implements DeliveryOutbox {
@@ -25,6 +27,11 @@ export class InMemoryDeliveryOutbox implements DeliveryOutbox {
     return TE.fromIO(() => {
       for (const delivery of deliveries)
         if (!this.rows.has(delivery.id)) this.rows.set(delivery.id, { delivery, leasedUntil: 0 });
+      // Insertion order is queueing order: the first finished rows found are the oldest.
+      for (const [id, row] of this.rows) {
+        if (this.rows.size <= ROWS_KEPT) break;
+        if (row.delivery.status !== "pending") this.rows.delete(id);
+      }
     });
   }
 
