@@ -7,12 +7,10 @@ import type { UpstreamFailure } from "../../application/failures";
 import type { DeliveryOutbox } from "../../application/ports/delivery-outbox.port";
 import type { DeliveryAttempt, DeliveryStatus, OutboxDelivery } from "../../domain/protocol-guard/delivery";
 import { upstreamTask } from "../shared/upstream-task";
-import { createOutboxSchema } from "./postgres-delivery-outbox.schema";
 
 export interface PostgresDeliveryOutboxConfig {
+  /** A pool on a database migrated by `migratePostgres` (`protocol_guard_deliveries`, `…_attempts`). */
   readonly pool: Pool;
-  /** Deliveries table; attempts in `<table>_attempts`. Created when missing. */
-  readonly table?: string;
 }
 
 export const PostgresDeliveryOutboxConfig = Symbol.for("PostgresDeliveryOutboxConfig");
@@ -82,13 +80,10 @@ function toDelivery(value: unknown): OutboxDelivery {
 @injectable()
 export class PostgresDeliveryOutbox implements DeliveryOutbox {
   private readonly pool: Pool;
-  private readonly table: string;
-  private ready: Promise<void> | undefined;
+  private readonly table = "protocol_guard_deliveries";
 
   constructor(@inject(PostgresDeliveryOutboxConfig) config: PostgresDeliveryOutboxConfig) {
     this.pool = config.pool;
-    this.table = config.table ?? "protocol_guard_deliveries";
-    if (!/^[a-z_][a-z0-9_]*$/.test(this.table)) throw new Error(`bad table name: ${this.table}`);
   }
 
   enqueue(deliveries: readonly OutboxDelivery[]): TE.TaskEither<UpstreamFailure, void> {
@@ -210,13 +205,6 @@ export class PostgresDeliveryOutbox implements DeliveryOutbox {
   }
 
   private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
-    return upstreamTask("storage", `delivery outbox ${what}`, async () => {
-      this.ready ??= createOutboxSchema(this.pool, this.table).catch((error: unknown) => {
-        this.ready = undefined;
-        throw error;
-      });
-      await this.ready;
-      return run();
-    });
+    return upstreamTask("storage", `delivery outbox ${what}`, run);
   }
 }

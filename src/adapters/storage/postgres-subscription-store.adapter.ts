@@ -18,13 +18,11 @@ import {
 } from "../../domain/protocol-guard/subscription";
 import type { SecretBox } from "../shared/secret-box";
 import { upstreamTask } from "../shared/upstream-task";
-import { createSubscriptionSchema } from "./postgres-subscription-store.schema";
 import { toAlert, toChannels, toContracts, toEvent } from "./stored-guard-codecs";
 
 export interface PostgresSubscriptionStoreConfig {
+  /** A pool on a database migrated by `migratePostgres` (subscriptions, `…_alerts`, `…_events`). */
   readonly pool: Pool;
-  /** Subscriptions table; alerts and events live in `<table>_alerts`, `<table>_events`. Created when missing. */
-  readonly table?: string;
   /** Seals channels (URLs, bot tokens, addresses) before they are written; tests may leave it out. */
   readonly box?: SecretBox;
 }
@@ -53,18 +51,13 @@ const COLUMNS = "id, protocol_name, status, channels, rules, contracts, manage_t
 @injectable()
 export class PostgresSubscriptionStore implements SubscriptionStore {
   private readonly pool: Pool;
-  private readonly table: string;
-  private readonly alerts: string;
-  private readonly events: string;
+  private readonly table = "protocol_guard_subscriptions";
+  private readonly alerts = "protocol_guard_subscriptions_alerts";
+  private readonly events = "protocol_guard_subscriptions_events";
   private readonly box: SecretBox | undefined;
-  private ready: Promise<void> | undefined;
 
   constructor(@inject(PostgresSubscriptionStoreConfig) config: PostgresSubscriptionStoreConfig) {
     this.pool = config.pool;
-    this.table = config.table ?? "protocol_guard_subscriptions";
-    if (!/^[a-z_][a-z0-9_]*$/.test(this.table)) throw new Error(`bad table name: ${this.table}`);
-    this.alerts = `${this.table}_alerts`;
-    this.events = `${this.table}_events`;
     this.box = config.box;
   }
 
@@ -304,18 +297,6 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
   }
 
   private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
-    return upstreamTask("storage", `subscription store ${what}`, async () => {
-      await this.ensureTables();
-      return run();
-    });
-  }
-
-  /** Once per instance; a failed attempt is retried by the next call. */
-  private ensureTables(): Promise<void> {
-    this.ready ??= createSubscriptionSchema(this.pool, this.table).catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
+    return upstreamTask("storage", `subscription store ${what}`, run);
   }
 }

@@ -4,35 +4,22 @@ import type { Pool } from "pg";
 import type { UpstreamFailure } from "../../application/failures";
 import type { WatchCursor, WatchPosition } from "../../application/ports/watch-cursor.port";
 import { upstreamTask } from "../shared/upstream-task";
-import { tolerateConcurrentCreate } from "./postgres-subscription-store.schema";
 
 export interface PostgresWatchCursorConfig {
+  /** A pool on a database migrated by `migratePostgres` (`protocol_guard_watch_cursor`). */
   readonly pool: Pool;
   /** One row per watched chain (`key`: chain id). */
   readonly key: string;
-  readonly table?: string;
 }
 
 export const PostgresWatchCursorConfig = Symbol.for("PostgresWatchCursorConfig");
 
-/** The watch cursor schema (to become a migration). */
-async function createCursorSchema(pool: Pool, table: string): Promise<void> {
-  await tolerateConcurrentCreate(
-    pool,
-    `CREATE TABLE IF NOT EXISTS ${table} (key text PRIMARY KEY, block_number bigint NOT NULL, block_hash text NOT NULL)`,
-  );
-}
-
 /** The Protocol Guard watcher's position in PostgreSQL: one upsert per processed block. */
 @injectable()
 export class PostgresWatchCursor implements WatchCursor {
-  private readonly table: string;
-  private ready: Promise<void> | undefined;
+  private readonly table = "protocol_guard_watch_cursor";
 
-  constructor(@inject(PostgresWatchCursorConfig) private readonly config: PostgresWatchCursorConfig) {
-    this.table = config.table ?? "protocol_guard_watch_cursor";
-    if (!/^[a-z_][a-z0-9_]*$/.test(this.table)) throw new Error(`bad table name: ${this.table}`);
-  }
+  constructor(@inject(PostgresWatchCursorConfig) private readonly config: PostgresWatchCursorConfig) {}
 
   read(): TE.TaskEither<UpstreamFailure, WatchPosition | null> {
     return this.query("read", async () => {
@@ -56,13 +43,6 @@ export class PostgresWatchCursor implements WatchCursor {
   }
 
   private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
-    return upstreamTask("storage", `watch cursor ${what}`, async () => {
-      this.ready ??= createCursorSchema(this.config.pool, this.table).catch((error: unknown) => {
-        this.ready = undefined;
-        throw error;
-      });
-      await this.ready;
-      return run();
-    });
+    return upstreamTask("storage", `watch cursor ${what}`, run);
   }
 }

@@ -6,8 +6,7 @@ import { startDevWorld, type DevWorld } from "../../../src/dev-world/dev-world";
 import { devWorldSettings } from "../../../src/dev-world/dev-world-settings";
 import { transferAs } from "../../../scripts/guard/touch-watched-contract";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../scripts/guard/webhook-receiver";
-
-const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
+import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
 
 /** The real entry point in its own process (RPC mode against the test's chain), ready when it says so. */
 function startService(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
@@ -53,8 +52,11 @@ describe("Protocol Guard across a restart (PostgreSQL)", function () {
   let world: DevWorld;
   let receiver: WebhookReceiver;
   let env: Record<string, string>;
+  let db: MigratedSchema;
 
   before(async () => {
+    // A schema of our own: the service migrates it again at start-up (nothing pending) and uses only it.
+    db = await migratedSchema("guard_restart", 2);
     world = await startDevWorld({ host: "127.0.0.1", port: 0, chainId: 5042002 });
     receiver = await startWebhookReceiver();
     const implied = devWorldSettings(world);
@@ -62,7 +64,7 @@ describe("Protocol Guard across a restart (PostgreSQL)", function () {
       PORT: "0",
       LOG_LEVEL: "warn",
       RPC_URL: world.chain.rpcUrl,
-      DATABASE_URL,
+      DATABASE_URL: db.url,
       PAYMENT_PAY_TO: Wallet.createRandom().address,
       PAYMENT_SETTLEMENT_PRIVATE_KEY: Wallet.createRandom().privateKey,
       ATTESTATION_PRIVATE_KEY: Wallet.createRandom().privateKey,
@@ -80,6 +82,7 @@ describe("Protocol Guard across a restart (PostgreSQL)", function () {
   after(async () => {
     await receiver?.close();
     await world?.chain.close();
+    await db?.drop();
   });
 
   it("nothing lost, nothing redelivered", async () => {
