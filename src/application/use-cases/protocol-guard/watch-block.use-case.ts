@@ -165,7 +165,9 @@ export class WatchBlock {
     const subject = scored.right;
     const previous = await run(this.store.lastEventOf(subscription.id, wallet));
     const at = new Date(block.timestamp * 1000).toISOString();
-    const id = stableId("evt", subscription.id, match.key, wallet);
+    // The block hash is part of the id: the same transaction hash on another chain (a fresh embedded
+    // chain replays the same seeded world) or re-included after a reorganisation is a new event.
+    const id = stableId("evt", subscription.id, block.hash, match.key, wallet);
     const label = match.signature?.signature ?? (match.kind === "log" ? "log" : "call");
     const verdict = decideGuard(
       { ...subject, recommendation: subject.explanation.recommendation.action },
