@@ -25,11 +25,32 @@ export async function harvestValidBodies(
   const attest = { subject: wallet, subjectType: "wallet", useClass: "allowlist", chainId, ttlSeconds: 3600 };
   const subscribe = {
     protocolName: "Lend",
-    channels: { webhookUrl: "https://hooks.example.org/x", email: "ops@example.org" },
+    channels: [
+      { type: "webhook", url: "https://hooks.example.org/x" },
+      { type: "telegram", botToken: "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678", chatId: "-100123" },
+      { type: "email", to: "ops@example.org" },
+    ],
     rules: [
       { type: "min_score", value: 40, action: "review" },
       { type: "block_flags", flags: ["EXIT_SYNC"] },
       { type: "max_amount_below_tier", tier: "HIGH", amount: 1000 },
+      { type: "score_drop", by: 10 },
+      {
+        type: "ladder_band_change",
+        ladder: [
+          { min: 0, label: "low" },
+          { min: 60, label: "high" },
+        ],
+      },
+      { type: "large_transfer", token: addresses[0] ?? wallet, amount: "1000000" },
+      { type: "event_match", event: "Transfer", condition: "value > 1000 && (to == " + wallet + " || $0 != 0x1)" },
+    ],
+    contracts: [
+      {
+        address: addresses[0] ?? wallet,
+        events: ["Transfer(address indexed from, address indexed to, uint256 value)"],
+        functions: ["transfer(address,uint256)"],
+      },
     ],
   };
   const issued = await post("/api/gating/attest", attest);
@@ -68,9 +89,12 @@ export async function harvestValidBodies(
       id: subscription.id ?? "sub_x",
       token: subscription.manageToken ?? "",
       status: "paused",
-      channels: {},
+      channels: [{ type: "slack", url: "https://hooks.slack.com/services/T/B/x" }],
       rules: subscribe.rules,
+      contracts: subscribe.contracts,
+      rotateWebhookSecret: true,
     },
+    "POST /api/protocol-guard/subscriptions/{id}/alerts/{alertId}/replay": { token: subscription.manageToken ?? "" },
     "POST /api/graph-trust": { addresses: addresses.slice(0, 2) },
   };
 }

@@ -8,6 +8,12 @@ import { readQuoteTokens } from "./bindings/scoring.bindings";
 import { priceSourceFor } from "./bindings/staking.bindings";
 import { startChainRuntime } from "./chain-runtime";
 import { startStakingIndexLoop, type StakingIndexLoop } from "./staking-index-loop";
+import { startGuardWatchLoop, type GuardWatchLoop } from "./guard-watch-loop";
+import { startDeliveryLoop, type DeliveryLoop } from "./delivery-loop";
+import { DeliveryKickRelay } from "./bindings/protocol-guard.bindings";
+import { DeliverDueAlerts } from "../application/use-cases/protocol-guard/deliver-due-alerts.use-case";
+import { DeliveryKick } from "../application/use-cases/protocol-guard/queue-alert-deliveries";
+import { WatchBlock } from "../application/use-cases/protocol-guard/watch-block.use-case";
 import { startDevWorld, type DevWorld } from "../dev-world/dev-world";
 import { devWorldSettings } from "../dev-world/dev-world-settings";
 import { withDefaults, type Config } from "./config/config";
@@ -47,6 +53,11 @@ async function settleInFlight(
     logger.warn({ reservedKeys: pending }, "shutdown with settlements in flight; their keys stay reserved");
 }
 
+/** The outbox is looked at this often (and at once when an alert is queued): retries are due at most this late. */
+function deliveryTickMs(config: Config): number {
+  return Math.min(1_000, Math.max(20, Math.floor(config.env.DELIVERY_RETRY_BASE_MS / 2)));
+}
+
 export interface RunningApplication {
   readonly url: string;
   /** The alt app (Sui companion): coin and Sui wallet scores, widget.js. */
@@ -56,6 +67,8 @@ export interface RunningApplication {
   readonly rpcUrl: string;
   /** Set in embedded mode: the seeded world (its manifest names every role). */
   readonly devWorld: DevWorld | null;
+  /** Protocol Guard: resolves once every block followed so far has been watched (tests, demo). */
+  guardIdle(): Promise<void>;
   /** Stop accepting, finish in-flight requests, close adapters. */
   stop(): Promise<void>;
 }
@@ -112,6 +125,8 @@ export async function startApplication(configured: Config, logger: Logger): Prom
   }
   let container: Container | undefined;
   let stakingIndex: StakingIndexLoop | undefined;
+  let guardWatch: GuardWatchLoop | undefined;
+  let deliveries: DeliveryLoop | undefined;
   let server: RunningServer | undefined;
   let altServer: RunningServer | undefined;
   const sui = startSui(config);
@@ -120,6 +135,8 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     await altServer?.close();
     await settleInFlight(server, container, logger);
     await stakingIndex?.stop();
+    await guardWatch?.stop();
+    await deliveries?.stop();
     for (const hook of container?.get<readonly (() => Promise<void>)[]>(ShutdownHooks) ?? []) await hook();
     container?.unbindAll();
     await chain.close();
@@ -137,6 +154,11 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     container = buildContainer({ config, logger, chain, market, quoteTokens, priceSource, suiChain: sui.chain });
     stakingIndex = startStakingIndexLoop(container.get(IndexStakingBlocks), () => chain.localIndex?.syncedTo, logger);
     await stakingIndex.catchUp();
+    const built = container;
+    deliveries = startDeliveryLoop(() => built.get(DeliverDueAlerts), logger, deliveryTickMs(config));
+    const loop = deliveries;
+    (container.get<DeliveryKick>(DeliveryKick) as DeliveryKickRelay).connect(() => loop.kick());
+    guardWatch = await startGuardWatchLoop(container.get(WatchBlock), chain.blockFeed, logger);
     const publicUrl = () => config.env.PUBLIC_BASE_URL ?? server?.url ?? `http://${config.env.HOST}:${config.env.PORT}`;
     const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl, scenario) });
     server = await startHttpServer(app, config.env.HOST, config.env.PORT);
@@ -150,5 +172,14 @@ export async function startApplication(configured: Config, logger: Logger): Prom
   }
   const altUrl = altServer.url;
   logger.info({ url: server.url, altUrl, chainMode: config.chainMode, rpcUrl: redactUrl(chain.rpcUrl) }, "listening");
-  return { url: server.url, altUrl, suiScenario: sui.scenario, rpcUrl: chain.rpcUrl, devWorld: world, stop };
+  const watch = guardWatch;
+  return {
+    url: server.url,
+    altUrl,
+    suiScenario: sui.scenario,
+    rpcUrl: chain.rpcUrl,
+    devWorld: world,
+    guardIdle: () => watch.idle(),
+    stop,
+  };
 }

@@ -6,6 +6,8 @@ import type { ReadinessProbe } from "../application/ports/readiness-probe.port";
 import { EthersChainReader } from "../adapters/chain/ethers-chain-reader.adapter";
 import { BlockscoutExplorer } from "../adapters/explorer/blockscout-explorer.adapter";
 import { LocalIndexExplorer } from "../adapters/explorer/local-index-explorer.adapter";
+import { relayFeed, rpcFeed, type BlockFeed } from "../adapters/explorer/local-index/block-feed";
+import { BlockRelay } from "../adapters/explorer/local-index/block-relay";
 import { redactUrl } from "../adapters/shared/http-json";
 import type { Config } from "./config/config";
 
@@ -18,6 +20,8 @@ export interface ChainRuntime {
   /** Set when the explorer is our own index (embedded chain, or a chain with no explorer). */
   readonly localIndex: LocalIndexExplorer | null;
   readonly probes: readonly ReadinessProbe[];
+  /** The block stream Protocol Guard watches: the local index's own when there is one. */
+  readonly blockFeed: BlockFeed;
   close(): Promise<void>;
 }
 
@@ -32,11 +36,16 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   const chainId = config.env.CHAIN_ID;
 
   const reader = new EthersChainReader({ rpcUrl, chainId });
+  const onError = (error: unknown) => logger.warn({ err: error }, "index poll failed");
+  // Attached before the index starts, so the blocks of its catch-up reach the watcher too.
+  const relay = new BlockRelay();
   const localIndex =
     config.env.EXPLORER_API_URL === undefined
-      ? new LocalIndexExplorer({ rpcUrl, onError: (error) => logger.warn({ err: error }, "index poll failed") })
+      ? new LocalIndexExplorer({ rpcUrl, onError, onBlock: (block) => relay.add(block) })
       : null;
+  const blockFeed = localIndex === null ? rpcFeed(rpcUrl, onError) : relayFeed(relay);
   const close = async () => {
+    await blockFeed.stop();
     await localIndex?.stop();
     reader.close();
   };
@@ -69,6 +78,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
     explorer,
     localIndex,
     probes,
+    blockFeed,
     close,
   };
 }

@@ -76,7 +76,7 @@ export function buildContainer(runtime: Runtime): Container {
       ? null
       : new pg.Pool({ connectionString: runtime.config.env.DATABASE_URL, max: 8 });
   bindPayments(container, runtime.config, runtime.chain, database);
-  bindProtocolGuard(container, database);
+  bindProtocolGuard(container, database, runtime.config, runtime.chain.chainId);
   bindSecondChain(container, runtime.config, runtime.suiChain);
   container
     .bind(ShutdownHooks)

@@ -8,7 +8,10 @@ import { VerifyAttestation } from "../application/use-cases/gating/verify-attest
 import { CheckReadiness } from "../application/use-cases/health/check-readiness.use-case";
 import { ReadPlatformStats } from "../application/use-cases/platform/read-platform-stats.use-case";
 import { CheckWallet } from "../application/use-cases/protocol-guard/check-wallet.use-case";
+import { ListDeliveries } from "../application/use-cases/protocol-guard/list-deliveries.use-case";
 import { ListSubscriptions } from "../application/use-cases/protocol-guard/list-subscriptions.use-case";
+import { ReadWebhookKeys } from "../application/use-cases/protocol-guard/read-webhook-keys.use-case";
+import { ReplayAlert } from "../application/use-cases/protocol-guard/replay-alert.use-case";
 import { ReadSubscription } from "../application/use-cases/protocol-guard/read-subscription.use-case";
 import { Subscribe } from "../application/use-cases/protocol-guard/subscribe.use-case";
 import { UpdateSubscription } from "../application/use-cases/protocol-guard/update-subscription.use-case";
@@ -20,6 +23,7 @@ import { SellOracleScore } from "../application/use-cases/scoring/sell-oracle-sc
 import { ScoreBatch } from "../application/use-cases/scoring/score-batch.use-case";
 import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking.use-case";
 import { GetStakingLeaderboard } from "../application/use-cases/staking/get-staking-leaderboard.use-case";
+import { ethersSignatureParser } from "../adapters/chain/ethers-event-decoder.adapter";
 import { platformAuth } from "../adapters/http/middleware/platform-auth";
 import { rateLimit } from "../adapters/http/middleware/rate-limit";
 import { batchRoutes } from "../adapters/http/routes/batch.routes";
@@ -88,6 +92,10 @@ export function composeRouters(
       listSubscriptions: container.get(ListSubscriptions),
       readSubscription: container.get(ReadSubscription),
       updateSubscription: container.get(UpdateSubscription),
+      listDeliveries: container.get(ListDeliveries),
+      replayAlert: container.get(ReplayAlert),
+      readWebhookKeys: container.get(ReadWebhookKeys),
+      parseSignature: ethersSignatureParser,
     }),
     stakingRoutes({
       analyzeStaking: container.get(AnalyzeStaking),

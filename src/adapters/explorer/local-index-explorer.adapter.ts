@@ -10,10 +10,12 @@ import type {
   TokenHolding,
   TokenTransfer,
 } from "../../domain/chain/chain-types";
+import type { BlockActivity } from "../../domain/protocol-guard/block-activity";
 import { JsonRpcClient } from "../shared/json-rpc-client";
 import type { RetryPolicy } from "../shared/retry-with-backoff";
 import { DEFAULT_HISTORY_LIMIT, holdersPage, limitOf, newestPage } from "./history-page";
 import { HistoryIndex } from "./local-index/history-index";
+import type { IndexedBlock } from "./local-index/indexed-block";
 import { BlockFollower } from "./local-index/block-follower";
 import { RpcBlockSource } from "./local-index/rpc-block-source";
 
@@ -33,6 +35,8 @@ export interface LocalIndexExplorerOptions {
   readonly retry?: RetryPolicy;
   /** Bound of a read when the query names none; default 10,000. */
   readonly defaultLimit?: number;
+  /** Given every indexed block's raw activity, in order (the Protocol Guard watcher's feed). */
+  readonly onBlock?: (block: BlockActivity) => void;
   /** Told about failed polls (the follower keeps trying); default: ignore. */
   readonly onError?: (error: unknown) => void;
 }
@@ -62,7 +66,17 @@ export class LocalIndexExplorer implements ExplorerHistory {
     const batchSize = options.batchSize ?? 50;
     this.fromBlock = options.fromBlock ?? 0;
     this.defaultLimit = options.defaultLimit ?? DEFAULT_HISTORY_LIMIT;
-    this.follower = new BlockFollower(new RpcBlockSource(client, batchSize), this.index, {
+    const onBlock = options.onBlock;
+    const sink =
+      onBlock === undefined
+        ? this.index
+        : {
+            add: (block: IndexedBlock) => {
+              this.index.add(block);
+              onBlock(block.activity);
+            },
+          };
+    this.follower = new BlockFollower(new RpcBlockSource(client, batchSize), sink, {
       fromBlock: this.fromBlock,
       confirmations: options.confirmations ?? 0,
       blocksPerStep: batchSize * maxConcurrent,

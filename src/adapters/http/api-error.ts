@@ -41,6 +41,7 @@ export type ApiErrorCode =
   | "registration_not_found"
   | "not_found"
   | "coin_not_found"
+  | "subscription_cancelled"
   | "route_not_found"
   | "rate_limited"
   // upstream and product failures
@@ -115,6 +116,8 @@ export function statusOf(code: ApiErrorCode): number {
       return 404;
     case "method_not_allowed":
       return 405;
+    case "subscription_cancelled":
+      return 409;
     case "payload_too_large":
       return 413;
     case "headers_too_large":
@@ -185,6 +188,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   registration_not_found: true,
   not_found: true,
   coin_not_found: true,
+  subscription_cancelled: true,
   route_not_found: true,
   rate_limited: true,
   detection_failed: true,

@@ -1,13 +1,13 @@
-import * as E from "fp-ts/Either";
 import type * as TE from "fp-ts/TaskEither";
-import * as t from "io-ts";
+import * as E from "fp-ts/Either";
 import { inject, injectable } from "inversify";
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 import type { UpstreamFailure } from "../../application/failures";
 import type { CreateOutcome, SubscriptionStore } from "../../application/ports/subscription-store.port";
-import { decodeChannels } from "../../domain/protocol-guard/channels";
+import type { Channel, ChannelStatus } from "../../domain/protocol-guard/channels";
 import { ALERTS_KEPT, type GuardAlert } from "../../domain/protocol-guard/guard-alert";
-import { decodeRules } from "../../domain/protocol-guard/guard-rules";
+import { decodeRules, ruleView } from "../../domain/protocol-guard/guard-rules";
+import { EVENTS_KEPT, type OnchainEvent } from "../../domain/protocol-guard/onchain-event";
 import {
   isSubscriptionStatus,
   parseSubscriptionId,
@@ -16,12 +16,15 @@ import {
   type SubscriptionId,
   type SubscriptionRow,
 } from "../../domain/protocol-guard/subscription";
-import { isTier } from "../../domain/scoring/tiers";
+import type { SecretBox } from "../shared/secret-box";
 import { upstreamTask } from "../shared/upstream-task";
+import { toAlert, toChannels, toContracts, toEvent } from "./stored-guard-codecs";
 
 export interface PostgresSubscriptionStoreConfig {
-  /** A pool on a database migrated by `migratePostgres` (tables `protocol_guard_subscriptions` and `…_alerts`). */
+  /** A pool on a database migrated by `migratePostgres` (subscriptions, `…_alerts`, `…_events`). */
   readonly pool: Pool;
+  /** Seals channels (URLs, bot tokens, addresses) before they are written; tests may leave it out. */
+  readonly box?: SecretBox;
 }
 
 export const PostgresSubscriptionStoreConfig = Symbol.for("PostgresSubscriptionStoreConfig");
@@ -32,38 +35,43 @@ interface Row {
   status: string;
   channels: unknown;
   rules: unknown;
+  contracts: unknown;
   manage_token_hash: string;
   created_at: string;
   updated_at: string;
 }
 
-const COLUMNS = "id, protocol_name, status, channels, rules, manage_token_hash, created_at, updated_at";
+const COLUMNS = "id, protocol_name, status, channels, rules, contracts, manage_token_hash, created_at, updated_at";
 
 /**
- * Subscriptions in PostgreSQL. An update is one UPDATE statement; an alert append locks its
- * subscription row, inserts and trims in one transaction, so concurrent appends never leave more
- * than ALERTS_KEPT behind. Rows are decoded with the same rules as requests before use.
+ * Subscriptions in PostgreSQL. An update is one UPDATE statement; an alert or event append locks
+ * its subscription row, inserts (once per id) and trims in one transaction, so concurrent appends
+ * never leave more than the bound behind. Rows are decoded before use, channels unsealed.
  */
 @injectable()
 export class PostgresSubscriptionStore implements SubscriptionStore {
   private readonly pool: Pool;
   private readonly table = "protocol_guard_subscriptions";
   private readonly alerts = "protocol_guard_subscriptions_alerts";
+  private readonly events = "protocol_guard_subscriptions_events";
+  private readonly box: SecretBox | undefined;
 
   constructor(@inject(PostgresSubscriptionStoreConfig) config: PostgresSubscriptionStoreConfig) {
     this.pool = config.pool;
+    this.box = config.box;
   }
 
   create(s: Subscription): TE.TaskEither<UpstreamFailure, CreateOutcome> {
     return this.query("create", async () => {
       const result = await this.pool.query(
-        `INSERT INTO ${this.table} (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+        `INSERT INTO ${this.table} (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
         [
           s.id,
           s.protocolName,
           s.status,
-          JSON.stringify(s.channels),
-          JSON.stringify(s.rules),
+          this.sealChannels(s.channels),
+          JSON.stringify(s.rules.map(ruleView)),
+          JSON.stringify(s.contracts),
           s.manageTokenHash,
           s.createdAt,
           s.updatedAt,
@@ -77,16 +85,32 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
     return this.query("get", async () => {
       const result = await this.pool.query<Row>(`SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1`, [id]);
       const row = result.rows[0];
-      return row === undefined ? null : toSubscription(row);
+      return row === undefined ? null : this.toSubscription(row);
     });
   }
 
   list(limit: number): TE.TaskEither<UpstreamFailure, readonly SubscriptionRow[]> {
     return this.query("list", async () => {
-      const result = await this.pool.query<Row>(`SELECT ${COLUMNS} FROM ${this.table} ORDER BY seq DESC LIMIT $1`, [
-        Math.max(0, limit),
-      ]);
-      return result.rows.map(toSubscription).map(({ id, protocolName, status }) => ({ id, protocolName, status }));
+      // Channels are not read here: the list never needs them, so it never unseals them.
+      const result = await this.pool.query<Row>(
+        `SELECT id, protocol_name, status FROM ${this.table} ORDER BY seq DESC LIMIT $1`,
+        [Math.max(0, limit)],
+      );
+      return result.rows.map((row) => {
+        const id = parseSubscriptionId(row.id);
+        if (id === undefined || !isSubscriptionStatus(row.status))
+          throw new Error(`stored row ${row.id} does not decode`);
+        return { id, protocolName: row.protocol_name, status: row.status };
+      });
+    });
+  }
+
+  watching(): TE.TaskEither<UpstreamFailure, readonly Subscription[]> {
+    return this.query("watching", async () => {
+      const result = await this.pool.query<Row>(
+        `SELECT ${COLUMNS} FROM ${this.table} WHERE status = 'active' AND jsonb_array_length(contracts) > 0 ORDER BY seq`,
+      );
+      return result.rows.map((row) => this.toSubscription(row));
     });
   }
 
@@ -98,44 +122,62 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
     const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
     return this.query("update", async () => {
       const result = await this.pool.query<Row>(
-        `UPDATE ${this.table} SET channels = COALESCE($2::jsonb, channels), rules = COALESCE($3::jsonb, rules),
-           status = COALESCE($4, status), updated_at = $5
+        `UPDATE ${this.table} SET protocol_name = COALESCE($2, protocol_name), channels = COALESCE($3::jsonb, channels),
+           rules = COALESCE($4::jsonb, rules), contracts = COALESCE($5::jsonb, contracts),
+           status = COALESCE($6, status), manage_token_hash = COALESCE($7, manage_token_hash), updated_at = $8
          WHERE id = $1 RETURNING ${COLUMNS}`,
-        [id, json(changes.channels), json(changes.rules), changes.status ?? null, updatedAt],
+        [
+          id,
+          changes.protocolName ?? null,
+          changes.channels === undefined ? null : this.sealChannels(changes.channels),
+          json(changes.rules?.map(ruleView)),
+          json(changes.contracts),
+          changes.status ?? null,
+          changes.manageTokenHash ?? null,
+          updatedAt,
+        ],
       );
       const row = result.rows[0];
-      return row === undefined ? null : toSubscription(row);
+      return row === undefined ? null : this.toSubscription(row);
     });
   }
 
-  appendAlert(id: SubscriptionId, alert: GuardAlert): TE.TaskEither<UpstreamFailure, boolean> {
-    return this.query("append alert", async () => {
-      const client = await this.pool.connect();
-      try {
-        await client.query("BEGIN");
-        const owner = await client.query(`SELECT id FROM ${this.table} WHERE id = $1 FOR UPDATE`, [id]);
-        if (owner.rowCount !== 1) {
-          await client.query("ROLLBACK");
-          return false;
-        }
-        await client.query(`INSERT INTO ${this.alerts} (subscription_id, alert) VALUES ($1, $2)`, [
+  setChannelStatus(
+    id: SubscriptionId,
+    channelId: string,
+    status: ChannelStatus,
+  ): TE.TaskEither<UpstreamFailure, boolean> {
+    return this.query("set channel status", () =>
+      this.locked(id, async (client) => {
+        const row = (await client.query<Row>(`SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1`, [id])).rows[0];
+        const current = row === undefined ? undefined : this.toSubscription(row);
+        if (current === undefined || !current.channels.some((c) => c.id === channelId)) return false;
+        const channels = current.channels.map((c) => (c.id === channelId ? { ...c, status } : c));
+        await client.query(`UPDATE ${this.table} SET channels = $2::jsonb WHERE id = $1`, [
           id,
-          JSON.stringify(alert),
+          this.sealChannels(channels),
         ]);
+        return true;
+      }),
+    );
+  }
+
+  appendAlert(id: SubscriptionId, alert: GuardAlert): TE.TaskEither<UpstreamFailure, boolean> {
+    return this.query("append alert", () =>
+      this.locked(id, async (client) => {
+        const inserted = await client.query(
+          `INSERT INTO ${this.alerts} (subscription_id, alert_id, alert) VALUES ($1, $2, $3)
+           ON CONFLICT (subscription_id, alert_id) DO NOTHING`,
+          [id, alert.id, JSON.stringify(alert)],
+        );
         await client.query(
           `DELETE FROM ${this.alerts} WHERE subscription_id = $1 AND seq NOT IN
              (SELECT seq FROM ${this.alerts} WHERE subscription_id = $1 ORDER BY seq DESC LIMIT $2)`,
           [id, ALERTS_KEPT],
         );
-        await client.query("COMMIT");
-        return true;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    });
+        return inserted.rowCount === 1;
+      }),
+    );
   }
 
   recentAlerts(id: SubscriptionId, limit: number): TE.TaskEither<UpstreamFailure, readonly GuardAlert[]> {
@@ -148,42 +190,113 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
     });
   }
 
+  alert(id: SubscriptionId, alertId: string): TE.TaskEither<UpstreamFailure, GuardAlert | null> {
+    return this.query("alert", async () => {
+      const result = await this.pool.query<{ alert: unknown }>(
+        `SELECT alert FROM ${this.alerts} WHERE subscription_id = $1 AND alert->>'id' = $2 LIMIT 1`,
+        [id, alertId],
+      );
+      const row = result.rows[0];
+      return row === undefined ? null : toAlert(row.alert);
+    });
+  }
+
+  recordEvent(id: SubscriptionId, event: OnchainEvent): TE.TaskEither<UpstreamFailure, boolean> {
+    return this.query("record event", () =>
+      this.locked(id, async (client) => {
+        const inserted = await client.query(
+          `INSERT INTO ${this.events} (subscription_id, event_id, wallet, block_number, event) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (subscription_id, event_id) DO NOTHING`,
+          [id, event.id, event.wallet, event.blockNumber, JSON.stringify(event)],
+        );
+        await client.query(
+          `DELETE FROM ${this.events} WHERE subscription_id = $1 AND seq NOT IN
+             (SELECT seq FROM ${this.events} WHERE subscription_id = $1 ORDER BY seq DESC LIMIT $2)`,
+          [id, EVENTS_KEPT],
+        );
+        return inserted.rowCount === 1;
+      }),
+    );
+  }
+
+  recentEvents(id: SubscriptionId, limit: number): TE.TaskEither<UpstreamFailure, readonly OnchainEvent[]> {
+    return this.query("recent events", async () => {
+      const result = await this.pool.query<{ event: unknown }>(
+        `SELECT event FROM ${this.events} WHERE subscription_id = $1 ORDER BY block_number DESC, seq DESC LIMIT $2`,
+        [id, Math.max(0, limit)],
+      );
+      return result.rows.map((row) => toEvent(row.event));
+    });
+  }
+
+  lastEventOf(id: SubscriptionId, wallet: string): TE.TaskEither<UpstreamFailure, OnchainEvent | null> {
+    return this.query("last event", async () => {
+      const result = await this.pool.query<{ event: unknown }>(
+        `SELECT event FROM ${this.events} WHERE subscription_id = $1 AND wallet = $2
+         ORDER BY block_number DESC, seq DESC LIMIT 1`,
+        [id, wallet],
+      );
+      const row = result.rows[0];
+      return row === undefined ? null : toEvent(row.event);
+    });
+  }
+
+  /** Runs `work` in a transaction holding the subscription's row lock; false when the id is unknown. */
+  private async locked(id: SubscriptionId, work: (client: PoolClient) => Promise<boolean>): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const owner = await client.query(`SELECT id FROM ${this.table} WHERE id = $1 FOR UPDATE`, [id]);
+      if (owner.rowCount !== 1) {
+        await client.query("ROLLBACK");
+        return false;
+      }
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private sealChannels(channels: readonly Channel[]): string {
+    const plain = JSON.stringify(channels);
+    return this.box === undefined ? plain : JSON.stringify({ sealed: this.box.seal(plain) });
+  }
+
+  private openChannels(value: unknown): Channel[] {
+    if (typeof value === "object" && value !== null && "sealed" in value) {
+      const sealed = value.sealed;
+      if (this.box === undefined || typeof sealed !== "string")
+        throw new Error("sealed channels and no key to open them");
+      return toChannels(JSON.parse(this.box.open(sealed)));
+    }
+    return toChannels(value);
+  }
+
+  private toSubscription(row: Row): Subscription {
+    const id = parseSubscriptionId(row.id);
+    const rules = decodeRules(row.rules);
+    if (id === undefined || !isSubscriptionStatus(row.status) || E.isLeft(rules)) {
+      throw new Error(`stored subscription ${row.id} does not decode`);
+    }
+    return {
+      id,
+      protocolName: row.protocol_name,
+      status: row.status,
+      channels: this.openChannels(row.channels),
+      rules: rules.right,
+      contracts: toContracts(row.contracts),
+      manageTokenHash: row.manage_token_hash,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
+
   private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
     return upstreamTask("storage", `subscription store ${what}`, run);
   }
-}
-
-function toSubscription(row: Row): Subscription {
-  const id = parseSubscriptionId(row.id);
-  const channels = decodeChannels(row.channels);
-  const rules = decodeRules(row.rules);
-  if (id === undefined || !isSubscriptionStatus(row.status) || E.isLeft(channels) || E.isLeft(rules)) {
-    throw new Error(`stored subscription ${row.id} does not decode`);
-  }
-  return {
-    id,
-    protocolName: row.protocol_name,
-    status: row.status,
-    channels: channels.right,
-    rules: rules.right,
-    manageTokenHash: row.manage_token_hash,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-const StoredAlert = t.type({
-  id: t.string,
-  at: t.string,
-  wallet: t.string,
-  decision: t.keyof({ review: null, block: null }),
-  reasons: t.array(t.string),
-  score: t.number,
-  tier: t.refinement(t.string, isTier),
-});
-
-function toAlert(value: unknown): GuardAlert {
-  const decoded = StoredAlert.decode(value);
-  if (E.isLeft(decoded)) throw new Error("stored alert does not decode");
-  return decoded.right;
 }

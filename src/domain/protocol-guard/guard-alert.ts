@@ -4,13 +4,20 @@ import type { GuardDecision } from "./guard-subject";
 /** Recorded when a check against a subscription answers review or block. */
 export interface GuardAlert {
   readonly id: string;
-  /** ISO 8601, wall clock. */
+  /** ISO 8601: wall clock for a check, chain time for an on-chain alert. */
   readonly at: string;
   readonly wallet: string;
   readonly decision: Exclude<GuardDecision, "allow">;
   readonly reasons: readonly string[];
   readonly score: number;
   readonly tier: Tier;
+  /** `check` (a POST /check against the subscription) or `onchain` (the watcher). */
+  readonly source?: "check" | "onchain";
+  /** The on-chain event behind an `onchain` alert. */
+  readonly eventId?: string;
+  readonly txHash?: string;
+  readonly contract?: string;
+  readonly blockNumber?: number;
 }
 
 /** Alerts kept per subscription (oldest dropped first) and shown by a read. */

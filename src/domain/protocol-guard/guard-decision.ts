@@ -8,7 +8,7 @@ import {
   type GuardSubject,
   type RuleOutcome,
 } from "./guard-subject";
-import { subscriptionPolicy } from "./subscription-policy";
+import { subscriptionPolicy, type OnchainContext } from "./subscription-policy";
 import type { SubscriptionStatus } from "./subscription";
 
 export type { GuardDecision } from "./guard-subject";
@@ -43,10 +43,11 @@ export function decideGuard(
   subject: GuardSubject,
   exposure: GuardExposure,
   rules?: readonly GuardRule[],
+  onchain?: OnchainContext,
 ): GuardVerdict {
   const policy =
     rules !== undefined && rules.length > 0
-      ? subscriptionPolicy(rules, subject, exposure)
+      ? subscriptionPolicy(rules, subject, exposure, onchain)
       : defaultPolicy(subject, exposure);
   const outcomes = [safetyFloor(subject), ...policy];
   const decision = outcomes.reduce<GuardDecision>(

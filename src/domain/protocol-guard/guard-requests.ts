@@ -1,10 +1,11 @@
 import * as E from "fp-ts/Either";
 import { parseAddress, type Address } from "../chain/address";
 import { isWellFormedText } from "../text/well-formed-text";
-import { decodeChannels, type Channels } from "./channels";
+import { decodeChannelTargets, type ChannelTarget } from "./channels";
 import { invalidWallet, isJsonObject, refuse, unknownKey, type GuardInputError } from "./guard-input-error";
 import { decodeRules, type GuardRule } from "./guard-rules";
-import { isSubscriptionStatus, PROTOCOL_NAME_MAX, type SubscriptionChanges } from "./subscription";
+import { isSubscriptionStatus, PROTOCOL_NAME_MAX, type SubscriptionStatus } from "./subscription";
+import { decodeContracts, type SignatureParser, type WatchedContract } from "./watched-contracts";
 
 export const CONTEXT_MAX = 200;
 
@@ -20,13 +21,27 @@ export interface CheckCommand {
 
 export interface SubscribeCommand {
   readonly protocolName: string;
-  readonly channels: Channels;
+  readonly channels: readonly ChannelTarget[];
   readonly rules: readonly GuardRule[];
+  readonly contracts: readonly WatchedContract[];
+}
+
+/** A PATCH as sent: only the fields present change. */
+export interface RequestedChanges {
+  readonly protocolName?: string;
+  readonly channels?: readonly ChannelTarget[];
+  readonly rules?: readonly GuardRule[];
+  readonly contracts?: readonly WatchedContract[];
+  readonly status?: SubscriptionStatus;
+  /** A new manage token is issued (shown once in the answer); the old one stops working. */
+  readonly rotateManageToken?: true;
+  /** Every webhook channel gets a new secret; the old one keeps signing beside it for 24 h. */
+  readonly rotateWebhookSecret?: true;
 }
 
 export interface UpdateCommand {
   readonly id: string;
-  readonly changes: SubscriptionChanges;
+  readonly changes: RequestedChanges;
   /** The manage token, when sent in the body rather than a header or the query. */
   readonly token?: string;
 }
@@ -60,39 +75,77 @@ export function decodeCheckRequest(body: unknown): E.Either<GuardInputError, Che
   });
 }
 
-export function decodeSubscribeRequest(body: unknown): E.Either<GuardInputError, SubscribeCommand> {
-  if (!isJsonObject(body)) return refuse("body");
-  const extra = unknownKey(body, ["protocolName", "channels", "rules"]);
-  if (extra !== undefined) return refuse(extra);
-  const name = typeof body.protocolName === "string" ? body.protocolName.trim() : "";
+function decodeName(value: unknown): E.Either<GuardInputError, string> {
+  const name = typeof value === "string" ? value.trim() : "";
   if (name === "" || name.length > PROTOCOL_NAME_MAX || !isPrintable(name)) return refuse("protocolName");
-  const channels = decodeChannels(body.channels);
+  return E.right(name);
+}
+
+/** `{protocolName, channels, rules, contracts?}`; signatures are parsed by `parse` (an ABI library at the edge). */
+export function decodeSubscribeRequest(
+  body: unknown,
+  parse: SignatureParser,
+): E.Either<GuardInputError, SubscribeCommand> {
+  if (!isJsonObject(body)) return refuse("body");
+  const extra = unknownKey(body, ["protocolName", "channels", "rules", "contracts"]);
+  if (extra !== undefined) return refuse(extra);
+  const name = decodeName(body.protocolName);
+  if (E.isLeft(name)) return name;
+  const channels = decodeChannelTargets(body.channels);
   if (E.isLeft(channels)) return channels;
   const rules = decodeRules(body.rules);
   if (E.isLeft(rules)) return rules;
-  return E.right({ protocolName: name, channels: channels.right, rules: rules.right });
+  const contracts = body.contracts === undefined ? E.right([]) : decodeContracts(body.contracts, parse);
+  if (E.isLeft(contracts)) return contracts;
+  return E.right({
+    protocolName: name.right,
+    channels: channels.right,
+    rules: rules.right,
+    contracts: contracts.right,
+  });
 }
 
+const UPDATE_KEYS = [
+  "id",
+  "token",
+  "protocolName",
+  "channels",
+  "rules",
+  "contracts",
+  "status",
+  "rotateManageToken",
+  "rotateWebhookSecret",
+];
+
 /** Every field is checked before anything is written: one bad field refuses the whole update. */
-export function decodeUpdateRequest(body: unknown): E.Either<GuardInputError, UpdateCommand> {
+export function decodeUpdateRequest(body: unknown, parse: SignatureParser): E.Either<GuardInputError, UpdateCommand> {
   if (!isJsonObject(body)) return refuse("body");
-  const extra = unknownKey(body, ["id", "channels", "rules", "status", "token"]);
+  const extra = unknownKey(body, UPDATE_KEYS);
   if (extra !== undefined) return refuse(extra);
   if (typeof body.id !== "string") return refuse("id");
   if (body.token !== undefined && typeof body.token !== "string") return refuse("token");
-  if (body.channels === undefined && body.rules === undefined && body.status === undefined) return refuse("body");
-  const channels = body.channels === undefined ? E.right(undefined) : decodeChannels(body.channels);
+  if (!UPDATE_KEYS.some((key) => key !== "id" && key !== "token" && body[key] !== undefined)) return refuse("body");
+  const optional = <T>(value: unknown, decode: (v: unknown) => E.Either<GuardInputError, T>) =>
+    value === undefined ? E.right(undefined) : decode(value);
+  const name = optional(body.protocolName, decodeName);
+  if (E.isLeft(name)) return name;
+  const channels = optional(body.channels, decodeChannelTargets);
   if (E.isLeft(channels)) return channels;
-  const rules = body.rules === undefined ? E.right(undefined) : decodeRules(body.rules);
+  const rules = optional(body.rules, decodeRules);
   if (E.isLeft(rules)) return rules;
+  const contracts = optional(body.contracts, (v) => decodeContracts(v, parse));
+  if (E.isLeft(contracts)) return contracts;
   if (body.status !== undefined && !isSubscriptionStatus(body.status)) return refuse("status");
-  return E.right({
-    id: body.id,
-    changes: {
-      ...(channels.right === undefined ? {} : { channels: channels.right }),
-      ...(rules.right === undefined ? {} : { rules: rules.right }),
-      ...(body.status === undefined ? {} : { status: body.status }),
-    },
-    ...(body.token === undefined ? {} : { token: body.token }),
-  });
+  if (body.rotateManageToken !== undefined && body.rotateManageToken !== true) return refuse("rotateManageToken");
+  if (body.rotateWebhookSecret !== undefined && body.rotateWebhookSecret !== true) return refuse("rotateWebhookSecret");
+  const changes: RequestedChanges = {
+    ...(name.right === undefined ? {} : { protocolName: name.right }),
+    ...(channels.right === undefined ? {} : { channels: channels.right }),
+    ...(rules.right === undefined ? {} : { rules: rules.right }),
+    ...(contracts.right === undefined ? {} : { contracts: contracts.right }),
+    ...(body.status === undefined ? {} : { status: body.status }),
+    ...(body.rotateManageToken === true ? { rotateManageToken: true as const } : {}),
+    ...(body.rotateWebhookSecret === true ? { rotateWebhookSecret: true as const } : {}),
+  };
+  return E.right({ id: body.id, changes, ...(body.token === undefined ? {} : { token: body.token }) });
 }

@@ -1,5 +1,8 @@
 import * as E from "fp-ts/Either";
 import { isFlagCode } from "../scoring/flag-catalogue";
+import { parseAddress, type Address } from "../chain/address";
+import { isWellFormedText } from "../text/well-formed-text";
+import { parseCondition, type Condition } from "./event-condition";
 import { isJsonObject, refuse, unknownKey, type GuardInputError } from "./guard-input-error";
 
 /** What a rule does when it fires. "allow" is not an action: rules only ever tighten. */
@@ -19,7 +22,30 @@ export type GuardRule =
       readonly tier: CapTier;
       readonly amount: number;
       readonly action: GuardAction;
+    }
+  /** On chain: the wallet's score fell by at least `by` since this subscription last saw it. */
+  | { readonly type: "score_drop"; readonly by: number; readonly action: GuardAction }
+  /** On chain: the wallet moved to another band of `ladder` (bands by ascending `min`). */
+  | { readonly type: "ladder_band_change"; readonly ladder: readonly LadderBand[]; readonly action: GuardAction }
+  /** On chain: the transaction moved at least `amount` (base units) of ERC-20 `token`. */
+  | { readonly type: "large_transfer"; readonly token: Address; readonly amount: bigint; readonly action: GuardAction }
+  /** On chain: event `event` (name or signature) whose decoded arguments satisfy `condition`. */
+  | {
+      readonly type: "event_match";
+      readonly event: string;
+      readonly condition: string;
+      readonly parsed: Condition;
+      readonly action: GuardAction;
     };
+
+export interface LadderBand {
+  readonly min: number;
+  readonly label: string;
+}
+
+export const MAX_LADDER_BANDS = 20;
+const LABEL_MAX = 64;
+const EVENT_NAME_MAX = 500;
 
 export const MAX_RULES = 20;
 export const MAX_FLAGS_PER_RULE = 50;
@@ -56,7 +82,75 @@ function decodeRule(value: unknown): GuardRule | undefined {
       return { type: "max_amount_below_tier", tier, amount, action };
     }
     default:
+      return decodeOnchainRule(value);
+  }
+}
+
+function decodeLadder(value: unknown): LadderBand[] | undefined {
+  if (!Array.isArray(value) || value.length < 2 || value.length > MAX_LADDER_BANDS) return undefined;
+  const bands: LadderBand[] = [];
+  for (const band of value) {
+    if (!isJsonObject(band) || unknownKey(band, ["min", "label"]) !== undefined) return undefined;
+    const { min, label } = band;
+    if (typeof min !== "number" || !Number.isInteger(min) || min < 0 || min > 100) return undefined;
+    if (typeof label !== "string" || label === "" || label.length > LABEL_MAX || !isWellFormedText(label))
       return undefined;
+    bands.push({ min, label });
+  }
+  const sorted = [...bands].sort((a, b) => a.min - b.min);
+  return new Set(sorted.map((b) => b.min)).size === sorted.length ? sorted : undefined;
+}
+
+const AMOUNT = /^[0-9]{1,78}$/;
+
+function decodeOnchainRule(value: Record<string, unknown>): GuardRule | undefined {
+  const action = decodeAction(value.action);
+  if (action === undefined) return undefined;
+  switch (value.type) {
+    case "score_drop": {
+      const by = value.by;
+      if (unknownKey(value, ["type", "by", "action"]) !== undefined) return undefined;
+      if (typeof by !== "number" || !Number.isInteger(by) || by < 1 || by > 100) return undefined;
+      return { type: "score_drop", by, action };
+    }
+    case "ladder_band_change": {
+      const ladder = decodeLadder(value.ladder);
+      if (unknownKey(value, ["type", "ladder", "action"]) !== undefined || ladder === undefined) return undefined;
+      return { type: "ladder_band_change", ladder, action };
+    }
+    case "large_transfer": {
+      const token = parseAddress(value.token);
+      const amount = typeof value.amount === "number" ? String(value.amount) : value.amount;
+      if (unknownKey(value, ["type", "token", "amount", "action"]) !== undefined || token === undefined)
+        return undefined;
+      if (typeof amount !== "string" || !AMOUNT.test(amount)) return undefined;
+      return { type: "large_transfer", token, amount: BigInt(amount), action };
+    }
+    case "event_match": {
+      const { event, condition } = value;
+      if (unknownKey(value, ["type", "event", "condition", "action"]) !== undefined) return undefined;
+      if (typeof event !== "string" || event === "" || event.length > EVENT_NAME_MAX || !isWellFormedText(event))
+        return undefined;
+      const parsed = typeof condition === "string" ? parseCondition(condition) : undefined;
+      if (parsed === undefined || typeof condition !== "string") return undefined;
+      return { type: "event_match", event, condition, parsed, action };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A rule as stored and shown: the parsed condition is rebuilt from its text, amounts are decimal strings. */
+export function ruleView(rule: GuardRule): Record<string, unknown> {
+  switch (rule.type) {
+    case "large_transfer":
+      return { ...rule, amount: rule.amount.toString() };
+    case "event_match": {
+      const { parsed: _parsed, ...rest } = rule;
+      return rest;
+    }
+    default:
+      return rule;
   }
 }
 

@@ -1,8 +1,62 @@
 import { tierRank } from "../scoring/tiers";
-import type { GuardRule } from "./guard-rules";
+import { evaluateCondition, type ArgValue } from "./event-condition";
+import type { GuardRule, LadderBand } from "./guard-rules";
 import { exposureOf, fired, passed, type GuardExposure, type GuardSubject, type RuleOutcome } from "./guard-subject";
+import type { TokenMovement } from "./watch-match";
 
-function applyRule(rule: GuardRule, name: string, subject: GuardSubject, exposure: GuardExposure): RuleOutcome {
+/** What the watcher knows about an on-chain touch; absent for a POST /check, where on-chain rules pass. */
+export interface OnchainContext {
+  /** Event name and canonical signature of a decoded log (absent for calls and undecoded logs). */
+  readonly eventName?: string;
+  readonly eventSignature?: string;
+  /** Decoded arguments by name and by position (`$0`, `$1`, ...). */
+  readonly args: Readonly<Record<string, ArgValue>>;
+  /** The wallet's score when this subscription last saw it on chain. */
+  readonly previousScore?: number;
+  readonly transfers: readonly TokenMovement[];
+}
+
+const bandOf = (ladder: readonly LadderBand[], score: number): LadderBand | undefined =>
+  [...ladder].reverse().find((band) => score >= band.min);
+
+function applyOnchainRule(rule: GuardRule, name: string, subject: GuardSubject, ctx: OnchainContext): RuleOutcome {
+  switch (rule.type) {
+    case "score_drop": {
+      const before = ctx.previousScore;
+      return before !== undefined && before - subject.score >= rule.by
+        ? fired(name, rule.action, `score fell ${before - subject.score} (from ${before} to ${subject.score})`)
+        : passed(name);
+    }
+    case "ladder_band_change": {
+      if (ctx.previousScore === undefined) return passed(name);
+      const before = bandOf(rule.ladder, ctx.previousScore)?.label ?? "below ladder";
+      const now = bandOf(rule.ladder, subject.score)?.label ?? "below ladder";
+      return before !== now ? fired(name, rule.action, `ladder band changed from ${before} to ${now}`) : passed(name);
+    }
+    case "large_transfer": {
+      const large = ctx.transfers.find((t) => t.token === rule.token && t.amount >= rule.amount);
+      return large !== undefined
+        ? fired(name, rule.action, `transfer of ${large.amount} ${rule.token} (threshold ${rule.amount})`)
+        : passed(name);
+    }
+    case "event_match": {
+      const named = rule.event === ctx.eventName || rule.event === ctx.eventSignature;
+      return named && evaluateCondition(rule.parsed, ctx.args)
+        ? fired(name, rule.action, `${rule.event} matched ${rule.condition}`)
+        : passed(name);
+    }
+    default:
+      return passed(name);
+  }
+}
+
+function applyRule(
+  rule: GuardRule,
+  name: string,
+  subject: GuardSubject,
+  exposure: GuardExposure,
+  onchain: OnchainContext | undefined,
+): RuleOutcome {
   switch (rule.type) {
     case "min_score":
       return subject.score < rule.value
@@ -30,6 +84,8 @@ function applyRule(rule: GuardRule, name: string, subject: GuardSubject, exposur
           )
         : passed(name);
     }
+    default:
+      return onchain === undefined ? passed(name) : applyOnchainRule(rule, name, subject, onchain);
   }
 }
 
@@ -38,6 +94,7 @@ export function subscriptionPolicy(
   rules: readonly GuardRule[],
   subject: GuardSubject,
   exposure: GuardExposure,
+  onchain?: OnchainContext,
 ): RuleOutcome[] {
-  return rules.map((rule, i) => applyRule(rule, `rules[${i}].${rule.type}`, subject, exposure));
+  return rules.map((rule, i) => applyRule(rule, `rules[${i}].${rule.type}`, subject, exposure, onchain));
 }

@@ -1,20 +1,46 @@
 import { randomBytes } from "node:crypto";
 import type { Container, Newable } from "inversify";
 import type pg from "pg";
+import { EthersEventDecoder } from "../../adapters/chain/ethers-event-decoder.adapter";
+import { aesGcmSecretBox } from "../../adapters/crypto/aes-gcm-secret-box";
+import { DerivedWebhookKeys } from "../../adapters/crypto/derived-webhook-keys.adapter";
+import { HttpChannelSender } from "../../adapters/outbound/http-channel-sender.adapter";
+import { parseAllowlist } from "../../adapters/outbound/outbound-address-policy";
+import { smtpEmailTransport } from "../../adapters/outbound/smtp-email-transport";
+import { InMemoryDeliveryOutbox } from "../../adapters/storage/in-memory-delivery-outbox.adapter";
 import { InMemorySubscriptionStore } from "../../adapters/storage/in-memory-subscription-store.adapter";
+import { InMemoryWatchCursor } from "../../adapters/storage/in-memory-watch-cursor.adapter";
+import {
+  PostgresDeliveryOutbox,
+  PostgresDeliveryOutboxConfig,
+} from "../../adapters/storage/postgres-delivery-outbox.adapter";
 import {
   PostgresSubscriptionStore,
   PostgresSubscriptionStoreConfig,
 } from "../../adapters/storage/postgres-subscription-store.adapter";
+import { PostgresWatchCursor, PostgresWatchCursorConfig } from "../../adapters/storage/postgres-watch-cursor.adapter";
 import { GuardScoresFromScoring } from "../../application/bridges/guard-scores.bridge";
+import { ChannelSender } from "../../application/ports/channel-sender.port";
+import { DeliveryOutbox } from "../../application/ports/delivery-outbox.port";
+import { EventDecoder } from "../../application/ports/event-decoder.port";
 import { SubscriptionStore } from "../../application/ports/subscription-store.port";
-import { GuardScores } from "../../application/use-cases/protocol-guard/guard-scores.port";
+import { WatchCursor } from "../../application/ports/watch-cursor.port";
+import { WebhookKeys } from "../../application/ports/webhook-keys.port";
 import { CheckWallet } from "../../application/use-cases/protocol-guard/check-wallet.use-case";
+import { DeliverDueAlerts } from "../../application/use-cases/protocol-guard/deliver-due-alerts.use-case";
+import { DeliverySettings } from "../../application/use-cases/protocol-guard/delivery-settings";
+import { GuardScores } from "../../application/use-cases/protocol-guard/guard-scores.port";
+import { ListDeliveries } from "../../application/use-cases/protocol-guard/list-deliveries.use-case";
 import { ListSubscriptions } from "../../application/use-cases/protocol-guard/list-subscriptions.use-case";
+import { DeliveryKick, QueueAlertDeliveries } from "../../application/use-cases/protocol-guard/queue-alert-deliveries";
 import { RandomTokens } from "../../application/use-cases/protocol-guard/random-tokens";
 import { ReadSubscription } from "../../application/use-cases/protocol-guard/read-subscription.use-case";
+import { ReadWebhookKeys } from "../../application/use-cases/protocol-guard/read-webhook-keys.use-case";
+import { ReplayAlert } from "../../application/use-cases/protocol-guard/replay-alert.use-case";
 import { Subscribe } from "../../application/use-cases/protocol-guard/subscribe.use-case";
 import { UpdateSubscription } from "../../application/use-cases/protocol-guard/update-subscription.use-case";
+import { WatchBlock } from "../../application/use-cases/protocol-guard/watch-block.use-case";
+import type { Config } from "../config/config";
 
 /** The protocol-guard use cases, bound by the composition root and resolved by its smoke test. */
 export const PROTOCOL_GUARD_USE_CASES: readonly Newable<object>[] = [
@@ -23,6 +49,12 @@ export const PROTOCOL_GUARD_USE_CASES: readonly Newable<object>[] = [
   ListSubscriptions,
   ReadSubscription,
   UpdateSubscription,
+  QueueAlertDeliveries,
+  WatchBlock,
+  DeliverDueAlerts,
+  ListDeliveries,
+  ReplayAlert,
+  ReadWebhookKeys,
 ];
 
 /** The operating system's CSPRNG: manage tokens are bearer secrets. */
@@ -30,14 +62,51 @@ export const cryptoRandomTokens: RandomTokens = {
   randomToken: (bytes) => randomBytes(bytes).toString("base64url"),
 };
 
-/** Subscriptions live in PostgreSQL when DATABASE_URL gives a pool, in process memory otherwise. */
-export function bindProtocolGuard(container: Container, pool: pg.Pool | null): void {
+/** Lets the delivery loop, started after the container, be told when something is queued. */
+export class DeliveryKickRelay implements DeliveryKick {
+  private target: (() => void) | undefined;
+
+  connect(target: () => void): void {
+    this.target = target;
+  }
+
+  kick(): void {
+    this.target?.();
+  }
+}
+
+/**
+ * Subscriptions, events, alerts, the outbox and the watch cursor live in PostgreSQL when
+ * DATABASE_URL gives a pool, in process memory otherwise.
+ */
+export function bindProtocolGuard(container: Container, pool: pg.Pool | null, config: Config, chainId: number): void {
+  const keys = new DerivedWebhookKeys(config.guardKeys.secretKey, config.guardKeys.signingKey);
+  const env = config.env;
   container.bind(GuardScores).to(GuardScoresFromScoring);
   container.bind(RandomTokens).toConstantValue(cryptoRandomTokens);
+  container.bind(WebhookKeys).toConstantValue(keys);
+  container.bind(EventDecoder).to(EthersEventDecoder);
+  container.bind(DeliveryKick).toConstantValue(new DeliveryKickRelay());
+  container.bind(DeliverySettings).toConstantValue({ retryBaseMs: env.DELIVERY_RETRY_BASE_MS, random: Math.random });
+  container.bind(ChannelSender).toConstantValue(
+    new HttpChannelSender({
+      http: { allowlist: parseAllowlist(env.OUTBOUND_ALLOWLIST) },
+      keys,
+      email: env.SMTP_URL === undefined ? null : smtpEmailTransport(env.SMTP_URL, env.SMTP_FROM),
+    }),
+  );
   if (pool === null) {
     container.bind(SubscriptionStore).to(InMemorySubscriptionStore);
+    container.bind(DeliveryOutbox).to(InMemoryDeliveryOutbox);
+    container.bind(WatchCursor).to(InMemoryWatchCursor);
     return;
   }
-  container.bind(PostgresSubscriptionStoreConfig).toConstantValue({ pool });
+  container
+    .bind(PostgresSubscriptionStoreConfig)
+    .toConstantValue({ pool, box: aesGcmSecretBox(config.guardKeys.secretKey) });
   container.bind(SubscriptionStore).to(PostgresSubscriptionStore);
+  container.bind(PostgresDeliveryOutboxConfig).toConstantValue({ pool });
+  container.bind(DeliveryOutbox).to(PostgresDeliveryOutbox);
+  container.bind(PostgresWatchCursorConfig).toConstantValue({ pool, key: `chain-${chainId}` });
+  container.bind(WatchCursor).to(PostgresWatchCursor);
 }

@@ -6,6 +6,8 @@ import { isWellKnownDevAddress, isWellKnownDevKey } from "../../adapters/shared/
 import { AddressCodec } from "../../domain/chain/address";
 import {
   AddressList,
+  HexKey,
+  HostList,
   HttpUrl,
   IpList,
   intInRange,
@@ -13,8 +15,10 @@ import {
   PostgresUrl,
   PrivateKey,
   Sha256DigestList,
+  SmtpUrl,
 } from "./env-codecs";
 import { SUI_SECRET_VARIABLES, suiRequirements, suiVariables } from "./sui-config";
+import { resolveGuardKeys, type GuardKeys } from "./guard-keys";
 
 const perMinute = (fallback: string) => ({ codec: intInRange("per minute", 1, 100_000), fallback });
 
@@ -60,6 +64,12 @@ const variables = {
   PAYMENT_ASSET: { codec: AddressCodec, fallback: "0x3600000000000000000000000000000000000000" },
   PAYMENT_NETWORK: { codec: t.string, fallback: "arc-testnet" },
   ...suiVariables,
+  DELIVERY_RETRY_BASE_MS: { codec: intInRange("milliseconds", 1, 3_600_000), fallback: "1000" },
+  OUTBOUND_ALLOWLIST: { codec: HostList, fallback: "" },
+  SMTP_URL: { codec: t.union([SmtpUrl, t.undefined]), fallback: undefined },
+  SMTP_FROM: { codec: t.string, fallback: "Credence Protocol Guard <guard@credence.invalid>" },
+  GUARD_SECRET_KEY: { codec: t.union([HexKey, t.undefined]), fallback: undefined },
+  WEBHOOK_SIGNING_KEY: { codec: t.union([t.string, t.undefined]), fallback: undefined },
 } as const;
 
 /** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */
@@ -70,6 +80,9 @@ const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "RPC_URL",
   "EXPLORER_API_URL",
   "PAYMENT_FACILITATOR_URL",
+  "SMTP_URL",
+  "GUARD_SECRET_KEY",
+  "WEBHOOK_SIGNING_KEY",
   // Digests are not secrets, but a key pasted here by mistake would be.
   "PLATFORM_API_KEYS",
   ...SUI_SECRET_VARIABLES,
@@ -85,6 +98,8 @@ export interface Config {
   /** No RPC_URL: run the embedded dev chain and our own index. */
   readonly chainMode: "embedded" | "rpc";
   readonly trustedProxies: ReadonlySet<string>;
+  /** Protocol Guard's sealing/derivation key and webhook signing key: configured, or fresh per process (embedded). */
+  readonly guardKeys: GuardKeys;
 }
 
 /** Decodes the environment; on failure, one message per bad variable naming it. */
@@ -109,12 +124,19 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
     embeddedDefault: decoded.RPC_URL === undefined,
   });
   if (E.isLeft(attestationKey)) errors.push(attestationKey.left);
-  if (errors.length > 0 || E.isLeft(attestationKey)) return E.left(errors);
+  const guardKeys = resolveGuardKeys(
+    decoded.GUARD_SECRET_KEY,
+    decoded.WEBHOOK_SIGNING_KEY,
+    decoded.RPC_URL === undefined,
+  );
+  if (E.isLeft(guardKeys)) errors.push(...guardKeys.left);
+  if (errors.length > 0 || E.isLeft(attestationKey) || E.isLeft(guardKeys)) return E.left(errors);
   return E.right({
     env: decoded,
     attestationKey: attestationKey.right,
     chainMode: decoded.RPC_URL === undefined ? "embedded" : "rpc",
     trustedProxies: new Set(decoded.TRUSTED_PROXIES),
+    guardKeys: guardKeys.right,
   });
 }
 

@@ -124,3 +124,40 @@ export const PostgresUrl = new t.Type<string, string, unknown>(
       : t.failure(u, c, "expected a postgres:// URL"),
   String,
 );
+
+/** Comma-separated host names, IPs and CIDRs (OUTBOUND_ALLOWLIST); checked for shape, not resolved. */
+export const HostList = new t.Type<readonly string[], string, unknown>(
+  "HostList",
+  (u): u is readonly string[] => Array.isArray(u),
+  (u, c) => {
+    if (typeof u !== "string") return t.failure(u, c, "expected comma-separated hosts, IPs or CIDRs");
+    const parts = u
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter((s) => s !== "");
+    const bad = parts.find((p) => !/^[0-9a-z.:\-_[\]]+(\/\d{1,3})?$/.test(p));
+    return bad === undefined ? t.success(parts) : t.failure(u, c, `"${bad}" is not a host, IP or CIDR`);
+  },
+  (a) => a.join(","),
+);
+
+/** At least 32 bytes in hex: a key that seals and derives Protocol Guard secrets. */
+export const HexKey = new t.Type<string, string, unknown>(
+  "HexKey",
+  (u): u is string => typeof u === "string",
+  (u, c) =>
+    typeof u === "string" && /^(0x)?([0-9a-fA-F]{2}){32,}$/.test(u.trim())
+      ? t.success(u.trim().replace(/^0x/, ""))
+      : t.failure(u, c, "expected at least 32 bytes in hex"),
+  String,
+);
+
+export const SmtpUrl = new t.Type<string, string, unknown>(
+  "SmtpUrl",
+  (u): u is string => typeof u === "string",
+  (u, c) =>
+    typeof u === "string" && /^smtps?:\/\//.test(u)
+      ? t.success(u)
+      : t.failure(u, c, "expected an smtp:// or smtps:// URL"),
+  String,
+);

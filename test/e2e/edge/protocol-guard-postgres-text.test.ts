@@ -1,15 +1,10 @@
 import { expect } from "chai";
 import { PostgresSubscriptionStore } from "../../../src/adapters/storage/postgres-subscription-store.adapter";
 import { protocolGuardRoutes } from "../../../src/adapters/http/routes/protocol-guard.routes";
-import { CheckWallet } from "../../../src/application/use-cases/protocol-guard/check-wallet.use-case";
-import { ListSubscriptions } from "../../../src/application/use-cases/protocol-guard/list-subscriptions.use-case";
-import { ReadSubscription } from "../../../src/application/use-cases/protocol-guard/read-subscription.use-case";
-import { Subscribe } from "../../../src/application/use-cases/protocol-guard/subscribe.use-case";
-import { UpdateSubscription } from "../../../src/application/use-cases/protocol-guard/update-subscription.use-case";
 import type { RunningServer } from "../../../src/infrastructure/http-server";
-import { startTestServer, unlimited } from "../../support/http-harness";
+import { startTestServer } from "../../support/http-harness";
 import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
-import { countingTokens, fakeScorer, fixedClock } from "../../support/fakes/guard-fakes";
+import { countingTokens, fakeScorer, fixedClock, guardRouteDeps } from "../../support/fakes/guard-fakes";
 
 describe("HTTP: Protocol Guard on PostgreSQL refuses NUL and lone surrogates as input, not as a storage failure", () => {
   let db: MigratedSchema;
@@ -19,17 +14,7 @@ describe("HTTP: Protocol Guard on PostgreSQL refuses NUL and lone surrogates as 
     const store = new PostgresSubscriptionStore({ pool: db.pool });
     const [random, clock] = [countingTokens(), fixedClock()];
     server = await startTestServer({
-      routers: [
-        protocolGuardRoutes({
-          checkWallet: new CheckWallet(fakeScorer({}), store, random, clock),
-          subscribe: new Subscribe(store, random, clock),
-          listSubscriptions: new ListSubscriptions(store),
-          readSubscription: new ReadSubscription(store),
-          updateSubscription: new UpdateSubscription(store, clock),
-          checkRateLimit: unlimited,
-          subscribeLimits: [],
-        }),
-      ],
+      routers: [protocolGuardRoutes(guardRouteDeps(store, fakeScorer({}), random, clock))],
     });
   });
   after(async () => {

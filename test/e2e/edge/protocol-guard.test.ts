@@ -12,7 +12,11 @@ import { buildContainer } from "../../../src/infrastructure/container";
 import type { RunningServer } from "../../../src/infrastructure/http-server";
 import { InMemorySubscriptionStore } from "../../../src/adapters/storage/in-memory-subscription-store.adapter";
 import { detachedRuntime, startTestServer, unlimited } from "../../support/http-harness";
-import { countingTokens, fakeScorer, fixedClock } from "../../support/fakes/guard-fakes";
+import { countingTokens, fakeScorer, fixedClock, guardRouteDeps } from "../../support/fakes/guard-fakes";
+import { ethersSignatureParser } from "../../../src/adapters/chain/ethers-event-decoder.adapter";
+import { ListDeliveries } from "../../../src/application/use-cases/protocol-guard/list-deliveries.use-case";
+import { ReadWebhookKeys } from "../../../src/application/use-cases/protocol-guard/read-webhook-keys.use-case";
+import { ReplayAlert } from "../../../src/application/use-cases/protocol-guard/replay-alert.use-case";
 
 /**
  * Production wiring over the detached chain: real in-memory store, real ScoreAddress (which can
@@ -26,12 +30,23 @@ function productionDeps(): ProtocolGuardRouteDeps {
     listSubscriptions: container.get(ListSubscriptions),
     readSubscription: container.get(ReadSubscription),
     updateSubscription: container.get(UpdateSubscription),
+    listDeliveries: container.get(ListDeliveries),
+    replayAlert: container.get(ReplayAlert),
+    readWebhookKeys: container.get(ReadWebhookKeys),
+    parseSignature: ethersSignatureParser,
     checkRateLimit: unlimited,
     subscribeLimits: [],
   };
 }
 
 const WALLET = "0x" + "ab".repeat(20);
+/** What a read shows of the two channels subscribe() registers: types and booleans, ids aside. */
+const REDACTED = [
+  { type: "webhook", status: "active", url: true, secret: true },
+  { type: "email", status: "active", to: true },
+];
+const withoutIds = (channels: unknown) =>
+  (channels as Record<string, unknown>[]).map(({ id: _id, webhookSecret: _secret, ...rest }) => rest);
 
 describe("HTTP: Protocol Guard", () => {
   let server: RunningServer;
@@ -65,9 +80,11 @@ describe("HTTP: Protocol Guard", () => {
     expect(created).to.deep.include({
       protocolName: "Lend",
       status: "active",
-      channels: { webhookUrl: true, email: true },
       rules: [{ type: "min_score", value: 60, action: "review" }],
+      contracts: [],
     });
+    expect(withoutIds(created.channels)).to.deep.equal(REDACTED);
+    expect((created.channels as Record<string, unknown>[])[0]?.webhookSecret).to.match(/^whsec_/);
     expect(JSON.stringify(created)).not.to.contain("secret-path");
   });
 
@@ -89,10 +106,8 @@ describe("HTTP: Protocol Guard", () => {
     const byHeader = await call("GET", path, undefined, { Authorization: `Bearer ${manageToken}` });
     expect(byHeader.status).to.equal(200);
     expect(byHeader.body).to.deep.include({ alerts: [], onchainEvents: [] });
-    expect((byHeader.body.subscription as Record<string, unknown>).channels).to.deep.equal({
-      webhookUrl: true,
-      email: true,
-    });
+    expect(withoutIds((byHeader.body.subscription as Record<string, unknown>).channels)).to.deep.equal(REDACTED);
+    expect(JSON.stringify(byHeader.body)).not.to.contain("whsec_");
     expect((await call("GET", `${path}&token=${manageToken}`)).status).to.equal(200);
     const missing = await call("GET", path);
     expect([missing.status, missing.body]).to.deep.equal([401, { error: "unauthorized" }]);
@@ -126,7 +141,7 @@ describe("HTTP: Protocol Guard", () => {
       channels: {},
     });
     expect(patched.status).to.equal(200);
-    expect(patched.body).to.deep.include({ id, status: "paused", channels: { webhookUrl: false, email: false } });
+    expect(patched.body).to.deep.include({ id, status: "paused", channels: [] });
     const viaHeader = await call(
       "PATCH",
       "/api/protocol-guard/subscriptions",
@@ -184,6 +199,46 @@ describe("HTTP: Protocol Guard", () => {
     );
     expect([result.status, result.body]).to.deep.equal([502, { error: "scoring_unavailable" }]);
   });
+
+  it("PATCH of one field keeps the rest; the delivery log and replay need the token; the JWK set is public", async () => {
+    const { id, manageToken } = await subscribe();
+    const read = async () =>
+      (await call("GET", `/api/protocol-guard/subscriptions?id=${id}&token=${manageToken}`)).body
+        .subscription as Record<string, unknown>;
+    const before = await read();
+    const patched = await call("PATCH", "/api/protocol-guard/subscriptions", {
+      id,
+      token: manageToken,
+      protocolName: "Lend 2",
+    });
+    expect(patched.status).to.equal(200);
+    const after = await read();
+    expect({ ...after, updatedAt: before.updatedAt }).to.deep.equal({ ...before, protocolName: "Lend 2" });
+    const log = await call("GET", `/api/protocol-guard/subscriptions/${id}/deliveries`);
+    expect([log.status, log.body]).to.deep.equal([401, { error: "unauthorized" }]);
+    const withToken = await call("GET", `/api/protocol-guard/subscriptions/${id}/deliveries?token=${manageToken}`);
+    expect([withToken.status, withToken.body]).to.deep.equal([200, { subscriptionId: id, attempts: [] }]);
+    const replay = await call("POST", `/api/protocol-guard/subscriptions/${id}/alerts/alert_nope/replay`, {
+      token: manageToken,
+    });
+    expect([replay.status, replay.body]).to.deep.equal([404, { error: "not_found" }]);
+    const jwks = await call("GET", "/.well-known/credence-webhooks.json");
+    expect(jwks.status).to.equal(200);
+    expect(jwks.body.keys).to.have.length(1);
+    expect((jwks.body.keys as Record<string, unknown>[])[0]).to.include({ kty: "OKP", crv: "Ed25519" });
+    const cancelled = await call("PATCH", "/api/protocol-guard/subscriptions", {
+      id,
+      token: manageToken,
+      status: "cancelled",
+    });
+    expect(cancelled.status).to.equal(200);
+    const again = await call("PATCH", "/api/protocol-guard/subscriptions", {
+      id,
+      token: manageToken,
+      status: "active",
+    });
+    expect([again.status, again.body]).to.deep.equal([409, { error: "subscription_cancelled" }]);
+  });
 });
 
 describe("HTTP: Protocol Guard check with a scorer", () => {
@@ -195,15 +250,7 @@ describe("HTTP: Protocol Guard check with a scorer", () => {
       [RISKY]: { score: 45, tier: "MEDIUM", flags: [{ code: "EXIT_SYNC", severity: "high" }] },
     });
     const [random, clock] = [countingTokens(), fixedClock()];
-    const deps: ProtocolGuardRouteDeps = {
-      checkWallet: new CheckWallet(scorer, store, random, clock),
-      subscribe: new Subscribe(store, random, clock),
-      listSubscriptions: new ListSubscriptions(store),
-      readSubscription: new ReadSubscription(store),
-      updateSubscription: new UpdateSubscription(store, clock),
-      checkRateLimit: unlimited,
-      subscribeLimits: [],
-    };
+    const deps: ProtocolGuardRouteDeps = guardRouteDeps(store, scorer, random, clock);
     server = await startTestServer({ routers: [protocolGuardRoutes(deps)] });
   });
   after(() => server.close());

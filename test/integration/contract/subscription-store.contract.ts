@@ -1,6 +1,8 @@
 import { expect } from "chai";
 import type { SubscriptionStore } from "../../../src/application/ports/subscription-store.port";
 import { ALERTS_KEPT, type GuardAlert } from "../../../src/domain/protocol-guard/guard-alert";
+import type { Address } from "../../../src/domain/chain/address";
+import type { OnchainEvent } from "../../../src/domain/protocol-guard/onchain-event";
 import type { Subscription, SubscriptionId } from "../../../src/domain/protocol-guard/subscription";
 import { right } from "./support/task-either";
 
@@ -12,7 +14,23 @@ const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
   id: freshId(),
   protocolName: "Lend Protocol",
   status: "active",
-  channels: { webhookUrl: "https://hooks.example.org/a", email: "ops@example.org" },
+  channels: [
+    { id: "ch_a", type: "webhook", url: "https://hooks.example.org/a", status: "active", secretVersion: 1 },
+    { id: "ch_b", type: "email", to: "ops@example.org", status: "active" },
+  ],
+  contracts: [
+    {
+      address: ("0x" + "ab".repeat(20)) as Address,
+      events: [
+        {
+          signature: "Borrow(address,uint256)",
+          name: "Borrow",
+          hash: "0x" + "12".repeat(32),
+          inputs: [{ name: "user", type: "address", indexed: true }],
+        },
+      ],
+    },
+  ],
   rules: [
     { type: "min_score", value: 55, action: "review" },
     { type: "block_flags", flags: ["EXIT_SYNC"] },
@@ -32,6 +50,20 @@ const alert = (n: number): GuardAlert => ({
   reasons: [`reason ${n}`],
   score: n % 101,
   tier: "LOW",
+});
+
+const event = (n: number, wallet = "0x" + "34".repeat(20)): OnchainEvent => ({
+  id: `evt_${n}`,
+  txHash: "0x" + n.toString(16).padStart(64, "0"),
+  blockNumber: 100 + n,
+  at: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
+  contract: "0x" + "ab".repeat(20),
+  event: "Borrow(address,uint256)",
+  wallet,
+  score: 40 + n,
+  tier: "MEDIUM",
+  flags: ["WASH_TRADING"],
+  ...(n % 2 === 0 ? { alertId: `alert_${n}` } : {}),
 });
 
 /** The behaviour every SubscriptionStore adapter must show. */
@@ -90,12 +122,12 @@ export function subscriptionStoreContract(name: string, makeStore: () => Subscri
       const s = subscription();
       await right(store.create(s));
       const writers = Array.from({ length: 10 }, (_, i) => ({
-        channels: { email: `ops${i}@example.org` },
+        channels: [{ id: `ch_${i}`, type: "email" as const, to: `ops${i}@example.org`, status: "active" as const }],
         rules: [{ type: "min_score" as const, value: i, action: "review" as const }],
       }));
       await Promise.all(writers.map((w) => right(store.update(s.id, w, "2025-02-01T00:00:00.000Z"))));
       const final = await right(store.get(s.id));
-      const writer = writers.find((w) => w.channels.email === final?.channels.email);
+      const writer = writers.find((w) => w.channels[0]?.to === (final?.channels[0] as { to?: string } | undefined)?.to);
       expect(writer, "final channels come from some writer").to.not.equal(undefined);
       expect(final?.rules).to.deep.equal(writer?.rules);
     });
@@ -121,6 +153,50 @@ export function subscriptionStoreContract(name: string, makeStore: () => Subscri
       expect(kept.map((a) => a.id)).not.to.include("alert_29");
       expect(kept.map((a) => a.id)).to.include("alert_30");
       expect(kept[ALERTS_KEPT - 1]).to.deep.equal(alert(30));
+    });
+
+    it("an alert id already recorded is not recorded twice (a block processed again adds nothing)", async () => {
+      const store = makeStore();
+      const s = subscription();
+      await right(store.create(s));
+      expect(await right(store.appendAlert(s.id, alert(1)))).to.equal(true);
+      expect(await right(store.appendAlert(s.id, alert(1)))).to.equal(false);
+      expect(await right(store.recentAlerts(s.id, 20))).to.deep.equal([alert(1)]);
+      expect(await right(store.alert(s.id, "alert_1"))).to.deep.equal(alert(1));
+      expect(await right(store.alert(s.id, "alert_9"))).to.equal(null);
+    });
+
+    it("on-chain events: once per id, newest first, the last one per wallet, unknown subscription refused", async () => {
+      const store = makeStore();
+      const s = subscription();
+      await right(store.create(s));
+      const other = "0x" + "56".repeat(20);
+      for (const e of [event(1), event(2, other), event(3)])
+        expect(await right(store.recordEvent(s.id, e))).to.equal(true);
+      expect(await right(store.recordEvent(s.id, event(3)))).to.equal(false);
+      expect(await right(store.recentEvents(s.id, 20))).to.deep.equal([event(3), event(2, other), event(1)]);
+      expect(await right(store.recentEvents(s.id, 1))).to.deep.equal([event(3)]);
+      expect(await right(store.lastEventOf(s.id, event(1).wallet))).to.deep.equal(event(3));
+      expect(await right(store.lastEventOf(s.id, "0x" + "78".repeat(20)))).to.equal(null);
+      expect(await right(store.recordEvent(freshId(), event(4)))).to.equal(false);
+    });
+
+    it("watching lists active subscriptions with contracts; a channel can be disabled alone", async () => {
+      const store = makeStore();
+      const [watching, paused, none] = [
+        subscription(),
+        subscription({ status: "paused" }),
+        subscription({ contracts: [] }),
+      ];
+      for (const s of [watching, paused, none]) await right(store.create(s));
+      const ids = (await right(store.watching())).map((s) => s.id);
+      expect(ids).to.include(watching.id);
+      expect(ids).not.to.include(paused.id);
+      expect(ids).not.to.include(none.id);
+      expect(await right(store.setChannelStatus(watching.id, "ch_a", "disabled"))).to.equal(true);
+      expect(await right(store.setChannelStatus(watching.id, "ch_zz", "disabled"))).to.equal(false);
+      const channels = (await right(store.get(watching.id)))?.channels;
+      expect(channels?.map((c) => c.status)).to.deep.equal(["disabled", "active"]);
     });
   });
 }

@@ -1,4 +1,20 @@
+import { createPrivateKey } from "node:crypto";
 import * as TE from "fp-ts/TaskEither";
+import { DerivedWebhookKeys } from "../../../src/adapters/crypto/derived-webhook-keys.adapter";
+import { InMemoryDeliveryOutbox } from "../../../src/adapters/storage/in-memory-delivery-outbox.adapter";
+import type { DeliveryOutbox } from "../../../src/application/ports/delivery-outbox.port";
+import { QueueAlertDeliveries } from "../../../src/application/use-cases/protocol-guard/queue-alert-deliveries";
+import { ethersSignatureParser } from "../../../src/adapters/chain/ethers-event-decoder.adapter";
+import type { ProtocolGuardRouteDeps } from "../../../src/adapters/http/routes/protocol-guard.routes";
+import type { SubscriptionStore } from "../../../src/application/ports/subscription-store.port";
+import { CheckWallet } from "../../../src/application/use-cases/protocol-guard/check-wallet.use-case";
+import { ListDeliveries } from "../../../src/application/use-cases/protocol-guard/list-deliveries.use-case";
+import { ListSubscriptions } from "../../../src/application/use-cases/protocol-guard/list-subscriptions.use-case";
+import { ReadSubscription } from "../../../src/application/use-cases/protocol-guard/read-subscription.use-case";
+import { ReadWebhookKeys } from "../../../src/application/use-cases/protocol-guard/read-webhook-keys.use-case";
+import { ReplayAlert } from "../../../src/application/use-cases/protocol-guard/replay-alert.use-case";
+import { Subscribe } from "../../../src/application/use-cases/protocol-guard/subscribe.use-case";
+import { UpdateSubscription } from "../../../src/application/use-cases/protocol-guard/update-subscription.use-case";
 import { upstreamFailure } from "../../../src/application/failures";
 import type { GuardScores } from "../../../src/application/use-cases/protocol-guard/guard-scores.port";
 import type { RandomTokens } from "../../../src/application/use-cases/protocol-guard/random-tokens";
@@ -58,4 +74,49 @@ export function fakeScorer(answers: Readonly<Record<string, ScoreFixture>>): Gua
     },
   };
   return scorer;
+}
+
+/** Webhook keys from fixed material, so secrets are predictable in tests. */
+export function testWebhookKeys(): DerivedWebhookKeys {
+  const seed = Buffer.from("42".repeat(32), "hex");
+  const der = Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), seed]);
+  return new DerivedWebhookKeys(Buffer.alloc(32, 7), createPrivateKey({ key: der, format: "der", type: "pkcs8" }));
+}
+
+/** Queues alerts into `outbox` (a fresh in-memory one by default); kicks are counted. */
+export function testQueue(
+  outbox: DeliveryOutbox = new InMemoryDeliveryOutbox(),
+  clock = fixedClock(),
+): QueueAlertDeliveries & { kicks: number } {
+  const kick = { kicks: 0, kick: () => void kick.kicks++ };
+  return Object.assign(new QueueAlertDeliveries(outbox, clock, kick), {
+    get kicks() {
+      return kick.kicks;
+    },
+  });
+}
+
+/** Protocol Guard route dependencies over one store, with fakes for scoring, randomness and time. */
+export function guardRouteDeps(
+  store: SubscriptionStore,
+  scorer: GuardScores,
+  random: RandomTokens,
+  clock: { nowMs(): number },
+): ProtocolGuardRouteDeps {
+  const outbox = new InMemoryDeliveryOutbox();
+  const keys = testWebhookKeys();
+  const queue = testQueue(outbox, clock);
+  return {
+    checkWallet: new CheckWallet(scorer, store, random, clock, queue),
+    subscribe: new Subscribe(store, random, clock, keys),
+    listSubscriptions: new ListSubscriptions(store),
+    readSubscription: new ReadSubscription(store, outbox),
+    updateSubscription: new UpdateSubscription(store, clock, random, keys, outbox),
+    listDeliveries: new ListDeliveries(store, outbox),
+    replayAlert: new ReplayAlert(store, outbox, queue, clock),
+    readWebhookKeys: new ReadWebhookKeys(keys),
+    parseSignature: ethersSignatureParser,
+    checkRateLimit: async (_ctx, next) => next(),
+    subscribeLimits: [],
+  };
 }

@@ -20,6 +20,8 @@ describe("configuration", () => {
     PAYMENT_SETTLEMENT_PRIVATE_KEY: "0x" + "ab".repeat(32),
     DATABASE_URL: "postgres://root@127.0.0.1:5432/test",
     ATTESTATION_PRIVATE_KEY: "0x" + "cd".repeat(32),
+    GUARD_SECRET_KEY: "ef".repeat(32),
+    WEBHOOK_SIGNING_KEY: "12".repeat(32),
   };
 
   it("switches to RPC mode when RPC_URL is set", () => {
@@ -35,6 +37,8 @@ describe("configuration", () => {
       "PAYMENT_SETTLEMENT_PRIVATE_KEY",
       "DATABASE_URL",
       "ATTESTATION_PRIVATE_KEY is required outside the embedded default",
+      "GUARD_SECRET_KEY",
+      "WEBHOOK_SIGNING_KEY",
     ]);
     const facilitator = loadConfig({ ...production, PAYMENT_MODE: "facilitator" });
     expect(E.isLeft(facilitator) && facilitator.left[0]).to.match(/^PAYMENT_FACILITATOR_URL/);
@@ -54,6 +58,38 @@ describe("configuration", () => {
     expect(E.isLeft(config) && config.left.join(" ")).not.to.include(
       "ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
     );
+  });
+
+  it("Protocol Guard variables: defaults, and bad values named without echoing secrets", () => {
+    const defaults = loadConfig({});
+    expect(E.isRight(defaults) && defaults.right.env.DELIVERY_RETRY_BASE_MS).to.equal(1000);
+    expect(E.isRight(defaults) && defaults.right.env.OUTBOUND_ALLOWLIST).to.deep.equal([]);
+    expect(E.isRight(defaults) && defaults.right.guardKeys.generated).to.equal(true);
+    const set = loadConfig({
+      OUTBOUND_ALLOWLIST: "127.0.0.1, 10.0.0.0/8,hooks.internal",
+      DELIVERY_RETRY_BASE_MS: "25",
+    });
+    expect(E.isRight(set) && set.right.env.OUTBOUND_ALLOWLIST).to.deep.equal([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "hooks.internal",
+    ]);
+    const bad = loadConfig({
+      DELIVERY_RETRY_BASE_MS: "0",
+      OUTBOUND_ALLOWLIST: "a b",
+      SMTP_URL: "http://mail",
+      GUARD_SECRET_KEY: "short-secret",
+      WEBHOOK_SIGNING_KEY: "not-a-key",
+    });
+    const messages = E.isLeft(bad) ? bad.left : [];
+    expect(messages.map((m) => m.split("=")[0]?.split(":")[0])).to.deep.equal([
+      "DELIVERY_RETRY_BASE_MS",
+      "OUTBOUND_ALLOWLIST",
+      "SMTP_URL",
+      "GUARD_SECRET_KEY",
+      "WEBHOOK_SIGNING_KEY",
+    ]);
+    expect(messages.join(" ")).not.to.contain("short-secret").and.not.contain("not-a-key");
   });
 
   it("names every bad variable", () => {

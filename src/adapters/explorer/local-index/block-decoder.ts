@@ -1,6 +1,7 @@
 import { asAddress } from "../../../domain/chain/address";
 import type { ChainTransaction, ContractCreation, TokenTransfer } from "../../../domain/chain/chain-types";
 import { asTxHash, quantityToBigInt, quantityToNumber, selectorOf } from "../../shared/hex-values";
+import type { ActivityLog, ActivityTransaction } from "../../../domain/protocol-guard/block-activity";
 import type { IndexedBlock } from "./indexed-block";
 import type { RpcBlock, RpcReceipt } from "./rpc-codecs";
 import { decodeTransfers } from "./transfer-decoder";
@@ -12,6 +13,8 @@ export function decodeBlock(block: RpcBlock, receipts: ReadonlyMap<string, RpcRe
   const transactions: ChainTransaction[] = [];
   const transfers: TokenTransfer[] = [];
   const creations: ContractCreation[] = [];
+  const calls: ActivityTransaction[] = [];
+  const logs: ActivityLog[] = [];
   for (const tx of block.transactions) {
     const hash = asTxHash(tx.hash);
     const receipt = receipts.get(hash);
@@ -31,21 +34,30 @@ export function decodeBlock(block: RpcBlock, receipts: ReadonlyMap<string, RpcRe
       success,
       ...(created === undefined ? {} : { contractCreated: created }),
     });
+    calls.push({ hash, from, to: tx.to == null ? null : asAddress(tx.to), input: tx.input.toLowerCase(), success });
     if (created !== undefined)
       creations.push({ contract: created, creator: from, txHash: hash, blockNumber: number, timestamp });
     for (const log of receipt.logs) {
-      const decoded = decodeTransfers({
+      const raw = {
         address: asAddress(log.address),
         topics: log.topics.map((topic) => topic.toLowerCase()),
         data: log.data.toLowerCase(),
         logIndex: quantityToNumber(log.logIndex),
         txHash: hash,
-        blockNumber: number,
-        timestamp,
-      });
-      transfers.push(...decoded);
+      };
+      logs.push(raw);
+      transfers.push(...decodeTransfers({ ...raw, blockNumber: number, timestamp }));
     }
   }
   transfers.sort((a, b) => a.logIndex - b.logIndex);
-  return { number, timestamp, transactions, transfers, creations };
+  logs.sort((a, b) => a.logIndex - b.logIndex);
+  const activity = {
+    number,
+    hash: block.hash.toLowerCase(),
+    parentHash: (block.parentHash ?? "").toLowerCase(),
+    timestamp,
+    transactions: calls,
+    logs,
+  };
+  return { number, timestamp, transactions, transfers, creations, activity };
 }

@@ -1,4 +1,5 @@
 import type { ChainTransaction, ContractCreation, TokenTransfer } from "../../../domain/chain/chain-types";
+import type { BlockActivity } from "../../../domain/protocol-guard/block-activity";
 
 /** One block, decoded into what the history index keeps. */
 export interface IndexedBlock {
@@ -9,4 +10,6 @@ export interface IndexedBlock {
   /** In log order. */
   readonly transfers: readonly TokenTransfer[];
   readonly creations: readonly ContractCreation[];
+  /** Raw logs and call data, for the Protocol Guard watcher; the history index does not keep them. */
+  readonly activity: BlockActivity;
 }

@@ -10,12 +10,15 @@ export const RpcTransaction = t.intersection([
 ]);
 export type RpcTransaction = t.TypeOf<typeof RpcTransaction>;
 
-export const RpcBlock = t.type({
-  number: HexString,
-  hash: HexString,
-  timestamp: HexString,
-  transactions: t.array(RpcTransaction),
-});
+export const RpcBlock = t.intersection([
+  t.type({
+    number: HexString,
+    hash: HexString,
+    timestamp: HexString,
+    transactions: t.array(RpcTransaction),
+  }),
+  t.partial({ parentHash: HexString }),
+]);
 export type RpcBlock = t.TypeOf<typeof RpcBlock>;
 
 export const RpcLog = t.type({

@@ -7,6 +7,8 @@ export interface OperationSpec {
   readonly tag: string;
   readonly description?: string;
   readonly addressParam?: boolean;
+  /** Other path parameters (strings), in path order. */
+  readonly pathParams?: readonly { name: string; description: string }[];
   readonly query?: readonly { name: string; description: string; schema: Schema }[];
   readonly body?: Schema;
   /** Success statuses and their body schema. */
@@ -43,6 +45,13 @@ export function operation(spec: OperationSpec): Schema {
   }
   const parameters = [
     ...(spec.addressParam ? [{ name: "address", in: "path", required: true, schema: ref("Address") }] : []),
+    ...(spec.pathParams ?? []).map((p) => ({
+      name: p.name,
+      in: "path",
+      required: true,
+      description: p.description,
+      schema: { type: "string" },
+    })),
     ...(spec.query ?? []).map((q) => ({
       name: q.name,
       in: "query",

@@ -224,11 +224,49 @@ export const paths: Record<string, Record<string, unknown>> = {
       errors: ["unauthorized", "registration_not_found", "storage_unavailable"],
     }),
     patch: operation({
-      summary: "Update channels and rules",
+      summary: "Change only the fields sent; pause, resume, cancel (final); rotate the manage token or webhook secrets",
       tag: "protocol-guard",
       body: obj,
-      ok: { 200: { description: "updated subscription", schema: ref("Subscription") } },
-      errors: ["invalid_json", "invalid_request", "unauthorized", "registration_not_found", "storage_unavailable"],
+      ok: { 200: { description: "updated subscription (new secrets shown once)", schema: ref("Subscription") } },
+      errors: [
+        "invalid_json",
+        "invalid_request",
+        "unauthorized",
+        "registration_not_found",
+        "subscription_cancelled",
+        "storage_unavailable",
+      ],
+    }),
+  },
+  "/api/protocol-guard/subscriptions/{id}/deliveries": {
+    get: operation({
+      summary: "The per-attempt delivery log of a subscription (manage token)",
+      tag: "protocol-guard",
+      pathParams: [{ name: "id", description: "sub_<id>" }],
+      query: [{ name: "token", description: "manage token", schema: { type: "string" } }],
+      ok: { 200: { description: "{subscriptionId, attempts: newest first}", schema: obj } },
+      errors: ["unauthorized", "registration_not_found", "storage_unavailable"],
+    }),
+  },
+  "/api/protocol-guard/subscriptions/{id}/alerts/{alertId}/replay": {
+    post: operation({
+      summary: "Deliver one alert again, with its original webhook-id (manage token)",
+      tag: "protocol-guard",
+      pathParams: [
+        { name: "id", description: "sub_<id>" },
+        { name: "alertId", description: "alert_<id>" },
+      ],
+      body: obj,
+      ok: { 202: { description: "{alertId, requeued}", schema: obj } },
+      errors: ["invalid_json", "unauthorized", "registration_not_found", "not_found", "storage_unavailable"],
+    }),
+  },
+  "/.well-known/credence-webhooks.json": {
+    get: operation({
+      summary: "JWK set of the ed25519 keys that sign webhooks (`v1a,` in webhook-signature)",
+      tag: "protocol-guard",
+      ok: { 200: { description: "{keys: [{kty: OKP, crv: Ed25519, x, kid}]}", schema: obj } },
+      errors: [],
     }),
   },
   "/api/staking/analyze/{address}": {

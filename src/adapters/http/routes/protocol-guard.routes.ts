@@ -4,8 +4,11 @@ import type { Middleware } from "koa";
 import type { TaskEither } from "fp-ts/TaskEither";
 import type { CheckWallet } from "../../../application/use-cases/protocol-guard/check-wallet.use-case";
 import type { GuardFailure } from "../../../application/use-cases/protocol-guard/guard-failure";
+import type { ListDeliveries } from "../../../application/use-cases/protocol-guard/list-deliveries.use-case";
 import type { ListSubscriptions } from "../../../application/use-cases/protocol-guard/list-subscriptions.use-case";
 import type { ReadSubscription } from "../../../application/use-cases/protocol-guard/read-subscription.use-case";
+import type { ReadWebhookKeys } from "../../../application/use-cases/protocol-guard/read-webhook-keys.use-case";
+import type { ReplayAlert } from "../../../application/use-cases/protocol-guard/replay-alert.use-case";
 import type { Subscribe } from "../../../application/use-cases/protocol-guard/subscribe.use-case";
 import type { UpdateSubscription } from "../../../application/use-cases/protocol-guard/update-subscription.use-case";
 import type { GuardInputError } from "../../../domain/protocol-guard/guard-input-error";
@@ -14,6 +17,7 @@ import {
   decodeSubscribeRequest,
   decodeUpdateRequest,
 } from "../../../domain/protocol-guard/guard-requests";
+import type { SignatureParser } from "../../../domain/protocol-guard/watched-contracts";
 import { apiError, type ApiError } from "../api-error";
 import { sendError, sendJson } from "../respond";
 import { bodyOf } from "../validation";
@@ -28,6 +32,11 @@ export interface ProtocolGuardRouteDeps {
   readonly listSubscriptions: ListSubscriptions;
   readonly readSubscription: ReadSubscription;
   readonly updateSubscription: UpdateSubscription;
+  readonly listDeliveries: ListDeliveries;
+  readonly replayAlert: ReplayAlert;
+  readonly readWebhookKeys: ReadWebhookKeys;
+  /** Parses watched event and function signatures (an ABI library's parser). */
+  readonly parseSignature: SignatureParser;
 }
 
 const inputError = (e: GuardInputError): ApiError =>
@@ -38,7 +47,10 @@ function failureError(failure: GuardFailure): ApiError {
   switch (failure.code) {
     case "registration_not_found":
     case "scoring_unavailable":
+    case "subscription_cancelled":
       return apiError(failure.code);
+    case "alert_not_found":
+      return apiError("not_found");
     case "unauthorized":
       return apiError("unauthorized", undefined, { "WWW-Authenticate": 'Bearer realm="protocol-guard"' });
     case "storage_failed":
@@ -62,6 +74,8 @@ function manageTokenOf(ctx: RouterContext, bodyToken?: string): string | undefin
   return typeof ctx.query.token === "string" ? ctx.query.token : bodyToken;
 }
 
+const withToken = (token: string | undefined) => (token === undefined ? {} : { token });
+
 /** Protocol Guard is backend-only: no CORS headers on any of these paths. */
 export function protocolGuardRoutes(deps: ProtocolGuardRouteDeps): Router {
   const router = new Router();
@@ -69,10 +83,10 @@ export function protocolGuardRoutes(deps: ProtocolGuardRouteDeps): Router {
     const command = decodeCheckRequest(bodyOf(ctx));
     if (E.isLeft(command)) return sendError(ctx, inputError(command.left));
     const token = manageTokenOf(ctx, command.right.token);
-    return answer(ctx, deps.checkWallet.execute({ ...command.right, ...(token === undefined ? {} : { token }) }), 200);
+    return answer(ctx, deps.checkWallet.execute({ ...command.right, ...withToken(token) }), 200);
   });
   router.post("/api/protocol-guard/subscribe", ...deps.subscribeLimits, async (ctx) => {
-    const command = decodeSubscribeRequest(bodyOf(ctx));
+    const command = decodeSubscribeRequest(bodyOf(ctx), deps.parseSignature);
     if (E.isLeft(command)) return sendError(ctx, inputError(command.left));
     return answer(ctx, deps.subscribe.execute(command.right), 201);
   });
@@ -80,13 +94,29 @@ export function protocolGuardRoutes(deps: ProtocolGuardRouteDeps): Router {
     const id = ctx.query.id;
     if (id === undefined) return answer(ctx, deps.listSubscriptions.execute(), 200);
     if (typeof id !== "string") return sendError(ctx, apiError("invalid_request", { field: "id" }));
-    const token = manageTokenOf(ctx);
-    return answer(ctx, deps.readSubscription.execute({ id, ...(token === undefined ? {} : { token }) }), 200);
+    return answer(ctx, deps.readSubscription.execute({ id, ...withToken(manageTokenOf(ctx)) }), 200);
   });
   router.patch("/api/protocol-guard/subscriptions", async (ctx) => {
-    const command = decodeUpdateRequest(bodyOf(ctx));
+    const command = decodeUpdateRequest(bodyOf(ctx), deps.parseSignature);
     if (E.isLeft(command)) return sendError(ctx, inputError(command.left));
     return answer(ctx, deps.updateSubscription.execute(command.right, manageTokenOf(ctx, command.right.token)), 200);
+  });
+  router.get("/api/protocol-guard/subscriptions/:id/deliveries", async (ctx) => {
+    const id = ctx.params.id ?? "";
+    return answer(ctx, deps.listDeliveries.execute({ id, ...withToken(manageTokenOf(ctx)) }), 200);
+  });
+  router.post("/api/protocol-guard/subscriptions/:id/alerts/:alertId/replay", async (ctx) => {
+    const [id, alertId] = [ctx.params.id ?? "", ctx.params.alertId ?? ""];
+    const body = bodyOf(ctx);
+    const bodyToken =
+      typeof body === "object" && body !== null && typeof (body as { token?: unknown }).token === "string"
+        ? (body as { token: string }).token
+        : undefined;
+    return answer(ctx, deps.replayAlert.execute({ id, alertId, ...withToken(manageTokenOf(ctx, bodyToken)) }), 202);
+  });
+  router.get("/.well-known/credence-webhooks.json", (ctx) => {
+    ctx.set("Cache-Control", "public, max-age=300");
+    sendJson(ctx, 200, deps.readWebhookKeys.execute());
   });
   return router;
 }

@@ -12,6 +12,7 @@ import type { ScoredAddress } from "../scoring/scored-address";
 import { GuardScores } from "./guard-scores.port";
 import { guardFailure, storageFailed, type GuardFailure } from "./guard-failure";
 import { managedSubscription } from "./managed-subscription";
+import { QueueAlertDeliveries } from "./queue-alert-deliveries";
 import { ALERT_ID_BYTES, RandomTokens } from "./random-tokens";
 
 export interface GuardCheckResult extends GuardVerdict {
@@ -46,6 +47,7 @@ export class CheckWallet {
     @inject(SubscriptionStore) private readonly store: SubscriptionStore,
     @inject(RandomTokens) private readonly random: RandomTokens,
     @inject(Clock) private readonly clock: Clock,
+    @inject(QueueAlertDeliveries) private readonly queue: QueueAlertDeliveries,
   ) {}
 
   execute(command: CheckCommand): TE.TaskEither<GuardFailure, GuardCheckResult> {
@@ -95,9 +97,11 @@ export class CheckWallet {
       reasons: verdict.reasons,
       score: scored.score,
       tier: scored.tier,
+      source: "check",
     };
     return pipe(
       this.store.appendAlert(subscription.id, alert),
+      TE.flatMap(() => () => this.queue.execute(subscription, alert, null)),
       TE.mapLeft(storageFailed),
       TE.map(() => alert.id),
     );

@@ -5,7 +5,13 @@ import type { UpstreamFailure } from "../../failures";
  * Expected failures of the Protocol Guard use-cases. `storage_failed` is the subscription store
  * being unreachable; the edge answers it as an internal error and logs the detail.
  */
-export type GuardFailureCode = "registration_not_found" | "unauthorized" | "scoring_unavailable" | "storage_failed";
+export type GuardFailureCode =
+  | "registration_not_found"
+  | "unauthorized"
+  | "scoring_unavailable"
+  | "storage_failed"
+  | "subscription_cancelled"
+  | "alert_not_found";
 
 export interface GuardFailure {
   readonly _tag: "GuardFailure";

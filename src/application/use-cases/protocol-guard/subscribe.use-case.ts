@@ -9,13 +9,15 @@ import {
   type SubscriptionView,
 } from "../../../domain/protocol-guard/subscription";
 import { Clock } from "../../ports/clock.port";
+import { WebhookKeys } from "../../ports/webhook-keys.port";
+import { channelsFor, revealSecrets } from "./channel-setup";
 import { SubscriptionStore } from "../../ports/subscription-store.port";
 import { guardFailure, storageFailed, type GuardFailure } from "./guard-failure";
 import { hashManageToken } from "./manage-token";
 import { MANAGE_TOKEN_BYTES, RandomTokens, SUBSCRIPTION_ID_BYTES } from "./random-tokens";
 
 export interface NewSubscription extends SubscriptionView {
-  /** Shown here once; only its hash is kept. */
+  /** Shown here once; only its hash is kept. Each webhook channel carries its `webhookSecret`, also once. */
   readonly manageToken: string;
 }
 
@@ -26,6 +28,7 @@ export class Subscribe {
     @inject(SubscriptionStore) private readonly store: SubscriptionStore,
     @inject(RandomTokens) private readonly random: RandomTokens,
     @inject(Clock) private readonly clock: Clock,
+    @inject(WebhookKeys) private readonly keys: WebhookKeys,
   ) {}
 
   execute(command: SubscribeCommand): TE.TaskEither<GuardFailure, NewSubscription> {
@@ -35,8 +38,9 @@ export class Subscribe {
       id: `sub_${this.random.randomToken(SUBSCRIPTION_ID_BYTES)}` as SubscriptionId,
       protocolName: command.protocolName,
       status: "active",
-      channels: command.channels,
+      channels: channelsFor(command.channels, [], this.random),
       rules: command.rules,
+      contracts: command.contracts,
       manageTokenHash: hashManageToken(manageToken),
       createdAt: now,
       updatedAt: now,
@@ -49,7 +53,15 @@ export class Subscribe {
         (outcome) => outcome === "created",
         () => guardFailure("storage_failed", `subscription id collision: ${subscription.id}`),
       ),
-      TE.map(() => ({ ...viewOf(subscription), manageToken })),
+      TE.map(() => ({
+        ...revealSecrets(
+          viewOf(subscription),
+          subscription.channels,
+          new Set(subscription.channels.map((c) => c.id)),
+          this.keys,
+        ),
+        manageToken,
+      })),
     );
   }
 }

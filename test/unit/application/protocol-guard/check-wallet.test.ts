@@ -5,7 +5,7 @@ import { Subscribe } from "../../../../src/application/use-cases/protocol-guard/
 import { InMemorySubscriptionStore } from "../../../../src/adapters/storage/in-memory-subscription-store.adapter";
 import { parseAddress, type Address } from "../../../../src/domain/chain/address";
 import type { GuardRule } from "../../../../src/domain/protocol-guard/guard-rules";
-import { countingTokens, fakeScorer, fixedClock } from "../../../support/fakes/guard-fakes";
+import { countingTokens, fakeScorer, fixedClock, testQueue, testWebhookKeys } from "../../../support/fakes/guard-fakes";
 
 const address = (byte: string): Address => parseAddress("0x" + byte.repeat(20))!;
 const GOOD = address("11");
@@ -27,10 +27,11 @@ describe("CheckWallet", () => {
   let store: InMemorySubscriptionStore;
   let check: CheckWallet;
   const subscribe = async (rules: GuardRule[]) => {
-    const created = await new Subscribe(store, countingTokens(), fixedClock()).execute({
+    const created = await new Subscribe(store, countingTokens(), fixedClock(), testWebhookKeys()).execute({
       protocolName: "Lend",
-      channels: {},
+      channels: [],
       rules,
+      contracts: [],
     })();
     if (E.isLeft(created)) throw new Error(created.left.detail);
     token = created.right.manageToken;
@@ -40,7 +41,7 @@ describe("CheckWallet", () => {
   let token = "";
   beforeEach(() => {
     store = new InMemorySubscriptionStore();
-    check = new CheckWallet(scorer, store, countingTokens(), fixedClock());
+    check = new CheckWallet(scorer, store, countingTokens(), fixedClock(), testQueue());
   });
 
   it("answers the full result under the default policy, without a subscription", async () => {
@@ -104,6 +105,7 @@ describe("CheckWallet", () => {
           reasons: ["blocked flag raised: EXIT_SYNC"],
           score: 35,
           tier: "LOW",
+          source: "check",
         },
       ]),
     );

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import * as E from "fp-ts/Either";
-import { decodeChannels, redactChannels } from "../../../../src/domain/protocol-guard/channels";
+import { ethersSignatureParser as parse } from "../../../../src/adapters/chain/ethers-event-decoder.adapter";
+import { decodeChannelTargets as decodeChannels, redactChannel } from "../../../../src/domain/protocol-guard/channels";
 import { decodeRules, MAX_RULES } from "../../../../src/domain/protocol-guard/guard-rules";
 import {
   decodeCheckRequest,
@@ -15,22 +16,40 @@ const leftOf = <L, R>(either: E.Either<L, R>): L => {
 };
 
 describe("Protocol Guard request decoding", () => {
-  it("channels: https webhook and an email; anything else is refused", () => {
+  it("channels: the list of {type, ...}; the older {webhookUrl?, email?} object still reads as that list", () => {
+    const list = [
+      { type: "webhook", url: "https://hooks.example.org/x" },
+      { type: "slack", url: "https://hooks.slack.com/services/T/B/x" },
+      { type: "discord", url: "https://discord.com/api/webhooks/1/x" },
+      { type: "telegram", botToken: "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678", chatId: "-100123" },
+      { type: "email", to: "ops@example.org" },
+    ];
+    expect(decodeChannels(list)).to.deep.equal(E.right(list));
     expect(decodeChannels({ webhookUrl: "https://hooks.example.org/x", email: "ops@example.org" })).to.deep.equal(
-      E.right({ webhookUrl: "https://hooks.example.org/x", email: "ops@example.org" }),
+      E.right([
+        { type: "webhook", url: "https://hooks.example.org/x" },
+        { type: "email", to: "ops@example.org" },
+      ]),
     );
-    expect(decodeChannels({})).to.deep.equal(E.right({}));
+    expect(decodeChannels({})).to.deep.equal(E.right([]));
     for (const bad of [
       { webhookUrl: "http://plain.example.org" },
       { email: "nope" },
       { slack: "x" },
       { email: null },
-      [],
+      [{ type: "webhook", url: "ftp://x.example.org" }],
+      [{ type: "webhook", url: "https://user:pw@x.example.org" }],
+      [{ type: "fax", to: "1" }],
+      [{ type: "telegram", botToken: "nope", chatId: "1" }],
+      [{ type: "email", to: "ops@example.org", cc: "x" }],
+      Array.from({ length: 11 }, () => ({ type: "email", to: "ops@example.org" })),
       "x",
     ]) {
       expect(leftOf(decodeChannels(bad))).to.deep.include({ code: "invalid_request", field: "channels" });
     }
-    expect(redactChannels({ email: "ops@example.org" })).to.deep.equal({ webhookUrl: false, email: true });
+    expect(
+      redactChannel({ id: "ch_1", status: "active", type: "telegram", botToken: "1:x", chatId: "2" }),
+    ).to.deep.equal({ id: "ch_1", type: "telegram", status: "active", botToken: true, chatId: true });
   });
 
   it("rules: the three types with defaults filled in; one bad rule refuses all", () => {
@@ -86,33 +105,77 @@ describe("Protocol Guard request decoding", () => {
   });
 
   it("subscribe: a trimmed, bounded protocol name, channels and rules", () => {
-    expect(decodeSubscribeRequest({ protocolName: "  Lend ", channels: {}, rules: [] })).to.deep.equal(
-      E.right({ protocolName: "Lend", channels: {}, rules: [] }),
+    expect(decodeSubscribeRequest({ protocolName: "  Lend ", channels: {}, rules: [] }, parse)).to.deep.equal(
+      E.right({ protocolName: "Lend", channels: [], rules: [], contracts: [] }),
     );
-    expect(leftOf(decodeSubscribeRequest({ protocolName: " ", channels: {}, rules: [] }))).to.deep.include({
+    expect(leftOf(decodeSubscribeRequest({ protocolName: " ", channels: {}, rules: [] }, parse))).to.deep.include({
       field: "protocolName",
     });
-    expect(leftOf(decodeSubscribeRequest({ protocolName: "x".repeat(101), channels: {}, rules: [] }))).to.deep.include({
+    expect(
+      leftOf(decodeSubscribeRequest({ protocolName: "x".repeat(101), channels: {}, rules: [] }, parse)),
+    ).to.deep.include({
       field: "protocolName",
     });
-    expect(leftOf(decodeSubscribeRequest({ protocolName: "L", rules: [] }))).to.deep.include({ field: "channels" });
-    expect(leftOf(decodeSubscribeRequest({ protocolName: "L", channels: {} }))).to.deep.include({ field: "rules" });
-    expect(leftOf(decodeSubscribeRequest([]))).to.deep.include({ field: "body" });
+    expect(leftOf(decodeSubscribeRequest({ protocolName: "L", rules: [] }, parse))).to.deep.include({
+      field: "channels",
+    });
+    expect(leftOf(decodeSubscribeRequest({ protocolName: "L", channels: {} }, parse))).to.deep.include({
+      field: "rules",
+    });
+    expect(leftOf(decodeSubscribeRequest([], parse))).to.deep.include({ field: "body" });
   });
 
   it("update: needs an id and something to change; every field is checked before any is used", () => {
-    expect(decodeUpdateRequest({ id: "sub_a", status: "paused", token: "t" })).to.deep.equal(
+    expect(decodeUpdateRequest({ id: "sub_a", status: "paused", token: "t" }, parse)).to.deep.equal(
       E.right({ id: "sub_a", changes: { status: "paused" }, token: "t" }),
     );
-    expect(leftOf(decodeUpdateRequest({ status: "paused" }))).to.deep.include({ field: "id" });
-    expect(leftOf(decodeUpdateRequest({ id: "sub_a" }))).to.deep.include({ field: "body" });
-    expect(leftOf(decodeUpdateRequest({ id: "sub_a", status: "deleted" }))).to.deep.include({ field: "status" });
-    expect(leftOf(decodeUpdateRequest({ id: "sub_a", channels: {}, rules: [{ type: "x" }] }))).to.deep.include({
+    expect(leftOf(decodeUpdateRequest({ status: "paused" }, parse))).to.deep.include({ field: "id" });
+    expect(leftOf(decodeUpdateRequest({ id: "sub_a" }, parse))).to.deep.include({ field: "body" });
+    expect(leftOf(decodeUpdateRequest({ id: "sub_a", status: "deleted" }, parse))).to.deep.include({ field: "status" });
+    expect(leftOf(decodeUpdateRequest({ id: "sub_a", channels: {}, rules: [{ type: "x" }] }, parse))).to.deep.include({
       field: "rules",
     });
-    expect(leftOf(decodeUpdateRequest({ id: "sub_a", protocolName: "new" }))).to.deep.include({
+    expect(leftOf(decodeUpdateRequest({ id: "sub_a", protocolName: " " }, parse))).to.deep.include({
       field: "protocolName",
     });
+    expect(leftOf(decodeUpdateRequest({ id: "sub_a", rotateManageToken: "yes" }, parse))).to.deep.include({
+      field: "rotateManageToken",
+    });
+    expect(decodeUpdateRequest({ id: "sub_a", protocolName: "New", rotateWebhookSecret: true }, parse)).to.deep.equal(
+      E.right({ id: "sub_a", changes: { protocolName: "New", rotateWebhookSecret: true } }),
+    );
+  });
+
+  it("contracts: at most 50, addresses once each, signatures parsed (ethers Fragment)", () => {
+    const address = "0x" + "Ab".repeat(20);
+    const decoded = decodeSubscribeRequest(
+      {
+        protocolName: "L",
+        channels: [],
+        rules: [],
+        contracts: [
+          { address, events: ["Borrow(address indexed user, uint256 amount)"], functions: ["borrow(uint256)"] },
+        ],
+      },
+      parse,
+    );
+    if (E.isLeft(decoded)) throw new Error("refused");
+    const [contract] = decoded.right.contracts;
+    expect(contract?.address).to.equal(address.toLowerCase());
+    expect(contract?.events?.[0]).to.deep.include({ signature: "Borrow(address,uint256)", name: "Borrow" });
+    expect(contract?.functions?.[0]?.hash).to.equal("0xc5ebeaec");
+    const body = (contracts: unknown) => ({ protocolName: "L", channels: [], rules: [], contracts });
+    for (const bad of [
+      [{ address: "0x12" }],
+      [{ address, events: ["Borrow(address"] }],
+      [{ address, events: [] }],
+      [{ address, functions: ["not a signature"] }],
+      [{ address, extra: 1 }],
+      [{ address }, { address }],
+      Array.from({ length: 51 }, (_, i) => ({ address: "0x" + i.toString(16).padStart(40, "0") })),
+      {},
+    ])
+      expect(leftOf(decodeSubscribeRequest(body(bad), parse))).to.deep.include({ field: "contracts" });
   });
 
   it("NUL and lone surrogates in any string are refused as input, before they can reach storage", () => {
@@ -122,10 +185,14 @@ describe("Protocol Guard request decoding", () => {
         field: "channels",
       });
       expect(leftOf(decodeChannels({ email: `ops${text}@example.org` }))).to.deep.include({ field: "channels" });
-      expect(leftOf(decodeSubscribeRequest({ protocolName: `Lend${text}`, channels: {}, rules: [] }))).to.deep.include({
+      expect(
+        leftOf(decodeSubscribeRequest({ protocolName: `Lend${text}`, channels: {}, rules: [] }, parse)),
+      ).to.deep.include({
         field: "protocolName",
       });
-      expect(leftOf(decodeUpdateRequest({ id: "sub_a", channels: { email: `${text}@example.org` } }))).to.deep.include({
+      expect(
+        leftOf(decodeUpdateRequest({ id: "sub_a", channels: { email: `${text}@example.org` } }, parse)),
+      ).to.deep.include({
         field: "channels",
       });
       expect(leftOf(decodeCheckRequest({ wallet: WALLET, context: `borrow${text}` }))).to.deep.include({

@@ -1,0 +1,12 @@
+import { inject, injectable } from "inversify";
+import { WebhookKeys } from "../../ports/webhook-keys.port";
+
+/** GET /.well-known/credence-webhooks.json: the ed25519 keys that verify `v1a,` webhook signatures. */
+@injectable()
+export class ReadWebhookKeys {
+  constructor(@inject(WebhookKeys) private readonly keys: WebhookKeys) {}
+
+  execute(): { readonly keys: ReturnType<WebhookKeys["publicKeys"]> } {
+    return { keys: this.keys.publicKeys() };
+  }
+}
