@@ -15,6 +15,8 @@ import { buildContainer, ShutdownHooks } from "./container";
 import { startHttpServer, type RunningServer } from "./http-server";
 import { composeRouters } from "./routers";
 import { migratePostgres } from "../adapters/storage/postgres-migrations";
+import { connectRedis, redisReady } from "./redis-connection";
+import type { Redis } from "ioredis";
 import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
 import type { SuiChain } from "../application/ports/sui-chain.port";
 import { startSuiDevWorld, suiScenarioManifest } from "../dev-world/sui/sui-dev-world";
@@ -115,12 +117,14 @@ export async function startApplication(configured: Config, logger: Logger): Prom
   let server: RunningServer | undefined;
   let altServer: RunningServer | undefined;
   const sui = startSui(config);
+  let redis: Redis | undefined;
   // Whatever was started is stopped again, in reverse order, on shutdown or on a failed start.
   const stop = async () => {
     await altServer?.close();
     await settleInFlight(server, container, logger);
     await stakingIndex?.stop();
     for (const hook of container?.get<readonly (() => Promise<void>)[]>(ShutdownHooks) ?? []) await hook();
+    if (container === undefined) redis?.disconnect();
     container?.unbindAll();
     await chain.close();
     await world?.chain.close();
@@ -131,10 +135,24 @@ export async function startApplication(configured: Config, logger: Logger): Prom
       const applied = await migratePostgres(config.env.DATABASE_URL, { info: (message) => logger.debug(message) });
       if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
     }
+    if (config.env.REDIS_URL !== undefined) {
+      redis = connectRedis(config.env.REDIS_URL, logger);
+      // Serve degraded rather than not at all: limits fall back per instance until Redis answers.
+      if (!(await redisReady(redis))) logger.warn("Redis not ready at start-up; serving with per-instance limits");
+    }
     const market = marketSettings(config);
     const priceSource = priceSourceFor(chain.chainReader, market);
     const quoteTokens = await readQuoteTokens(chain.chainReader, priceSource, market);
-    container = buildContainer({ config, logger, chain, market, quoteTokens, priceSource, suiChain: sui.chain });
+    container = buildContainer({
+      config,
+      logger,
+      chain,
+      market,
+      quoteTokens,
+      priceSource,
+      suiChain: sui.chain,
+      ...(redis ? { redis } : {}),
+    });
     stakingIndex = startStakingIndexLoop(container.get(IndexStakingBlocks), () => chain.localIndex?.syncedTo, logger);
     await stakingIndex.catchUp();
     const publicUrl = () => config.env.PUBLIC_BASE_URL ?? server?.url ?? `http://${config.env.HOST}:${config.env.PORT}`;
