@@ -59,8 +59,18 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   const explorer = localIndex ?? new BlockscoutExplorer({ apiUrl: config.env.EXPLORER_API_URL! });
 
   const probes: ReadinessProbe[] = [
-    { name: "chain", isReady: async () => E.isRight(await reader.headBlock()()) },
-    ...(localIndex === null ? [] : [{ name: "index", isReady: async () => localIndex.caughtUp() }]),
+    { name: "chain", required: true, check: async () => ({ ok: E.isRight(await reader.headBlock()()) }) },
+    localIndex === null
+      ? { name: "index", required: true, check: async () => ({ ok: true, mode: "explorer" }) }
+      : {
+          name: "index",
+          required: true,
+          check: async () => {
+            const head = await reader.headBlock()();
+            const lagBlocks = E.isRight(head) ? Math.max(0, head.right.number - localIndex.syncedTo) : null;
+            return { ok: localIndex.caughtUp(), mode: "memory", lagBlocks };
+          },
+        },
   ];
   return {
     rpcUrl,

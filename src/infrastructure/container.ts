@@ -18,6 +18,7 @@ import { InMemoryRateLimiter } from "../adapters/rate-limit/in-memory-rate-limit
 import { RedisRateLimiter } from "../adapters/rate-limit/redis-rate-limiter.adapter";
 import { SharedCache } from "../application/ports/shared-cache.port";
 import { InMemorySnapshotStore } from "../adapters/storage/in-memory-snapshot-store.adapter";
+import { PostgresSnapshotStore } from "../adapters/storage/postgres-snapshot-store.adapter";
 import type { QuoteToken } from "../application/ports/scoring-settings.port";
 import { bindGating, GATING_USE_CASES } from "./bindings/gating.bindings";
 import { HEALTH_USE_CASES } from "./bindings/health.bindings";
@@ -32,6 +33,7 @@ import { bindSecondChain, SECOND_CHAIN_USE_CASES } from "./bindings/second-chain
 import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
 import { connectRedis } from "./redis-connection";
+import { databaseProbe, redisProbe } from "./readiness-probes";
 
 /** What the composition root needs besides configuration: things started before it. */
 export interface Runtime {
@@ -105,15 +107,22 @@ export function buildContainer(runtime: Runtime): Container {
   const container = new Container({ defaultScope: "Singleton" });
   container.bind(Clock).to(SystemClock);
   const redis = bindSharedState(container, runtime);
-  container.bind(ReadinessProbes).toConstantValue(runtime.chain.probes);
   container.bind(ChainReader).toConstantValue(runtime.chain.chainReader);
   container.bind(ExplorerHistory).toConstantValue(runtime.chain.explorer);
-  container.bind(SnapshotStore).toConstantValue(new InMemorySnapshotStore());
-  // One pool for every PostgreSQL adapter (spent payments, Protocol Guard); pg connects lazily.
+  // One pool for every PostgreSQL adapter (spent payments, Protocol Guard, snapshots, leaderboard); pg connects lazily.
   const database =
     runtime.config.env.DATABASE_URL === undefined
       ? null
       : new pg.Pool({ connectionString: runtime.config.env.DATABASE_URL, max: 8 });
+  // An idle connection dropped by the server (PostgreSQL restarting) is an event, not a crash.
+  database?.on("error", (error) => runtime.logger.warn({ err: error }, "PostgreSQL connection lost"));
+  // API contract: snapshots in process memory by default; DATABASE_URL makes them durable and shared.
+  container
+    .bind(SnapshotStore)
+    .toConstantValue(database === null ? new InMemorySnapshotStore() : new PostgresSnapshotStore({ pool: database }));
+  container
+    .bind(ReadinessProbes)
+    .toConstantValue([...runtime.chain.probes, databaseProbe(database), redisProbe(redis)]);
   bindPayments(container, runtime.config, runtime.chain, database);
   bindProtocolGuard(container, database);
   bindSecondChain(container, runtime.config, runtime.suiChain);
@@ -125,7 +134,7 @@ export function buildContainer(runtime: Runtime): Container {
       async () => database?.end(),
       async () => void (await redis?.quit().catch(() => redis.disconnect())),
     ]);
-  bindStaking(container, runtime.priceSource, runtime.market, runtime.config.chainMode === "embedded");
+  bindStaking(container, runtime.priceSource, runtime.market, runtime.config.chainMode === "embedded", database);
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
   bindGating(container, runtime.config, runtime.chain.chainId);
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
