@@ -64,6 +64,7 @@ const variables = {
   PAYMENT_ASSET: { codec: AddressCodec, fallback: "0x3600000000000000000000000000000000000000" },
   PAYMENT_NETWORK: { codec: t.string, fallback: "arc-testnet" },
   ...suiVariables,
+  PAYMENT_RESERVATION_LEASE_SECONDS: { codec: intInRange("seconds", 5, 86_400), fallback: "120" },
 } as const;
 
 /** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */
