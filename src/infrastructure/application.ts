@@ -107,6 +107,11 @@ export async function startApplication(configured: Config, logger: Logger): Prom
   const { world, config, scenario } = await startEmbeddedWorld(configured, logger);
   let chain: Awaited<ReturnType<typeof startChainRuntime>>;
   try {
+    // Schema first: no adapter (the chain index included) may see a database its code does not match.
+    if (config.env.DATABASE_URL !== undefined) {
+      const applied = await migratePostgres(config.env.DATABASE_URL, { info: (message) => logger.debug(message) });
+      if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+    }
     chain = await startChainRuntime(config, logger);
   } catch (error) {
     await world?.chain.close();
@@ -130,11 +135,6 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     await world?.chain.close();
   };
   try {
-    // Schema first: no adapter may see a database its code does not match.
-    if (config.env.DATABASE_URL !== undefined) {
-      const applied = await migratePostgres(config.env.DATABASE_URL, { info: (message) => logger.debug(message) });
-      if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
-    }
     if (config.env.REDIS_URL !== undefined) {
       redis = connectRedis(config.env.REDIS_URL, logger);
       // Serve degraded rather than not at all: limits fall back per instance until Redis answers.

@@ -6,6 +6,8 @@ import type { ReadinessProbe } from "../application/ports/readiness-probe.port";
 import { EthersChainReader } from "../adapters/chain/ethers-chain-reader.adapter";
 import { BlockscoutExplorer } from "../adapters/explorer/blockscout-explorer.adapter";
 import { LocalIndexExplorer } from "../adapters/explorer/local-index-explorer.adapter";
+import { PostgresIndexExplorer } from "../adapters/explorer/postgres-index-explorer.adapter";
+import pg from "pg";
 import { redactUrl } from "../adapters/shared/http-json";
 import type { Config } from "./config/config";
 
@@ -16,7 +18,7 @@ export interface ChainRuntime {
   readonly chainReader: ChainReader;
   readonly explorer: ExplorerHistory;
   /** Set when the explorer is our own index (embedded chain, or a chain with no explorer). */
-  readonly localIndex: LocalIndexExplorer | null;
+  readonly localIndex: LocalIndexExplorer | PostgresIndexExplorer | null;
   readonly probes: readonly ReadinessProbe[];
   close(): Promise<void>;
 }
@@ -32,12 +34,29 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   const chainId = config.env.CHAIN_ID;
 
   const reader = new EthersChainReader({ rpcUrl, chainId });
-  const localIndex =
-    config.env.EXPLORER_API_URL === undefined
-      ? new LocalIndexExplorer({ rpcUrl, onError: (error) => logger.warn({ err: error }, "index poll failed") })
+  const onError = (error: unknown) => logger.warn({ err: error }, "index poll failed");
+  // RPC mode with a database and no explorer: the chain index lives in PostgreSQL (durable, shared, any
+  // chain length). The embedded chain is re-seeded at every start, so its index stays in memory.
+  const indexPool =
+    config.env.EXPLORER_API_URL === undefined && config.chainMode === "rpc" && config.env.DATABASE_URL !== undefined
+      ? new pg.Pool({ connectionString: config.env.DATABASE_URL, max: 6 })
       : null;
+  indexPool?.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection of the chain index lost"));
+  const localIndex =
+    config.env.EXPLORER_API_URL !== undefined
+      ? null
+      : indexPool !== null
+        ? new PostgresIndexExplorer({
+            rpcUrl,
+            pool: indexPool,
+            chainId,
+            fromBlock: config.env.INDEX_FROM_BLOCK,
+            onError,
+          })
+        : new LocalIndexExplorer({ rpcUrl, fromBlock: config.env.INDEX_FROM_BLOCK, onError });
   const close = async () => {
     await localIndex?.stop();
+    await indexPool?.end();
     reader.close();
   };
   try {
@@ -68,7 +87,8 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
           check: async () => {
             const head = await reader.headBlock()();
             const lagBlocks = E.isRight(head) ? Math.max(0, head.right.number - localIndex.syncedTo) : null;
-            return { ok: localIndex.caughtUp(), mode: "memory", lagBlocks };
+            const mode = localIndex instanceof PostgresIndexExplorer ? "postgres" : "memory";
+            return { ok: localIndex.caughtUp(), mode, lagBlocks };
           },
         },
   ];

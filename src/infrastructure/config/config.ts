@@ -43,6 +43,7 @@ const variables = {
   SUBSCRIBE_LIMIT_PER_DAY: { codec: intInRange("per day", 1, 1_000_000), fallback: "20" },
   RPC_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   EXPLORER_API_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
+  INDEX_FROM_BLOCK: { codec: intInRange("block", 0, 2 ** 53 - 1), fallback: "0" },
   CHAIN_ID: { codec: intInRange("chain id", 1, 2 ** 31), fallback: "5042002" },
   DEV_CHAIN_HOST: { codec: t.string, fallback: "127.0.0.1" },
   DEV_CHAIN_PORT: { codec: intInRange("port", 0, 65535), fallback: "8545" },

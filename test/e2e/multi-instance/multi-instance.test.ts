@@ -63,6 +63,8 @@ describe("two instances on one chain, one database, one Redis", function () {
       expect(body.status).to.equal("ready");
       expect(body.checks.database).to.deep.equal({ ok: true });
       expect(body.checks.redis).to.deep.equal({ ok: true });
+      // The chain index is in PostgreSQL: one writer, both read it.
+      expect(body.checks.index).to.deep.include({ ok: true, mode: "postgres" });
     }
   });
 
@@ -132,6 +134,9 @@ describe("two instances on one chain, one database, one Redis", function () {
         (await db.pool.query("SELECT coalesce(max(to_block), 0)::int AS b FROM staking_leaderboard_batches")).rows[0].b,
       );
     const indexedBefore = await journal();
+    const cursor = async () =>
+      Number((await db.pool.query("SELECT synced_to::int AS b FROM chain_index_cursor")).rows[0].b);
+    const chainIndexedBefore = await cursor();
     expect(indexedBefore).to.be.greaterThan(0);
     const balanceBefore = await usdcBalance(world.provider, usdc, settings.payTo);
 
@@ -187,6 +192,7 @@ describe("two instances on one chain, one database, one Redis", function () {
     });
     expect(subscription.status).to.equal(200);
     expect(await journal()).to.be.at.least(indexedBefore);
+    expect(await cursor()).to.be.at.least(chainIndexedBefore);
     const board = (await (await get(a, "/api/staking/leaderboard")).json()) as { asOfBlock: number };
     expect(board.asOfBlock).to.be.at.least(indexedBefore);
     // Nothing delivered twice, nothing charged unanswered: money moved == price x payments answered.
