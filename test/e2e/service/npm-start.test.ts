@@ -4,7 +4,16 @@ import { spawn, type ChildProcess } from "node:child_process";
 /** Runs the real entry point as `npm start` does, on free ports, and waits for its ready line. */
 function startService(): Promise<{ child: ChildProcess; url: string; altUrl: string; output: () => string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "src/infrastructure/main.ts"], {
-    env: { ...process.env, PORT: "0", DEV_CHAIN_PORT: "0", ALT_PORT: "0", LOG_LEVEL: "warn" },
+    // The embedded default: no database or Redis, whatever the test run's own environment holds.
+    env: {
+      ...process.env,
+      PORT: "0",
+      DEV_CHAIN_PORT: "0",
+      ALT_PORT: "0",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
