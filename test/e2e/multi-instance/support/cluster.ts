@@ -109,6 +109,8 @@ export async function clusterSettings(
       STAKING_CONTRACTS: c.stakingContracts.join(","),
       // Behind one proxy: the same public URL (the x402 resource) and the proxy's X-Forwarded-For believed.
       PUBLIC_BASE_URL: "http://credence.test",
+      // The Sui companion app runs in the same process: a free port each.
+      ALT_PORT: "0",
       TRUSTED_PROXIES: "127.0.0.1",
       ORACLE_RATE_LIMIT_PER_MINUTE: "10000",
       BATCH_RATE_LIMIT_PER_MINUTE: "10000",
