@@ -4,7 +4,8 @@
  * baseline measured in the same run; sections fail independently; all servers are loopback
  * on ephemeral ports and are closed before exit. Ends with one JSON line of every figure.
  *
- * Run: npm run bench [-- --skip-cold-compile] [--seconds=5] [--concurrency=24] [--widget-wait=20]
+ * Run: npm run bench [-- --skip-cold-compile] [--seconds=5] [--concurrency=24] [--widget-wait=20] [--index-transfers=1000000]
+ * (DATABASE_URL for the PostgreSQL index section, REDIS_URL / REDIS_KEY_PREFIX for the Redis one)
  */
 import { runStartupBench } from "./startup.bench";
 import { runScoringBench } from "./scoring.bench";
@@ -13,6 +14,8 @@ import { runBatchBench, runPaidCallBench, runWidgetBench } from "./app-http.benc
 import { benchIndexer } from "./indexer.bench";
 import { runLeaderboardBench } from "./leaderboard.bench";
 import { runRateLimiterBench } from "./rate-limiter.bench";
+import { runIndexScaleBench } from "./index-scale.bench";
+import { runRateLimitBackendsBench } from "./rate-limit-backends.bench";
 import { ratio } from "./http-load";
 import { runSection, type Section } from "./section";
 
@@ -91,6 +94,36 @@ const sections: Section[] = [
         lines: [
           `${f.baselineMicrosPerKey1k} µs/key at 1k keys (baseline), ${f.microsPerKey80k} µs/key at 80k, ${f.microsPerKey200k} µs/key at 200k (LRU bound 100k)`,
           `ratio to baseline: 80k x${ratio(f.microsPerKey80k, f.baselineMicrosPerKey1k)}, 200k x${ratio(f.microsPerKey200k, f.baselineMicrosPerKey1k)}`,
+        ],
+        figures: { ...f },
+      };
+    },
+  },
+  {
+    key: "rateLimitBackends",
+    title: "9. Rate limit cost per request: Redis (shared by instances) vs memory",
+    run: async () => {
+      const f = await runRateLimitBackendsBench();
+      return {
+        lines: [
+          `sequential: memory ${f.memorySequentialMicros} µs, Redis ${f.redisSequentialMicros} µs per request (x${ratio(f.redisSequentialMicros, f.memorySequentialMicros)})`,
+          `32 concurrent: memory ${f.memoryConcurrentMicros} µs, Redis ${f.redisConcurrentMicros} µs per request (x${ratio(f.redisConcurrentMicros, f.memoryConcurrentMicros)})`,
+        ],
+        figures: { ...f },
+      };
+    },
+  },
+  {
+    key: "indexScale",
+    title: "10. Chain index of a synthetic 1,000,000-transfer chain: PostgreSQL vs memory (needs DATABASE_URL)",
+    run: async () => {
+      const transfers = numberArg("index-transfers", 1_000_000);
+      const f = await runIndexScaleBench(transfers);
+      return {
+        lines: [
+          `PostgreSQL: ${f.transfers} transfers in ${f.postgres.seconds} s -> ${f.postgres.transfersPerSecond}/s, peak RSS +${f.postgres.peakRssAddedMb} MB (one 200-block range at a time)`,
+          `memory:     ${f.transfers} transfers in ${f.memory.seconds} s -> ${f.memory.transfersPerSecond}/s, peak RSS +${f.memory.peakRssAddedMb} MB (grows with the chain)`,
+          `PostgreSQL/memory throughput ${ratio(f.postgres.transfersPerSecond, f.memory.transfersPerSecond)}, RSS ${ratio(f.postgres.peakRssAddedMb, f.memory.peakRssAddedMb)}`,
         ],
         figures: { ...f },
       };

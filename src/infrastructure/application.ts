@@ -21,6 +21,8 @@ import { buildContainer, ShutdownHooks } from "./container";
 import { startHttpServer, type RunningServer } from "./http-server";
 import { composeRouters } from "./routers";
 import { migratePostgres } from "../adapters/storage/postgres-migrations";
+import { connectRedis, redisReady } from "./redis-connection";
+import type { Redis } from "ioredis";
 import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
 import type { SuiChain } from "../application/ports/sui-chain.port";
 import { startSuiDevWorld, suiScenarioManifest } from "../dev-world/sui/sui-dev-world";
@@ -118,6 +120,11 @@ export async function startApplication(configured: Config, logger: Logger): Prom
   const { world, config, scenario } = await startEmbeddedWorld(configured, logger);
   let chain: Awaited<ReturnType<typeof startChainRuntime>>;
   try {
+    // Schema first: no adapter (the chain index included) may see a database its code does not match.
+    if (config.env.DATABASE_URL !== undefined) {
+      const applied = await migratePostgres(config.env.DATABASE_URL, { info: (message) => logger.debug(message) });
+      if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+    }
     chain = await startChainRuntime(config, logger);
   } catch (error) {
     await world?.chain.close();
@@ -130,6 +137,7 @@ export async function startApplication(configured: Config, logger: Logger): Prom
   let server: RunningServer | undefined;
   let altServer: RunningServer | undefined;
   const sui = startSui(config);
+  let redis: Redis | undefined;
   // Whatever was started is stopped again, in reverse order, on shutdown or on a failed start.
   const stop = async () => {
     await altServer?.close();
@@ -138,20 +146,30 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     await guardWatch?.stop();
     await deliveries?.stop();
     for (const hook of container?.get<readonly (() => Promise<void>)[]>(ShutdownHooks) ?? []) await hook();
+    if (container === undefined) redis?.disconnect();
     container?.unbindAll();
     await chain.close();
     await world?.chain.close();
   };
   try {
-    // Schema first: no adapter may see a database its code does not match.
-    if (config.env.DATABASE_URL !== undefined) {
-      const applied = await migratePostgres(config.env.DATABASE_URL, { info: (message) => logger.debug(message) });
-      if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
+    if (config.env.REDIS_URL !== undefined) {
+      redis = connectRedis(config.env.REDIS_URL, logger);
+      // Serve degraded rather than not at all: limits fall back per instance until Redis answers.
+      if (!(await redisReady(redis))) logger.warn("Redis not ready at start-up; serving with per-instance limits");
     }
     const market = marketSettings(config);
     const priceSource = priceSourceFor(chain.chainReader, market);
     const quoteTokens = await readQuoteTokens(chain.chainReader, priceSource, market);
-    container = buildContainer({ config, logger, chain, market, quoteTokens, priceSource, suiChain: sui.chain });
+    container = buildContainer({
+      config,
+      logger,
+      chain,
+      market,
+      quoteTokens,
+      priceSource,
+      suiChain: sui.chain,
+      ...(redis ? { redis } : {}),
+    });
     stakingIndex = startStakingIndexLoop(container.get(IndexStakingBlocks), () => chain.localIndex?.syncedTo, logger);
     await stakingIndex.catchUp();
     const built = container;

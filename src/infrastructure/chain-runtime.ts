@@ -8,6 +8,8 @@ import { BlockscoutExplorer } from "../adapters/explorer/blockscout-explorer.ada
 import { LocalIndexExplorer } from "../adapters/explorer/local-index-explorer.adapter";
 import { relayFeed, rpcFeed, type BlockFeed } from "../adapters/explorer/local-index/block-feed";
 import { BlockRelay } from "../adapters/explorer/local-index/block-relay";
+import { PostgresIndexExplorer } from "../adapters/explorer/postgres-index-explorer.adapter";
+import pg from "pg";
 import { redactUrl } from "../adapters/shared/http-json";
 import type { Config } from "./config/config";
 
@@ -18,7 +20,7 @@ export interface ChainRuntime {
   readonly chainReader: ChainReader;
   readonly explorer: ExplorerHistory;
   /** Set when the explorer is our own index (embedded chain, or a chain with no explorer). */
-  readonly localIndex: LocalIndexExplorer | null;
+  readonly localIndex: LocalIndexExplorer | PostgresIndexExplorer | null;
   readonly probes: readonly ReadinessProbe[];
   /** The block stream Protocol Guard watches: the local index's own when there is one. */
   readonly blockFeed: BlockFeed;
@@ -39,14 +41,37 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   const onError = (error: unknown) => logger.warn({ err: error }, "index poll failed");
   // Attached before the index starts, so the blocks of its catch-up reach the watcher too.
   const relay = new BlockRelay();
-  const localIndex =
-    config.env.EXPLORER_API_URL === undefined
-      ? new LocalIndexExplorer({ rpcUrl, onError, onBlock: (block) => relay.add(block) })
+  // RPC mode with a database and no explorer: the chain index lives in PostgreSQL (durable, shared, any
+  // chain length). The embedded chain is re-seeded at every start, so its index stays in memory.
+  const indexPool =
+    config.env.EXPLORER_API_URL === undefined && config.chainMode === "rpc" && config.env.DATABASE_URL !== undefined
+      ? new pg.Pool({ connectionString: config.env.DATABASE_URL, max: 6 })
       : null;
-  const blockFeed = localIndex === null ? rpcFeed(rpcUrl, onError) : relayFeed(relay);
+  indexPool?.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection of the chain index lost"));
+  const localIndex =
+    config.env.EXPLORER_API_URL !== undefined
+      ? null
+      : indexPool !== null
+        ? new PostgresIndexExplorer({
+            rpcUrl,
+            pool: indexPool,
+            chainId,
+            fromBlock: config.env.INDEX_FROM_BLOCK,
+            onError,
+          })
+        : new LocalIndexExplorer({
+            rpcUrl,
+            fromBlock: config.env.INDEX_FROM_BLOCK,
+            onError,
+            onBlock: (block) => relay.add(block),
+          });
+  // Only the in-memory index relays its blocks; beside an explorer or the PostgreSQL index (where one
+  // instance writes and the others read) the watcher follows the chain itself.
+  const blockFeed = localIndex instanceof LocalIndexExplorer ? relayFeed(relay) : rpcFeed(rpcUrl, onError);
   const close = async () => {
     await blockFeed.stop();
     await localIndex?.stop();
+    await indexPool?.end();
     reader.close();
   };
   try {
@@ -68,8 +93,19 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   const explorer = localIndex ?? new BlockscoutExplorer({ apiUrl: config.env.EXPLORER_API_URL! });
 
   const probes: ReadinessProbe[] = [
-    { name: "chain", isReady: async () => E.isRight(await reader.headBlock()()) },
-    ...(localIndex === null ? [] : [{ name: "index", isReady: async () => localIndex.caughtUp() }]),
+    { name: "chain", required: true, check: async () => ({ ok: E.isRight(await reader.headBlock()()) }) },
+    localIndex === null
+      ? { name: "index", required: true, check: async () => ({ ok: true, mode: "explorer" }) }
+      : {
+          name: "index",
+          required: true,
+          check: async () => {
+            const head = await reader.headBlock()();
+            const lagBlocks = E.isRight(head) ? Math.max(0, head.right.number - localIndex.syncedTo) : null;
+            const mode = localIndex instanceof PostgresIndexExplorer ? "postgres" : "memory";
+            return { ok: localIndex.caughtUp(), mode, lagBlocks };
+          },
+        },
   ];
   return {
     rpcUrl,

@@ -1,5 +1,6 @@
 import "reflect-metadata";
 import { Container, type Newable } from "inversify";
+import type { Redis } from "ioredis";
 import pg from "pg";
 import type { Logger } from "pino";
 import { ChainReader } from "../application/ports/chain-reader.port";
@@ -11,8 +12,13 @@ import { RateLimiter } from "../application/ports/rate-limiter.port";
 import { ReadinessProbes } from "../application/ports/readiness-probe.port";
 import { SnapshotStore } from "../application/ports/snapshot-store.port";
 import { SystemClock } from "../adapters/clock/system-clock.adapter";
+import { NoSharedCache } from "../adapters/cache/no-shared-cache.adapter";
+import { RedisSharedCache } from "../adapters/cache/redis-shared-cache.adapter";
 import { InMemoryRateLimiter } from "../adapters/rate-limit/in-memory-rate-limiter.adapter";
+import { RedisRateLimiter } from "../adapters/rate-limit/redis-rate-limiter.adapter";
+import { SharedCache } from "../application/ports/shared-cache.port";
 import { InMemorySnapshotStore } from "../adapters/storage/in-memory-snapshot-store.adapter";
+import { PostgresSnapshotStore } from "../adapters/storage/postgres-snapshot-store.adapter";
 import type { QuoteToken } from "../application/ports/scoring-settings.port";
 import { bindGating, GATING_USE_CASES } from "./bindings/gating.bindings";
 import { HEALTH_USE_CASES } from "./bindings/health.bindings";
@@ -26,6 +32,8 @@ import type { SuiChain } from "../application/ports/sui-chain.port";
 import { bindSecondChain, SECOND_CHAIN_USE_CASES } from "./bindings/second-chain.bindings";
 import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
+import { connectRedis } from "./redis-connection";
+import { databaseProbe, redisProbe } from "./readiness-probes";
 
 /** What the composition root needs besides configuration: things started before it. */
 export interface Runtime {
@@ -39,6 +47,8 @@ export interface Runtime {
   readonly priceSource: PriceSource;
   /** The Sui side of the alt app: the embedded ledger (dev world) or SuiGraphQLChain. */
   readonly suiChain: SuiChain;
+  /** An open Redis connection (REDIS_URL), when the caller made one; otherwise the container opens its own. */
+  readonly redis?: Redis;
 }
 
 /** Functions the application awaits on shutdown, after the server stops accepting. */
@@ -61,20 +71,58 @@ function closeIfBound(container: Container, token: symbol): void {
   adapter.close?.();
 }
 
+/**
+ * Rate limits and the score cache: in process memory by default; in Redis (shared by every
+ * instance, keys under REDIS_KEY_PREFIX) when REDIS_URL is set, each falling back per instance
+ * while Redis is unreachable.
+ */
+function bindSharedState(container: Container, runtime: Runtime): Redis | null {
+  const { REDIS_URL, REDIS_KEY_PREFIX } = runtime.config.env;
+  if (REDIS_URL === undefined) {
+    container.bind(RateLimiter).to(InMemoryRateLimiter);
+    container.bind(SharedCache).to(NoSharedCache);
+    return null;
+  }
+  const redis = runtime.redis ?? connectRedis(REDIS_URL, runtime.logger);
+  let warned = 0;
+  const onDegraded = () => {
+    // The connection logs the outage once; this says, at most once a minute, that limits are local now.
+    if (Date.now() - warned < 60_000) return;
+    warned = Date.now();
+    runtime.logger.warn("rate limits counted per instance: Redis is unreachable");
+  };
+  container.bind(RateLimiter).toConstantValue(new RedisRateLimiter({ redis, keyPrefix: REDIS_KEY_PREFIX, onDegraded }));
+  container.bind(SharedCache).toConstantValue(
+    new RedisSharedCache({
+      redis,
+      keyPrefix: REDIS_KEY_PREFIX,
+      onError: (error) => runtime.logger.debug({ err: error }, "shared cache call failed"),
+    }),
+  );
+  return redis;
+}
+
 /** The one composition root: ports bound to adapters, use-cases bound to themselves. */
 export function buildContainer(runtime: Runtime): Container {
   const container = new Container({ defaultScope: "Singleton" });
   container.bind(Clock).to(SystemClock);
-  container.bind(RateLimiter).to(InMemoryRateLimiter);
-  container.bind(ReadinessProbes).toConstantValue(runtime.chain.probes);
+  const redis = bindSharedState(container, runtime);
   container.bind(ChainReader).toConstantValue(runtime.chain.chainReader);
   container.bind(ExplorerHistory).toConstantValue(runtime.chain.explorer);
-  container.bind(SnapshotStore).toConstantValue(new InMemorySnapshotStore());
-  // One pool for every PostgreSQL adapter (spent payments, Protocol Guard); pg connects lazily.
+  // One pool for every PostgreSQL adapter (spent payments, Protocol Guard, snapshots, leaderboard); pg connects lazily.
   const database =
     runtime.config.env.DATABASE_URL === undefined
       ? null
       : new pg.Pool({ connectionString: runtime.config.env.DATABASE_URL, max: 8 });
+  // An idle connection dropped by the server (PostgreSQL restarting) is an event, not a crash.
+  database?.on("error", (error) => runtime.logger.warn({ err: error }, "PostgreSQL connection lost"));
+  // API contract: snapshots in process memory by default; DATABASE_URL makes them durable and shared.
+  container
+    .bind(SnapshotStore)
+    .toConstantValue(database === null ? new InMemorySnapshotStore() : new PostgresSnapshotStore({ pool: database }));
+  container
+    .bind(ReadinessProbes)
+    .toConstantValue([...runtime.chain.probes, databaseProbe(database), redisProbe(redis)]);
   bindPayments(container, runtime.config, runtime.chain, database);
   bindProtocolGuard(container, database, runtime.config, runtime.chain.chainId);
   bindSecondChain(container, runtime.config, runtime.suiChain);
@@ -84,8 +132,9 @@ export function buildContainer(runtime: Runtime): Container {
       async () => closeIfBound(container, PaymentVerifier),
       async () => closeIfBound(container, PaymentSettler),
       async () => database?.end(),
+      async () => void (await redis?.quit().catch(() => redis.disconnect())),
     ]);
-  bindStaking(container, runtime.priceSource, runtime.market, runtime.config.chainMode === "embedded");
+  bindStaking(container, runtime.priceSource, runtime.market, runtime.config.chainMode === "embedded", database);
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
   bindGating(container, runtime.config, runtime.chain.chainId);
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();

@@ -71,9 +71,9 @@ export class LocalIndexExplorer implements ExplorerHistory {
       onBlock === undefined
         ? this.index
         : {
-            add: (block: IndexedBlock) => {
-              this.index.add(block);
-              onBlock(block.activity);
+            addRange: (blocks: readonly IndexedBlock[]) => {
+              this.index.addRange(blocks);
+              for (const block of blocks) onBlock(block.activity);
             },
           };
     this.follower = new BlockFollower(new RpcBlockSource(client, batchSize), sink, {

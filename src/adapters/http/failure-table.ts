@@ -48,8 +48,9 @@ export function oracleFailureError(failure: OracleFailure, log: Logger): ApiErro
       log.warn({ detail: failure.cause.cause.detail }, "paid scoring failed; nothing settled");
       return { code: "oracle_unavailable" };
     case "UpstreamFailure":
-      log.warn({ detail: failure.detail }, "payment upstream failed");
-      return { code: "oracle_unavailable" };
+      log.warn({ source: failure.source, detail: failure.detail }, "payment upstream failed; nothing settled");
+      // The ledger did not answer: refuse (503) rather than risk serving one payment twice.
+      return failure.source === "storage" ? { code: "storage_unavailable" } : { code: "oracle_unavailable" };
     case "SettlementUnknown":
       // The money may have moved: say so, and that presenting the same payment again is safe.
       log.warn({ detail: failure.detail }, "settlement outcome unknown; key kept for a retry");

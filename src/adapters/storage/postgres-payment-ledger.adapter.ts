@@ -17,7 +17,14 @@ import { upstreamTask } from "../shared/upstream-task";
 export interface PostgresPaymentLedgerConfig {
   /** A pool on a database migrated by `migratePostgres` (the table is `payment_ledger` in its schema). */
   readonly pool: Pool;
+  /**
+   * How long a live instance may hold a reservation (compute and settle); past it, a retry of the
+   * payment may claim it as uncertain and look on chain (the holder died). Default 120 s.
+   */
+  readonly reservationLeaseMs?: number;
 }
+
+export const DEFAULT_RESERVATION_LEASE_MS = 120_000;
 
 export const PostgresPaymentLedgerConfig = Symbol.for("PostgresPaymentLedgerConfig");
 
@@ -39,9 +46,11 @@ interface Row {
 export class PostgresPaymentLedger implements PaymentLedger {
   private readonly pool: Pool;
   private readonly table = "payment_ledger";
+  private readonly leaseMs: number;
 
   constructor(@inject(PostgresPaymentLedgerConfig) config: PostgresPaymentLedgerConfig) {
     this.pool = config.pool;
+    this.leaseMs = config.reservationLeaseMs ?? DEFAULT_RESERVATION_LEASE_MS;
   }
 
   reserve(key: PaymentKey, expiresAt: ChainTime, now: ChainTime): TE.TaskEither<UpstreamFailure, ReserveOutcome> {
@@ -90,8 +99,10 @@ export class PostgresPaymentLedger implements PaymentLedger {
   claimUncertain(key: PaymentKey): TE.TaskEither<UpstreamFailure, boolean> {
     return this.query("claim uncertain", async () => {
       const result = await this.pool.query(
-        `UPDATE ${this.table} SET status = 'reserved' WHERE proof_key = $1 AND status = 'uncertain' RETURNING proof_key`,
-        [key],
+        `UPDATE ${this.table} SET status = 'reserved', reserved_at = now() WHERE proof_key = $1
+           AND (status = 'uncertain' OR (status = 'reserved' AND reserved_at < now() - make_interval(secs => $2::float8 / 1000)))
+         RETURNING proof_key`,
+        [key, this.leaseMs],
       );
       return result.rowCount === 1;
     });

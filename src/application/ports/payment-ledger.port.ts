@@ -49,7 +49,11 @@ export interface PaymentLedger {
    * stays held, and a retry of the same payment may `claimUncertain` it to look on chain.
    */
   markUncertain(key: PaymentKey): TaskEither<UpstreamFailure, void>;
-  /** Turns an uncertain key back into a reservation; of concurrent callers exactly one gets true. */
+  /**
+   * Turns an uncertain key back into a reservation; of concurrent callers exactly one gets true. A
+   * store shared by several instances also treats as uncertain a reservation older than its lease:
+   * its holder died (kill -9) between reserving and recording the outcome, perhaps after the money moved.
+   */
   claimUncertain(key: PaymentKey): TaskEither<UpstreamFailure, boolean>;
   /** Drops a reservation that was not settled (nothing moved, the payer may retry). */
   release(key: PaymentKey): TaskEither<UpstreamFailure, void>;

@@ -72,7 +72,9 @@ export function bindPayments(
     container.bind(PaymentLedger).to(InMemoryPaymentLedger);
     return;
   }
-  container.bind(PostgresPaymentLedgerConfig).toConstantValue({ pool });
+  container
+    .bind(PostgresPaymentLedgerConfig)
+    .toConstantValue({ pool, reservationLeaseMs: config.env.PAYMENT_RESERVATION_LEASE_SECONDS * 1000 });
   container.bind(PaymentLedger).to(PostgresPaymentLedger);
 }
 

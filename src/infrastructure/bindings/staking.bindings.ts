@@ -2,6 +2,8 @@ import type { Container, Newable } from "inversify";
 import { ConfiguredPriceSource } from "../../adapters/price/configured-price-source.adapter";
 import { UniswapV2PoolPriceSource } from "../../adapters/price/uniswap-v2-pool-price-source.adapter";
 import { InMemoryStakingLeaderboardStore } from "../../adapters/staking/in-memory-staking-leaderboard-store.adapter";
+import { PostgresStakingLeaderboardStore } from "../../adapters/staking/postgres-staking-leaderboard-store.adapter";
+import type pg from "pg";
 import type { ChainReader } from "../../application/ports/chain-reader.port";
 import { PriceSource } from "../../application/ports/price-source.port";
 import { StakingAgeResets } from "../../application/ports/staking-age-resets.port";
@@ -32,6 +34,7 @@ export function bindStaking(
   priceSource: PriceSource,
   market: MarketSettings,
   embedded: boolean,
+  pool: pg.Pool | null,
 ): void {
   container.bind(StakingSettings).toConstantValue(
     stakingSettings({
@@ -43,8 +46,11 @@ export function bindStaking(
   container.bind(PriceSource).toConstantValue(priceSource);
   container.bind(StakingTargetTrust).to(SnapshotStakingTargetTrust);
   container.bind(StakingAgeResets).to(HistoryStakeAgeResets);
-  // One shared instance: the indexer writes it, the leaderboard route reads it.
-  container.bind(StakingLeaderboardStore).toConstantValue(new InMemoryStakingLeaderboardStore());
+  // One shared instance: the indexer writes it, the leaderboard route reads it. With DATABASE_URL its
+  // input is durable and shared: a restart resumes from the last recorded block.
+  container
+    .bind(StakingLeaderboardStore)
+    .toConstantValue(pool === null ? new InMemoryStakingLeaderboardStore() : new PostgresStakingLeaderboardStore(pool));
 }
 
 /** The staking use cases, bound by the composition root and resolved by its smoke test. */

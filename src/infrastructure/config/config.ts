@@ -13,6 +13,8 @@ import {
   intInRange,
   LogLevel,
   PostgresUrl,
+  RedisUrl,
+  KeyPrefix,
   PrivateKey,
   Sha256DigestList,
   SmtpUrl,
@@ -45,6 +47,7 @@ const variables = {
   SUBSCRIBE_LIMIT_PER_DAY: { codec: intInRange("per day", 1, 1_000_000), fallback: "20" },
   RPC_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   EXPLORER_API_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
+  INDEX_FROM_BLOCK: { codec: intInRange("block", 0, 2 ** 53 - 1), fallback: "0" },
   CHAIN_ID: { codec: intInRange("chain id", 1, 2 ** 31), fallback: "5042002" },
   DEV_CHAIN_HOST: { codec: t.string, fallback: "127.0.0.1" },
   DEV_CHAIN_PORT: { codec: intInRange("port", 0, 65535), fallback: "8545" },
@@ -55,6 +58,8 @@ const variables = {
   DEX_QUOTE_TOKENS: { codec: AddressList, fallback: undefined },
   SCORE_CACHE_TTL_SECONDS: { codec: intInRange("seconds", 0, 86_400), fallback: "60" },
   DATABASE_URL: { codec: t.union([PostgresUrl, t.undefined]), fallback: undefined },
+  REDIS_URL: { codec: t.union([RedisUrl, t.undefined]), fallback: undefined },
+  REDIS_KEY_PREFIX: { codec: KeyPrefix, fallback: "credence:" },
   ATTESTATION_PRIVATE_KEY: { codec: t.union([t.string, t.undefined]), fallback: undefined },
   PAYMENT_MODE: { codec: t.keyof({ local: null, facilitator: null }), fallback: "local" },
   PAYMENT_FACILITATOR_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
@@ -70,6 +75,7 @@ const variables = {
   SMTP_FROM: { codec: t.string, fallback: "Credence Protocol Guard <guard@credence.invalid>" },
   GUARD_SECRET_KEY: { codec: t.union([HexKey, t.undefined]), fallback: undefined },
   WEBHOOK_SIGNING_KEY: { codec: t.union([t.string, t.undefined]), fallback: undefined },
+  PAYMENT_RESERVATION_LEASE_SECONDS: { codec: intInRange("seconds", 5, 86_400), fallback: "120" },
 } as const;
 
 /** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */
@@ -77,6 +83,7 @@ const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "ATTESTATION_PRIVATE_KEY",
   "PAYMENT_SETTLEMENT_PRIVATE_KEY",
   "DATABASE_URL",
+  "REDIS_URL",
   "RPC_URL",
   "EXPLORER_API_URL",
   "PAYMENT_FACILITATOR_URL",

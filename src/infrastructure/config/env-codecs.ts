@@ -161,3 +161,22 @@ export const SmtpUrl = new t.Type<string, string, unknown>(
       : t.failure(u, c, "expected an smtp:// or smtps:// URL"),
   String,
 );
+
+export const RedisUrl = new t.Type<string, string, unknown>(
+  "RedisUrl",
+  (u): u is string => typeof u === "string",
+  (u, c) =>
+    typeof u === "string" && /^rediss?:\/\/[^/\s]/.test(u) ? t.success(u) : t.failure(u, c, "expected a redis:// URL"),
+  String,
+);
+
+/** A Redis key prefix: printable, no spaces, at most 64 characters (it starts every key we write). */
+export const KeyPrefix = new t.Type<string, string, unknown>(
+  "KeyPrefix",
+  (u): u is string => typeof u === "string",
+  (u, c) =>
+    typeof u === "string" && /^[\x21-\x7e]{1,64}$/.test(u)
+      ? t.success(u)
+      : t.failure(u, c, "expected 1-64 printable characters without spaces"),
+  String,
+);

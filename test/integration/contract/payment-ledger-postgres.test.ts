@@ -28,4 +28,17 @@ describe("PostgresPaymentLedger durability", () => {
       await restarted.end();
     }
   });
+
+  it("a reservation older than its lease (its holder died) is claimed as uncertain by exactly one retry", async () => {
+    const ledger = new PostgresPaymentLedger({ pool: db.pool, reservationLeaseMs: 5_000 });
+    const [stale, fresh] = ["stale", "fresh"].map((k) => `transfer:5042002:${k}:${Date.now()}` as PaymentKey);
+    await right(ledger.reserve(stale!, 2_000_000_000, 1_000));
+    await right(ledger.reserve(fresh!, 2_000_000_000, 1_000));
+    await db.pool.query("UPDATE payment_ledger SET reserved_at = now() - interval '6 seconds' WHERE proof_key = $1", [
+      stale,
+    ]);
+    const claims = await Promise.all([1, 2, 3].map(() => right(ledger.claimUncertain(stale!))));
+    expect(claims.filter(Boolean)).to.have.length(1);
+    expect(await right(ledger.claimUncertain(fresh!))).to.equal(false);
+  });
 });

@@ -42,7 +42,7 @@ export function rpcFeed(rpcUrl: string, onError: (error: unknown) => void, pollI
       relay.attach(listener);
       follower = new BlockFollower(
         source,
-        { add: (block) => relay.add(block.activity) },
+        { addRange: (blocks) => blocks.forEach((block) => relay.add(block.activity)) },
         { fromBlock: fromBlock < 0 ? head : fromBlock, confirmations: 0, blocksPerStep: 40, pollIntervalMs, onError },
       );
       await follower.start();

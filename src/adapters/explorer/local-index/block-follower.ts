@@ -6,11 +6,14 @@ export interface BlockSource {
 }
 
 export interface BlockSink {
-  add(block: IndexedBlock): void;
+  /** Blocks `from..to` in order (some may be empty of activity); resolves once they are kept. */
+  addRange(blocks: readonly IndexedBlock[], from: number, to: number): void | Promise<void>;
 }
 
 export interface FollowerSettings {
   readonly fromBlock: number;
+  /** A durable cursor: the last block already kept (resume after it); default fromBlock - 1. */
+  readonly resumeAfter?: number;
   readonly confirmations: number;
   /** Blocks fetched per step of a catch-up. */
   readonly blocksPerStep: number;
@@ -34,7 +37,7 @@ export class BlockFollower {
     private readonly sink: BlockSink,
     private readonly settings: FollowerSettings,
   ) {
-    this.synced = settings.fromBlock - 1;
+    this.synced = settings.resumeAfter ?? settings.fromBlock - 1;
   }
 
   get syncedTo(): number {
@@ -85,7 +88,7 @@ export class BlockFollower {
       while (next <= head) {
         const to = Math.min(head, next + this.settings.blocksPerStep - 1);
         const blocks = await this.source.fetchRange(next, to);
-        for (const block of blocks) this.sink.add(block);
+        await this.sink.addRange(blocks, next, to);
         this.synced = to;
         next = to + 1;
       }

@@ -34,6 +34,10 @@ export class HistoryIndex {
   private readonly balances = new Map<Address, Map<Address, bigint>>();
   private transferCount = 0;
 
+  addRange(blocks: readonly IndexedBlock[]): void {
+    for (const block of blocks) this.add(block);
+  }
+
   add(block: IndexedBlock): void {
     for (const tx of block.transactions) {
       const parties = new Set(

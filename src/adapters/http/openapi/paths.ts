@@ -15,9 +15,10 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/readyz": {
     get: operation({
-      summary: "Readiness: chain and index reachable",
+      summary:
+        "Readiness per dependency: {status: ready|degraded|not_ready, checks: {chain: {ok}, index: {ok, lagBlocks}, database: {ok}, redis: {ok}}}; a store not configured reports {ok: true, mode: memory}",
       tag: "service",
-      ok: { 200: { description: "ready", schema: obj } },
+      ok: { 200: { description: "ready, or degraded (Redis down: limits per instance, nothing shared)", schema: obj } },
       errors: ["not_ready"],
     }),
   },
@@ -91,6 +92,7 @@ export const paths: Record<string, Record<string, unknown>> = {
         "invalid_payment",
         "rate_limited",
         "oracle_unavailable",
+        "storage_unavailable",
       ],
     }),
   },
@@ -107,6 +109,7 @@ export const paths: Record<string, Record<string, unknown>> = {
         "invalid_payment",
         "rate_limited",
         "oracle_unavailable",
+        "storage_unavailable",
       ],
     }),
   },

@@ -6,7 +6,10 @@ export interface HealthRouteDeps {
   readonly checkReadiness: CheckReadiness;
 }
 
-/** /healthz: the process answers. /readyz: its dependencies answer too. */
+/**
+ * /healthz: the process answers. /readyz: `{status, checks}` per dependency; 200 when ready or
+ * degraded (an optional dependency is down), 503 `not_ready` when a required one is.
+ */
 export function healthRoutes(deps: HealthRouteDeps): Router {
   const router = new Router();
   router.get("/healthz", async (ctx) => {
@@ -14,8 +17,9 @@ export function healthRoutes(deps: HealthRouteDeps): Router {
   });
   router.get("/readyz", async (ctx) => {
     const readiness = await deps.checkReadiness.execute();
-    if (!readiness.ready) return sendError(ctx, { code: "not_ready", fields: { checks: readiness.checks } });
-    ctx.body = { status: "ready", checks: readiness.checks };
+    if (readiness.status === "not_ready")
+      return sendError(ctx, { code: "not_ready", fields: { status: readiness.status, checks: readiness.checks } });
+    ctx.body = readiness;
   });
   return router;
 }

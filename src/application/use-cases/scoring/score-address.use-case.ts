@@ -8,9 +8,11 @@ import type { AddressKind, BlockRef } from "../../../domain/chain/chain-types";
 import { type ScoreResult, scoreStability, verifiedIssuerResult } from "../../../domain/scoring";
 import { SNAPSHOT_LIST_MAX, type Snapshot } from "../../../domain/snapshots/snapshot";
 import { CoalescingCache } from "../../caching/coalescing-cache";
+import { decodeJson, encodeJson, SharedSingleFlight } from "../../caching/shared-single-flight";
 import { ChainReader } from "../../ports/chain-reader.port";
 import { Clock } from "../../ports/clock.port";
 import { ScoringSettings } from "../../ports/scoring-settings.port";
+import { SharedCache } from "../../ports/shared-cache.port";
 import { SnapshotStore } from "../../ports/snapshot-store.port";
 import { type ScoredAddress, type ScoringFailed, scoringFailed, subjectTypeOf } from "./scored-address";
 import { snapshotStoreFailed } from "./list-snapshots.use-case";
@@ -19,14 +21,23 @@ import { SubjectScorer } from "./subject-scorer";
 
 type Answer = E.Either<ScoringFailed, ScoredAddress>;
 
+/** A cold score of a busy address can take seconds on a remote node; a crashed holder blocks no longer. */
+const SCORE_LOCK_TTL_MS = 15_000;
+const SCORE_LOCK_POLL_MS = 50;
+/** Bumped when ScoredAddress changes shape, so instances of two releases never read each other's answers. */
+const SHARED_ANSWER_VERSION = "score:v1:";
+
 /**
  * Scores any address: classify it, short-circuit official issuers to VERIFIED, otherwise assemble
  * and score its profile at the head block; explain, snapshot, count. Answers are cached per address
  * for the configured TTL and concurrent requests share one computation; failures are never cached.
+ * With a shared cache (Redis) the answer is shared by every instance for the same TTL, and a second
+ * instance waits for the first's computation instead of repeating it.
  */
 @injectable()
 export class ScoreAddress {
   private readonly cache: CoalescingCache<Answer>;
+  private readonly flight: SharedSingleFlight<Answer>;
 
   constructor(
     @inject(ChainReader) private readonly chain: ChainReader,
@@ -35,14 +46,27 @@ export class ScoreAddress {
     @inject(Clock) private readonly clock: Clock,
     @inject(ScoringSettings) private readonly settings: ScoringSettings,
     @inject(ScoringStats) private readonly stats: ScoringStats,
+    @inject(SharedCache) shared: SharedCache,
   ) {
     this.cache = new CoalescingCache<Answer>(clock, settings.cacheTtlMs, settings.cacheMaxEntries, E.isRight);
+    this.flight = new SharedSingleFlight<Answer>({
+      cache: shared,
+      clock,
+      ttlMs: settings.cacheTtlMs,
+      lockTtlMs: SCORE_LOCK_TTL_MS,
+      pollMs: SCORE_LOCK_POLL_MS,
+      encode: (answer) => encodeJson(E.isRight(answer) ? answer.right : null),
+      decode: decodeScoredAddress,
+      isCacheable: E.isRight,
+    });
   }
 
   /** `knownKind`: the caller already classified the address (the oracle does, to price it): not asked again. */
   execute(address: Address, knownKind?: AddressKind): TE.TaskEither<ScoringFailed, ScoredAddress> {
     return async () => {
-      const answer = await this.cache.get(address, () => this.compute(address, knownKind)());
+      const answer = await this.cache.get(address, () =>
+        this.flight.run(SHARED_ANSWER_VERSION + address, () => this.compute(address, knownKind)()),
+      );
       this.stats.recordAnswer(E.isRight(answer));
       return answer;
     };
@@ -115,6 +139,19 @@ export class ScoreAddress {
 
 function historyOf(snapshots: readonly Snapshot[]): { score: number; queriedAt: string }[] {
   return snapshots.flatMap((s) => (s.score === null ? [] : [{ score: s.score, queriedAt: s.queriedAt }]));
+}
+
+/** Our own encoding read back; anything else (another release, a stray key) is a miss. */
+function decodeScoredAddress(text: string): Answer | undefined {
+  const value = decodeJson(text) as Partial<ScoredAddress> | null | undefined;
+  if (value === null || typeof value !== "object") return undefined;
+  const wellFormed =
+    typeof value.address === "string" &&
+    typeof value.snapshotId === "string" &&
+    typeof value.tier === "string" &&
+    Array.isArray(value.flags) &&
+    typeof value.queriedAt === "string";
+  return wellFormed ? E.right(value as ScoredAddress) : undefined;
 }
 
 function storageFailed(error: unknown): ScoringFailed {

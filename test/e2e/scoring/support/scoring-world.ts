@@ -1,3 +1,4 @@
+import { NoSharedCache } from "../../../../src/adapters/cache/no-shared-cache.adapter";
 import { Contract, JsonRpcProvider, Network } from "ethers";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { EthersSellSimulator } from "../../../../src/adapters/chain/sell-simulator.adapter";
@@ -118,7 +119,7 @@ export async function buildScoringRig(world: DevWorld, cacheTtlMs = 30_000): Pro
     settings,
     chain,
     explorer,
-    scoreAddress: new ScoreAddress(chain, subjects, snapshots, new SystemClock(), settings, stats),
+    scoreAddress: new ScoreAddress(chain, subjects, snapshots, new SystemClock(), settings, stats, new NoSharedCache()),
     listSnapshots: new ListSnapshots(snapshots),
     getSnapshot: new GetSnapshot(snapshots),
     stats,

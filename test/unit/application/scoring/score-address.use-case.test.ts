@@ -1,3 +1,4 @@
+import { NoSharedCache } from "../../../../src/adapters/cache/no-shared-cache.adapter";
 import { expect } from "chai";
 import * as TE from "fp-ts/TaskEither";
 import { InMemorySnapshotStore } from "../../../../src/adapters/storage/in-memory-snapshot-store.adapter";
@@ -43,6 +44,7 @@ function rig(options: { scores?: number[]; fail?: boolean; failClassify?: boolea
     clock,
     settings({ cacheTtlMs: options.ttlMs ?? 10_000 }),
     stats,
+    new NoSharedCache(),
   );
   return { scoreAddress, calls, snapshots, stats, advance: (ms: number) => (now += ms) };
 }

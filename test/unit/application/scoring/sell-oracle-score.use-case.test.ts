@@ -1,3 +1,4 @@
+import { NoSharedCache } from "../../../../src/adapters/cache/no-shared-cache.adapter";
 import { expect } from "chai";
 import * as E from "fp-ts/Either";
 import * as TE from "fp-ts/TaskEither";
@@ -37,6 +38,7 @@ function rig() {
     clock,
     settings({ cacheTtlMs: 0 }),
     new ScoringStats(),
+    new NoSharedCache(),
   );
   const paidQuery = new PaidQuery(new FakeVerifier(), new FakeSettler(), new InMemoryPaymentLedger(), TERMS);
   const sell = new SellOracleScore(new ClassifyAddress(chain, settings()), scoreAddress, paidQuery);
