@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import { HDNodeWallet, JsonRpcProvider, Mnemonic, Network, Wallet, parseEther } from "ethers";
 import type { DevWorldManifest } from "../../../../src/dev-world/world/dev-world-manifest";
@@ -103,6 +104,9 @@ export async function clusterSettings(
       PAYMENT_PAY_TO: payTo,
       PAYMENT_SETTLEMENT_PRIVATE_KEY: settler.privateKey,
       ATTESTATION_PRIVATE_KEY: Wallet.createRandom().privateKey,
+      // Protocol Guard's keys are shared too: any instance opens the channels another sealed.
+      GUARD_SECRET_KEY: randomBytes(32).toString("hex"),
+      WEBHOOK_SIGNING_KEY: randomBytes(32).toString("hex"),
       DEX_FACTORY: c.uniswapFactory,
       DEX_ROUTER: c.uniswapRouter,
       DEX_QUOTE_TOKENS: `${c.usdc},${c.weth}`,
