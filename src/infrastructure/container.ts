@@ -70,7 +70,7 @@ export function buildContainer(runtime: Runtime): Container {
   container.bind(ChainReader).toConstantValue(runtime.chain.chainReader);
   container.bind(ExplorerHistory).toConstantValue(runtime.chain.explorer);
   container.bind(SnapshotStore).toConstantValue(new InMemorySnapshotStore());
-  // One pool for every PostgreSQL adapter (spent payments, Protocol Guard); pg connects lazily.
+  // One pool for every PostgreSQL adapter (spent payments, Protocol Guard, revocations); pg connects lazily.
   const database =
     runtime.config.env.DATABASE_URL === undefined
       ? null
@@ -87,7 +87,7 @@ export function buildContainer(runtime: Runtime): Container {
     ]);
   bindStaking(container, runtime.priceSource, runtime.market, runtime.config.chainMode === "embedded");
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
-  bindGating(container, runtime.config, runtime.chain.chainId);
+  bindGating(container, runtime.config, runtime.chain.chainId, database);
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
   return container;
 }

@@ -5,6 +5,9 @@ import { CheckGate } from "../application/use-cases/gating/check-gate.use-case";
 import { GetGatingSchema } from "../application/use-cases/gating/get-gating-schema.use-case";
 import { IssueAttestation } from "../application/use-cases/gating/issue-attestation.use-case";
 import { VerifyAttestation } from "../application/use-cases/gating/verify-attestation.use-case";
+import { IssueEasAttestation } from "../application/use-cases/gating/issue-eas-attestation.use-case";
+import { RevokeAttestation } from "../application/use-cases/gating/revoke-attestation.use-case";
+import { ListRevocations } from "../application/use-cases/gating/list-revocations.use-case";
 import { CheckReadiness } from "../application/use-cases/health/check-readiness.use-case";
 import { ReadPlatformStats } from "../application/use-cases/platform/read-platform-stats.use-case";
 import { CheckWallet } from "../application/use-cases/protocol-guard/check-wallet.use-case";
@@ -72,6 +75,10 @@ export function composeRouters(
     }),
     gatingRoutes({
       issueAttestation: container.get(IssueAttestation),
+      issueEasAttestation: container.get(IssueEasAttestation),
+      revokeAttestation: container.get(RevokeAttestation),
+      listRevocations: container.get(ListRevocations),
+      platformAuth: platformAuth(env.PLATFORM_API_KEYS),
       verifyAttestation: container.get(VerifyAttestation),
       checkGate: container.get(CheckGate),
       getGatingSchema: container.get(GetGatingSchema),

@@ -15,6 +15,9 @@ export type ApiErrorCode =
   | "invalid_use_class"
   | "invalid_chain_id"
   | "invalid_ttl"
+  | "invalid_format"
+  | "invalid_attestation_id"
+  | "invalid_reason"
   | "attestation_required"
   | "invalid_wallet"
   | "ladder_required"
@@ -88,6 +91,9 @@ export function statusOf(code: ApiErrorCode): number {
     case "invalid_use_class":
     case "invalid_chain_id":
     case "invalid_ttl":
+    case "invalid_format":
+    case "invalid_attestation_id":
+    case "invalid_reason":
     case "attestation_required":
     case "invalid_wallet":
     case "ladder_required":
@@ -161,6 +167,9 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   invalid_use_class: true,
   invalid_chain_id: true,
   invalid_ttl: true,
+  invalid_format: true,
+  invalid_attestation_id: true,
+  invalid_reason: true,
   attestation_required: true,
   invalid_wallet: true,
   ladder_required: true,

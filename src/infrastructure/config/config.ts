@@ -51,6 +51,8 @@ const variables = {
   DEX_QUOTE_TOKENS: { codec: AddressList, fallback: undefined },
   SCORE_CACHE_TTL_SECONDS: { codec: intInRange("seconds", 0, 86_400), fallback: "60" },
   DATABASE_URL: { codec: t.union([PostgresUrl, t.undefined]), fallback: undefined },
+  EAS_CONTRACT_ADDRESS: { codec: AddressCodec, fallback: "0x0000000000000000000000000000000000000000" },
+  EAS_CONTRACT_VERSION: { codec: t.string, fallback: "1.3.0" },
   ATTESTATION_PRIVATE_KEY: { codec: t.union([t.string, t.undefined]), fallback: undefined },
   PAYMENT_MODE: { codec: t.keyof({ local: null, facilitator: null }), fallback: "local" },
   PAYMENT_FACILITATOR_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },

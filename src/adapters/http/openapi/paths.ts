@@ -123,9 +123,17 @@ export const paths: Record<string, Record<string, unknown>> = {
   "/api/gating/attest": {
     post: operation({
       summary: "Issue a signed attestation of a score (chainId, when sent, must be the service's CHAIN_ID)",
+      description:
+        "format `credence` (default): Credence's EIP-712 struct; format `eas`: an EAS offchain attestation (v2, " +
+        "EIP-712) of the schema published at GET /api/gating/schema, expirationTime from the TTL, named by its uid",
       tag: "gating",
       body: obj,
-      ok: { 201: { description: "{attestation, pricing, disclaimer, note?}", schema: obj } },
+      ok: {
+        201: {
+          description: "{attestation, format, pricing, disclaimer, note?}; eas adds {uid, schemaUid, attester, flags}",
+          schema: obj,
+        },
+      },
       errors: [
         "invalid_json",
         "invalid_subject",
@@ -133,6 +141,7 @@ export const paths: Record<string, Record<string, unknown>> = {
         "invalid_use_class",
         "invalid_chain_id",
         "invalid_ttl",
+        "invalid_format",
         "rate_limited",
         "attest_failed",
       ],
@@ -140,7 +149,7 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/gating/verify": {
     post: operation({
-      summary: "Verify an attestation",
+      summary: "Verify an attestation (Credence or EAS format; a revoked one is valid:false with reason revoked)",
       tag: "gating",
       body: obj,
       ok: {
@@ -173,7 +182,7 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/gating/schema": {
     get: operation({
-      summary: "EIP-712 domain, types and issuer of attestations, for offline verification",
+      summary: "EIP-712 domain, types and issuer of attestations, and the EAS schema, its UID and attester",
       tag: "gating",
       ok: {
         200: {
@@ -183,6 +192,30 @@ export const paths: Record<string, Record<string, unknown>> = {
         },
       },
       errors: [],
+    }),
+  },
+  "/api/gating/revoke": {
+    post: operation({
+      summary: "Platform only (Authorization: Bearer <platform key>): revoke an attestation by id or EAS uid",
+      tag: "gating",
+      body: {
+        type: "object",
+        required: ["id", "reason"],
+        properties: {
+          id: { type: "string", pattern: "^(att_[0-9a-f]{32}|0x[0-9a-fA-F]{64})$" },
+          reason: { type: "string", minLength: 1, maxLength: 200 },
+        },
+      },
+      ok: { 200: { description: "{id, revoked: true, revokedAt, reason} (the first revocation stands)", schema: obj } },
+      errors: ["unauthorized", "invalid_json", "invalid_attestation_id", "invalid_reason", "storage_unavailable"],
+    }),
+  },
+  "/api/gating/revocations": {
+    get: operation({
+      summary: "Published revocation list: {revocations: [{id, revokedAt, reason}]}, newest first (newest 1000)",
+      tag: "gating",
+      ok: { 200: { description: "{revocations}", schema: obj } },
+      errors: ["storage_unavailable"],
     }),
   },
   "/api/protocol-guard/check": {
