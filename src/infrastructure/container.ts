@@ -21,6 +21,7 @@ import type { MarketSettings } from "./bindings/market-settings";
 import { bindScoring, SCORING_USE_CASES } from "./bindings/scoring.bindings";
 import { bindPayments, PAYMENT_USE_CASES } from "./bindings/payment.bindings";
 import { bindStaking, STAKING_USE_CASES } from "./bindings/staking.bindings";
+import { bindRiskCheck, RISK_CHECK_USE_CASES } from "./bindings/risk-check.bindings";
 import type { PriceSource } from "../application/ports/price-source.port";
 import type { SuiChain } from "../application/ports/sui-chain.port";
 import { bindSecondChain, SECOND_CHAIN_USE_CASES } from "./bindings/second-chain.bindings";
@@ -53,6 +54,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ...GATING_USE_CASES,
   ...PROTOCOL_GUARD_USE_CASES,
   ...SECOND_CHAIN_USE_CASES,
+  ...RISK_CHECK_USE_CASES,
 ];
 
 /** Adapters holding connections (RPC providers) expose close(); shutdown calls it if they were ever built. */
@@ -88,6 +90,7 @@ export function buildContainer(runtime: Runtime): Container {
   bindStaking(container, runtime.priceSource, runtime.market, runtime.config.chainMode === "embedded");
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
   bindGating(container, runtime.config, runtime.chain.chainId, database);
+  bindRiskCheck(container, runtime.config.riskCheckKey, runtime.chain.chainId);
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
   return container;
 }

@@ -37,6 +37,9 @@ import { snapshotRoutes } from "../adapters/http/routes/snapshots.routes";
 import { stakingRoutes } from "../adapters/http/routes/staking.routes";
 import { tokenShieldRoutes } from "../adapters/http/routes/token-shield.routes";
 import { widgetRoutes } from "../adapters/http/routes/widget.routes";
+import { riskCheckRoutes } from "../adapters/http/routes/risk-check.routes";
+import { CheckRisk } from "../application/use-cases/risk-check/check-risk.use-case";
+import { DescribeRiskCheck } from "../application/use-cases/risk-check/describe-risk-check.use-case";
 import type { Config } from "./config/config";
 
 const MINUTE_MS = 60_000;
@@ -100,6 +103,12 @@ export function composeRouters(
       analyzeStaking: container.get(AnalyzeStaking),
       getLeaderboard: container.get(GetStakingLeaderboard),
       rateLimit: limited("staking", env.STAKING_RATE_LIMIT_PER_MINUTE),
+    }),
+    riskCheckRoutes({
+      checkRisk: container.get(CheckRisk),
+      describeRiskCheck: container.get(DescribeRiskCheck),
+      rateLimit: limited("risk-check", env.RISK_CHECK_RATE_LIMIT_PER_MINUTE),
+      publicBaseUrl: publicUrl,
     }),
     snapshotRoutes({ listSnapshots: container.get(ListSnapshots), getSnapshot: container.get(GetSnapshot) }),
     platformRoutes({

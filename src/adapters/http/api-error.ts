@@ -18,6 +18,7 @@ export type ApiErrorCode =
   | "invalid_format"
   | "invalid_attestation_id"
   | "invalid_reason"
+  | "invalid_audience"
   | "attestation_required"
   | "invalid_wallet"
   | "ladder_required"
@@ -94,6 +95,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "invalid_format":
     case "invalid_attestation_id":
     case "invalid_reason":
+    case "invalid_audience":
     case "attestation_required":
     case "invalid_wallet":
     case "ladder_required":
@@ -170,6 +172,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   invalid_format: true,
   invalid_attestation_id: true,
   invalid_reason: true,
+  invalid_audience: true,
   attestation_required: true,
   invalid_wallet: true,
   ladder_required: true,

@@ -218,6 +218,45 @@ export const paths: Record<string, Record<string, unknown>> = {
       errors: ["storage_unavailable"],
     }),
   },
+  "/.well-known/risk-check.json": {
+    get: operation({
+      summary: "x402 risk-check provider discovery (endpoint, method, pricing: free, tier mapping, JWS attestation)",
+      tag: "risk-check",
+      ok: { 200: { description: "discovery document", schema: obj } },
+      errors: [],
+    }),
+  },
+  "/.well-known/jwks.json": {
+    get: operation({
+      summary: "JWK set of the ES256 key that signs risk-check results",
+      tag: "risk-check",
+      ok: { 200: { description: "{keys: [{kty: EC, crv: P-256, x, y, kid, alg: ES256, use: sig}]}", schema: obj } },
+      errors: [],
+    }),
+  },
+  "/api/risk-check": {
+    post: operation({
+      summary: "Risk check of a payee or asset address: score 0-100 (100 safest), tier, reasons, ES256 JWS (free)",
+      tag: "risk-check",
+      body: {
+        type: "object",
+        required: ["address"],
+        properties: {
+          address: ref("Address"),
+          aud: { type: "string", maxLength: 512, description: "resource URL or DID the result is for (JWT aud)" },
+        },
+      },
+      ok: {
+        200: {
+          description:
+            "{checked, address, score, tier (low 80-100, medium 60-79, high 30-59, critical 0-29), provider, " +
+            "categories, reasons, confidence, credenceTier, subjectType, snapshotId, jws, jwks_url, checked_at, expires_at}",
+          schema: obj,
+        },
+      },
+      errors: ["invalid_json", "invalid_address", "invalid_audience", "rate_limited", "scoring_unavailable"],
+    }),
+  },
   "/api/protocol-guard/check": {
     post: operation({
       summary: "Per-wallet check for a protocol (a subscription's rules and alerts only with its manage token)",
