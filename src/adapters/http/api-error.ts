@@ -40,6 +40,8 @@ export type ApiErrorCode =
   // payment
   | "payment_required"
   | "invalid_payment"
+  | "payment_identifier_conflict"
+  | "payment_in_progress"
   // access
   | "unauthorized"
   | "registration_not_found"
@@ -123,6 +125,9 @@ export function statusOf(code: ApiErrorCode): number {
       return 404;
     case "method_not_allowed":
       return 405;
+    case "payment_identifier_conflict":
+    case "payment_in_progress":
+      return 409;
     case "payload_too_large":
       return 413;
     case "headers_too_large":
@@ -193,6 +198,8 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   method_not_allowed: true,
   payment_required: true,
   invalid_payment: true,
+  payment_identifier_conflict: true,
+  payment_in_progress: true,
   unauthorized: true,
   registration_not_found: true,
   not_found: true,

@@ -50,6 +50,11 @@ export function oracleFailureError(failure: OracleFailure, log: Logger): ApiErro
     case "UpstreamFailure":
       log.warn({ detail: failure.detail }, "payment upstream failed");
       return { code: "oracle_unavailable" };
+    case "PaymentIdentifierConflict":
+      return { code: "payment_identifier_conflict" };
+    case "PaymentInProgress":
+      // The first request with this id is still running: its answer will be served to this same retry.
+      return { code: "payment_in_progress", fields: { retrySafe: true }, headers: { "Retry-After": "2" } };
     case "SettlementUnknown":
       // The money may have moved: say so, and that presenting the same payment again is safe.
       log.warn({ detail: failure.detail }, "settlement outcome unknown; key kept for a retry");

@@ -12,6 +12,15 @@ import {
   PostgresPaymentLedgerConfig,
 } from "../../adapters/storage/postgres-payment-ledger.adapter";
 import { PaymentLedger } from "../../application/ports/payment-ledger.port";
+import { PaymentIdentifierStore } from "../../application/ports/payment-identifier-store.port";
+import { X402Protocol } from "../../application/ports/x402-protocol.port";
+import { IdempotentPaidQuery } from "../../application/use-cases/payment/idempotent-paid-query.use-case";
+import { X402ReferenceProtocol } from "../../adapters/payment/x402-reference-protocol.adapter";
+import { InMemoryPaymentIdentifierStore } from "../../adapters/storage/in-memory-payment-identifier-store.adapter";
+import {
+  PostgresPaymentIdentifierStore,
+  PostgresPaymentIdentifierStoreConfig,
+} from "../../adapters/storage/postgres-payment-identifier-store.adapter";
 import { PaymentSettler } from "../../application/ports/payment-settler.port";
 import { PaymentVerifier } from "../../application/ports/payment-verifier.port";
 import { PaymentTermsConfig } from "../../application/use-cases/payment/payment-terms.token";
@@ -68,13 +77,22 @@ export function bindPayments(
     container.bind(PaymentVerifier).to(EthersPaymentVerifier);
     container.bind(PaymentSettler).to(EthersPaymentSettler);
   }
+  container.bind(X402Protocol).toConstantValue(new X402ReferenceProtocol());
   if (pool === null) {
     container.bind(PaymentLedger).to(InMemoryPaymentLedger);
+    container.bind(PaymentIdentifierStore).to(InMemoryPaymentIdentifierStore);
     return;
   }
   container.bind(PostgresPaymentLedgerConfig).toConstantValue({ pool });
   container.bind(PaymentLedger).to(PostgresPaymentLedger);
+  container.bind(PostgresPaymentIdentifierStoreConfig).toConstantValue({ pool });
+  container.bind(PaymentIdentifierStore).to(PostgresPaymentIdentifierStore);
 }
 
 /** The payment use cases, bound by the composition root and resolved by its smoke test. */
-export const PAYMENT_USE_CASES: readonly Newable<object>[] = [PaidQuery, ReadPaymentTotals, ReadPlatformStats];
+export const PAYMENT_USE_CASES: readonly Newable<object>[] = [
+  PaidQuery,
+  IdempotentPaidQuery,
+  ReadPaymentTotals,
+  ReadPlatformStats,
+];

@@ -3,6 +3,9 @@ import * as E from "fp-ts/Either";
 import * as TE from "fp-ts/TaskEither";
 import { InMemorySnapshotStore } from "../../../../src/adapters/storage/in-memory-snapshot-store.adapter";
 import { PaidQuery } from "../../../../src/application/use-cases/payment/paid-query.use-case";
+import { IdempotentPaidQuery } from "../../../../src/application/use-cases/payment/idempotent-paid-query.use-case";
+import { InMemoryPaymentIdentifierStore } from "../../../../src/adapters/storage/in-memory-payment-identifier-store.adapter";
+import { X402ReferenceProtocol } from "../../../../src/adapters/payment/x402-reference-protocol.adapter";
 import { ClassifyAddress } from "../../../../src/application/use-cases/scoring/classify-address.use-case";
 import { ScoreAddress } from "../../../../src/application/use-cases/scoring/score-address.use-case";
 import { ScoringStats } from "../../../../src/application/use-cases/scoring/scoring-stats";
@@ -39,7 +42,14 @@ function rig() {
     new ScoringStats(),
   );
   const paidQuery = new PaidQuery(new FakeVerifier(), new FakeSettler(), new InMemoryPaymentLedger(), TERMS);
-  const sell = new SellOracleScore(new ClassifyAddress(chain, settings()), scoreAddress, paidQuery);
+  const idempotent = new IdempotentPaidQuery(
+    paidQuery,
+    new InMemoryPaymentIdentifierStore(),
+    new X402ReferenceProtocol(),
+    clock,
+    TERMS,
+  );
+  const sell = new SellOracleScore(new ClassifyAddress(chain, settings()), scoreAddress, idempotent);
   return { sell, classified };
 }
 
