@@ -6,17 +6,44 @@ import {
   extractPaymentIdentifier,
 } from "@x402/extensions/payment-identifier";
 import type { PaymentPayload } from "@x402/core/types";
+import { BAZAAR, declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import type { PaymentIdLookup, X402Protocol } from "../../application/ports/x402-protocol.port";
+
+/** How a paid resource is called and what it answers (the OpenAPI document supplies it). */
+export interface DiscoveryFacts {
+  readonly method: "GET";
+  readonly pathParams: Readonly<Record<string, string>>;
+  readonly pathParamsSchema: Readonly<Record<string, unknown>>;
+  readonly output: { readonly example: unknown; readonly schema: Readonly<Record<string, unknown>> };
+}
 
 /** The x402 v2 pieces Credence takes from the reference packages rather than writing its own. */
 export class X402ReferenceProtocol implements X402Protocol {
   constructor(
-    /** Further declarations per resource (bazaar discovery), merged after payment-identifier. */
-    private readonly extraDeclarations: (resource: string) => Readonly<Record<string, unknown>> = () => ({}),
+    /** The bazaar facts of a resource URL; null: the resource is not listed. */
+    private readonly discovery: (resource: string) => DiscoveryFacts | null = () => null,
   ) {}
 
   challengeExtensions(resource: string): Readonly<Record<string, unknown>> {
-    return { [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false), ...this.extraDeclarations(resource) };
+    const extensions: Record<string, unknown> = {
+      [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false),
+    };
+    const facts = this.discovery(resource);
+    if (facts !== null) {
+      const declared = declareDiscoveryExtension({
+        pathParams: { ...facts.pathParams },
+        pathParamsSchema: { ...facts.pathParamsSchema },
+        output: { example: facts.output.example, schema: { ...facts.output.schema } },
+      })[BAZAAR.key] as { info: { input: Record<string, unknown> } } | undefined;
+      // The package leaves `method` to its resource-server hook (which we do not run): set it as that hook would.
+      if (declared !== undefined) {
+        extensions[BAZAAR.key] = {
+          ...declared,
+          info: { ...declared.info, input: { ...declared.info.input, method: facts.method } },
+        };
+      }
+    }
+    return extensions;
   }
 
   encodePaymentRequired(paymentRequired: Readonly<Record<string, unknown>>): string {

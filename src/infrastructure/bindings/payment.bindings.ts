@@ -16,6 +16,7 @@ import { PaymentIdentifierStore } from "../../application/ports/payment-identifi
 import { X402Protocol } from "../../application/ports/x402-protocol.port";
 import { IdempotentPaidQuery } from "../../application/use-cases/payment/idempotent-paid-query.use-case";
 import { X402ReferenceProtocol } from "../../adapters/payment/x402-reference-protocol.adapter";
+import { resourceDiscovery } from "../../adapters/http/openapi/bazaar-discovery";
 import { InMemoryPaymentIdentifierStore } from "../../adapters/storage/in-memory-payment-identifier-store.adapter";
 import {
   PostgresPaymentIdentifierStore,
@@ -77,7 +78,8 @@ export function bindPayments(
     container.bind(PaymentVerifier).to(EthersPaymentVerifier);
     container.bind(PaymentSettler).to(EthersPaymentSettler);
   }
-  container.bind(X402Protocol).toConstantValue(new X402ReferenceProtocol());
+  // The bazaar declaration of each paid resource comes from the OpenAPI document, its single source.
+  container.bind(X402Protocol).toConstantValue(new X402ReferenceProtocol(resourceDiscovery));
   if (pool === null) {
     container.bind(PaymentLedger).to(InMemoryPaymentLedger);
     container.bind(PaymentIdentifierStore).to(InMemoryPaymentIdentifierStore);

@@ -4,8 +4,10 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import { appendPaymentIdentifierToExtensions, generatePaymentId } from "@x402/extensions/payment-identifier";
 import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
+import { extractDiscoveryInfo, validateDiscoveryExtension } from "@x402/extensions/bazaar";
 import { privateKeyToAccount } from "viem/accounts";
 import { appWorld, type AppWorld } from "./support/app-world";
+import type { UncheckedJson } from "./support/http-client";
 
 /**
  * The official x402 client (@x402/fetch + @x402/evm's exact scheme, a viem account) pays the oracle
@@ -63,6 +65,39 @@ describe("HTTP e2e: the official @x402/fetch client and the payment-identifier e
     expect(required.accepts[0]).to.include({ network: `eip155:${w.chainId}`, amount: "1000", scheme: "exact" });
     expect(required.accepts[0]!.extra).to.deep.equal({ name: "USDC", version: "2" });
     expect(required.extensions?.["payment-identifier"]).to.deep.include({ info: { required: false } });
+  });
+
+  it("the 402 declares the bazaar extension from the OpenAPI document: method, path params, output example and schema", async () => {
+    const openapi = (await (await fetch(`${w.url}/openapi.json`)).json()) as UncheckedJson;
+    for (const [path, component] of [
+      [`/api/oracle/${w.manifest.longLivedWallet}`, "OracleWalletResponse"],
+      [`/api/oracle/token/${w.manifest.healthyToken}`, "TokenScore"],
+    ] as const) {
+      const res = await fetch(w.url + path);
+      expect(res.status).to.equal(402);
+      const required = decodePaymentRequiredHeader(res.headers.get("payment-required")!);
+      const bazaar = required.extensions?.bazaar as UncheckedJson;
+      expect(validateDiscoveryExtension(bazaar)).to.deep.equal({ valid: true });
+      expect(bazaar.info.input).to.deep.include({ type: "http", method: "GET" });
+      expect(bazaar.info.input.pathParams).to.deep.equal({ address: path.split("/").pop() });
+      const documented = openapi.components.schemas[component];
+      expect(bazaar.info.output.example).to.deep.equal(documented.examples[0]);
+      expect(bazaar.schema.properties.output.properties.example.required).to.deep.equal(documented.required);
+      expect(bazaar.schema.properties.input.properties.pathParams.properties.address).to.deep.equal(
+        openapi.components.schemas.Address,
+      );
+      const discovered = extractDiscoveryInfo(
+        {
+          x402Version: 2,
+          resource: required.resource,
+          accepted: required.accepts[0]!,
+          payload: {},
+          extensions: required.extensions,
+        },
+        required.accepts[0]!,
+      );
+      expect(discovered?.resourceUrl).to.equal(w.url + path);
+    }
   });
 
   it("pays with no glue: 200, the score, a PAYMENT-RESPONSE the package decodes, payee +1000", async () => {
