@@ -134,10 +134,10 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     const market = marketSettings(config);
     const priceSource = priceSourceFor(chain.chainReader, market);
     const quoteTokens = await readQuoteTokens(chain.chainReader, priceSource, market);
-    container = buildContainer({ config, logger, chain, market, quoteTokens, priceSource, suiChain: sui.chain });
+    const publicUrl = () => config.env.PUBLIC_BASE_URL ?? server?.url ?? `http://${config.env.HOST}:${config.env.PORT}`;
+    container = buildContainer({ config, logger, chain, market, quoteTokens, priceSource, suiChain: sui.chain, publicUrl });
     stakingIndex = startStakingIndexLoop(container.get(IndexStakingBlocks), () => chain.localIndex?.syncedTo, logger);
     await stakingIndex.catchUp();
-    const publicUrl = () => config.env.PUBLIC_BASE_URL ?? server?.url ?? `http://${config.env.HOST}:${config.env.PORT}`;
     const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl, scenario) });
     server = await startHttpServer(app, config.env.HOST, config.env.PORT);
     const altUrl = () => altServer?.url ?? `http://${config.env.HOST}:${config.env.ALT_PORT}`;

@@ -40,6 +40,8 @@ export interface Runtime {
   readonly priceSource: PriceSource;
   /** The Sui side of the alt app: the embedded ledger (dev world) or SuiGraphQLChain. */
   readonly suiChain: SuiChain;
+  /** The service's public base URL (known once the server listens when PORT is 0). */
+  readonly publicUrl?: () => string;
 }
 
 /** Functions the application awaits on shutdown, after the server stops accepting. */
@@ -77,7 +79,9 @@ export function buildContainer(runtime: Runtime): Container {
     runtime.config.env.DATABASE_URL === undefined
       ? null
       : new pg.Pool({ connectionString: runtime.config.env.DATABASE_URL, max: 8 });
-  bindPayments(container, runtime.config, runtime.chain, database);
+  const env = runtime.config.env;
+  const publicUrl = runtime.publicUrl ?? (() => env.PUBLIC_BASE_URL ?? `http://${env.HOST}:${env.PORT}`);
+  bindPayments(container, runtime.config, runtime.chain, database, publicUrl);
   bindProtocolGuard(container, database);
   bindSecondChain(container, runtime.config, runtime.suiChain);
   container

@@ -44,6 +44,7 @@ export type ApiErrorCode =
   | "payment_in_progress"
   // access
   | "unauthorized"
+  | "sign_in_failed"
   | "registration_not_found"
   | "not_found"
   | "coin_not_found"
@@ -115,6 +116,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "invalid_coin_type":
       return 400;
     case "unauthorized":
+    case "sign_in_failed":
       return 401;
     case "payment_required":
       return 402;
@@ -201,6 +203,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   payment_identifier_conflict: true,
   payment_in_progress: true,
   unauthorized: true,
+  sign_in_failed: true,
   registration_not_found: true,
   not_found: true,
   coin_not_found: true,

@@ -50,6 +50,8 @@ export function oracleFailureError(failure: OracleFailure, log: Logger): ApiErro
     case "UpstreamFailure":
       log.warn({ detail: failure.detail }, "payment upstream failed");
       return { code: "oracle_unavailable" };
+    case "SignInRefused":
+      return { code: "sign_in_failed", fields: { reason: failure.reason } };
     case "PaymentIdentifierConflict":
       return { code: "payment_identifier_conflict" };
     case "PaymentInProgress":

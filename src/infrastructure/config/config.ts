@@ -52,6 +52,7 @@ const variables = {
   DEX_FACTORY: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
   DEX_ROUTER: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
   DEX_QUOTE_TOKENS: { codec: AddressList, fallback: undefined },
+  PAID_ANSWER_REACCESS_SECONDS: { codec: intInRange("seconds", 0, 7 * 86_400), fallback: "3600" },
   SCORE_CACHE_TTL_SECONDS: { codec: intInRange("seconds", 0, 86_400), fallback: "60" },
   DATABASE_URL: { codec: t.union([PostgresUrl, t.undefined]), fallback: undefined },
   EAS_CONTRACT_ADDRESS: { codec: AddressCodec, fallback: "0x0000000000000000000000000000000000000000" },

@@ -5,6 +5,7 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/
 import { appendPaymentIdentifierToExtensions, generatePaymentId } from "@x402/extensions/payment-identifier";
 import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { extractDiscoveryInfo, validateDiscoveryExtension } from "@x402/extensions/bazaar";
+import { wrapFetchWithSIWx } from "@x402/extensions/sign-in-with-x";
 import { privateKeyToAccount } from "viem/accounts";
 import { appWorld, type AppWorld } from "./support/app-world";
 import type { UncheckedJson } from "./support/http-client";
@@ -155,5 +156,62 @@ describe("HTTP e2e: the official @x402/fetch client and the payment-identifier e
     const res = await wrapFetchWithPayment(fetch, client)(path);
     expect(res.status).to.equal(422);
     expect(await res.json()).to.deep.equal({ error: "invalid_payment", reason: "invalid_payment_identifier" });
+  });
+});
+
+describe("HTTP e2e: re-access to a bought score by signing in with the wallet (x402 sign-in-with-x)", function () {
+  this.timeout(120_000);
+  let w: AppWorld;
+
+  before(async () => {
+    w = await appWorld();
+  });
+
+  it("the payer signs in (CAIP-122 message, official wrapFetchWithSIWx) and reads the stored answer again for free", async () => {
+    const path = `${w.url}/api/oracle/token/${w.manifest.healthyToken}`;
+    const account = privateKeyToAccount(w.payer.privateKey as `0x${string}`);
+    const signer = toClientEvmSigner(account);
+    const client = new x402Client().register(`eip155:${w.chainId}`, new ExactEvmScheme(signer));
+    client.setSpendControls({
+      allowedAssets: [
+        { network: `eip155:${w.chainId}`, asset: w.manifest.contracts.usdc, maxAmountPerPayment: "1000" },
+      ],
+    });
+    const bought = await wrapFetchWithPayment(fetch, client)(path);
+    expect(bought.status).to.equal(200);
+    const boughtBody = await bought.text();
+    const payerAfterPurchase = await w.usdcBalance(w.payer.address);
+
+    const sent: Headers[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      sent.push(request.headers);
+      return fetch(request);
+    };
+    const reread = await wrapFetchWithSIWx(recording, account)(path);
+    expect(reread.status).to.equal(200);
+    expect(await reread.text()).to.equal(boughtBody);
+    expect(JSON.parse(boughtBody).queriedAt).to.be.a("string");
+    expect(Date.parse(reread.headers.get("credence-reaccess")!)).to.be.closeTo(Date.now(), 120_000);
+    expect(await w.usdcBalance(w.payer.address)).to.equal(payerAfterPurchase);
+
+    // The nonce is single-use: the same signed message is refused the second time.
+    const signIn = sent.find((h) => h.has("sign-in-with-x"))!.get("sign-in-with-x")!;
+    const replay = await fetch(path, { headers: { "SIGN-IN-WITH-X": signIn } });
+    expect(replay.status).to.equal(401);
+    expect(await replay.json()).to.deep.equal({ error: "sign_in_failed", reason: "invalid_siwx_nonce" });
+
+    // Bound to its resource: presented on another path it does not sign in.
+    const elsewhere = await fetch(`${w.url}/api/oracle/${w.manifest.longLivedWallet}`, {
+      headers: { "SIGN-IN-WITH-X": signIn },
+    });
+    expect(elsewhere.status).to.equal(401);
+    expect(await elsewhere.json()).to.deep.equal({ error: "sign_in_failed", reason: "invalid_siwx_uri_mismatch" });
+  });
+
+  it("a wallet that bought nothing signs in and still gets the 402 challenge", async () => {
+    const stranger = privateKeyToAccount(`0x${"5".repeat(64)}`);
+    const res = await wrapFetchWithSIWx(fetch, stranger)(`${w.url}/api/oracle/token/${w.manifest.healthyToken}`);
+    expect(res.status).to.equal(402);
   });
 });

@@ -7,13 +7,15 @@ import { v2PaymentRequired } from "../../../domain/payment/payment-challenge";
 import { paymentIdFingerprint } from "../../../domain/payment/payment-identifier";
 import { findPaymentProof } from "../../../domain/payment/payment-proof-codec";
 import type { PaymentTerms } from "../../../domain/payment/payment-terms";
-import { upstreamFailure } from "../../failures";
+import { upstreamFailure, type UpstreamFailure } from "../../failures";
 import { Clock } from "../../ports/clock.port";
 import { PaymentIdentifierStore } from "../../ports/payment-identifier-store.port";
 import { X402Protocol } from "../../ports/x402-protocol.port";
 import { PaidQuery } from "./paid-query.use-case";
 import { invalidPayment, type PaidAnswer, type PaidQueryFailure, type PaidQueryInput } from "./paid-query.types";
 import { PaymentTermsConfig } from "./payment-terms.token";
+import { PaidAnswerReaccess, type SignInRefused } from "./paid-answer-reaccess";
+import type { StoredPaidResponse } from "../../ports/payment-identifier-store.port";
 
 /** How a paid answer is stored with its payment-identifier and read back (JSON in, validated out). */
 export interface AnswerCodec<A> {
@@ -32,7 +34,8 @@ export interface PaymentInProgress {
   readonly _tag: "PaymentInProgress";
 }
 
-export type IdempotentPaidQueryFailure<E> = PaidQueryFailure<E> | PaymentIdentifierConflict | PaymentInProgress;
+export type IdempotentPaidQueryFailure<E> =
+  PaidQueryFailure<E> | PaymentIdentifierConflict | PaymentInProgress | SignInRefused;
 
 /**
  * PaidQuery with the x402 v2 extensions: the challenge declares them (payment-identifier, bazaar),
@@ -48,6 +51,7 @@ export class IdempotentPaidQuery {
     @inject(X402Protocol) private readonly x402: X402Protocol,
     @inject(Clock) private readonly clock: Clock,
     @inject(PaymentTermsConfig) private readonly terms: PaymentTerms,
+    @inject(PaidAnswerReaccess) private readonly reaccess: PaidAnswerReaccess,
   ) {}
 
   execute<E, A>(
@@ -55,10 +59,18 @@ export class IdempotentPaidQuery {
     codec: AnswerCodec<A>,
   ): TaskEither<IdempotentPaidQueryFailure<E>, PaidAnswer<A>> {
     return async () => {
+      const reread = await this.reaccess.reread(input.headers, input.resource);
+      if (E.isLeft(reread)) return reread;
+      if (reread.right !== null) {
+        const served = this.served(reread.right.response, codec);
+        if (E.isLeft(served)) return served;
+        const purchasedAt = new Date(reread.right.atMs).toISOString();
+        return E.right({ ...served.right, headers: { ...served.right.headers, "Credence-Reaccess": purchasedAt } });
+      }
       const lookup = findPaymentProof(input.headers);
-      if (lookup._tag !== "proof" || lookup.proof.kind !== "authorization") return this.plain(input);
+      if (lookup._tag !== "proof" || lookup.proof.kind !== "authorization") return this.plain(input, codec);
       const id = this.x402.paymentIdentifierOf(lookup.proof.raw);
-      if (id._tag === "absent") return this.plain(input);
+      if (id._tag === "absent") return this.plain(input, codec);
       if (id._tag === "invalid") return E.left(invalidPayment("invalid_payment_identifier"));
 
       const fingerprint = paymentIdFingerprint(input.resource, lookup.header);
@@ -69,51 +81,66 @@ export class IdempotentPaidQuery {
           return E.left({ _tag: "PaymentIdentifierConflict" });
         case "pending":
           return E.left({ _tag: "PaymentInProgress" });
-        case "completed": {
-          const { answer, headers, settlement } = claim.right.response;
-          const decoded = codec.decode(answer);
-          if (decoded === undefined)
-            return E.left(upstreamFailure("storage", `stored answer of ${id.id} does not decode`));
-          const value = /^[0-9]{1,78}$/.test(settlement.value) ? BigInt(settlement.value) : 0n;
-          return E.right({
-            answer: decoded,
-            headers,
-            settlement: { transaction: settlement.transaction as TxHash, payer: settlement.payer as Address, value },
-          });
-        }
+        case "completed":
+          return this.served(claim.right.response, codec);
         case "claimed":
           break;
       }
-      const result = await this.plain(input);
+      const result = await this.plain(input, codec);
       if (E.isLeft(result)) {
         // Nothing was bought under the id (the payment's own ledger guards the money): free it for a retry.
         await this.ids.release(id.id)();
         return result;
       }
-      const { answer, headers, settlement } = result.right;
-      const stored = {
-        transaction: settlement.transaction,
-        payer: settlement.payer,
-        value: settlement.value.toString(),
-      };
       // A failed write does not withhold the answer; the id then stays pending until its lease ends.
-      await this.ids.complete(id.id, { answer: codec.encode(answer), headers, settlement: stored })();
+      await this.ids.complete(id.id, storedOf(result.right, codec))();
       return result;
     };
   }
 
-  private async plain<E, A>(input: PaidQueryInput<E, A>): Promise<E.Either<PaidQueryFailure<E>, PaidAnswer<A>>> {
+  /** A stored answer served again, exactly as it was sent. */
+  private served<A>(response: StoredPaidResponse, codec: AnswerCodec<A>): E.Either<UpstreamFailure, PaidAnswer<A>> {
+    const { answer, headers, settlement } = response;
+    const decoded = codec.decode(answer);
+    if (decoded === undefined) return E.left(upstreamFailure("storage", "stored paid answer does not decode"));
+    const value = /^[0-9]{1,78}$/.test(settlement.value) ? BigInt(settlement.value) : 0n;
+    return E.right({
+      answer: decoded,
+      headers,
+      settlement: { transaction: settlement.transaction as TxHash, payer: settlement.payer as Address, value },
+    });
+  }
+
+  private async plain<E, A>(
+    input: PaidQueryInput<E, A>,
+    codec: AnswerCodec<A>,
+  ): Promise<E.Either<PaidQueryFailure<E>, PaidAnswer<A>>> {
     const result = await this.paidQuery.execute(input)();
-    if (E.isRight(result) || result.left._tag !== "PaymentRequired") return result;
+    if (E.isRight(result)) {
+      // Bought: the payer may read it again by signing in (a failed write only loses that convenience).
+      await this.reaccess.record(result.right.settlement.payer, input.resource, storedOf(result.right, codec));
+      return result;
+    }
+    if (result.left._tag !== "PaymentRequired") return result;
     // The challenge as PaidQuery builds it, with the extensions declared in its v2 form.
     const terms = input.terms ?? this.terms;
-    const required = {
-      ...v2PaymentRequired(terms, input.resource),
-      extensions: this.x402.challengeExtensions(input.resource),
+    const extensions = {
+      ...this.x402.challengeExtensions(input.resource),
+      ...this.reaccess.declaration(input.resource),
     };
+    const required = { ...v2PaymentRequired(terms, input.resource), extensions };
     return E.left({
       ...result.left,
       headers: { ...result.left.headers, "PAYMENT-REQUIRED": this.x402.encodePaymentRequired(required) },
     });
   }
+}
+
+function storedOf<A>(paid: PaidAnswer<A>, codec: AnswerCodec<A>): StoredPaidResponse {
+  const { transaction, payer, value } = paid.settlement;
+  return {
+    answer: codec.encode(paid.answer),
+    headers: paid.headers,
+    settlement: { transaction, payer, value: value.toString() },
+  };
 }

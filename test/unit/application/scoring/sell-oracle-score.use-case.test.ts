@@ -6,6 +6,9 @@ import { PaidQuery } from "../../../../src/application/use-cases/payment/paid-qu
 import { IdempotentPaidQuery } from "../../../../src/application/use-cases/payment/idempotent-paid-query.use-case";
 import { InMemoryPaymentIdentifierStore } from "../../../../src/adapters/storage/in-memory-payment-identifier-store.adapter";
 import { X402ReferenceProtocol } from "../../../../src/adapters/payment/x402-reference-protocol.adapter";
+import { X402SignInWithX } from "../../../../src/adapters/payment/x402-sign-in-with-x.adapter";
+import { InMemoryPurchaseStore } from "../../../../src/adapters/storage/in-memory-purchase-store.adapter";
+import { PaidAnswerReaccess } from "../../../../src/application/use-cases/payment/paid-answer-reaccess";
 import { ClassifyAddress } from "../../../../src/application/use-cases/scoring/classify-address.use-case";
 import { ScoreAddress } from "../../../../src/application/use-cases/scoring/score-address.use-case";
 import { ScoringStats } from "../../../../src/application/use-cases/scoring/scoring-stats";
@@ -48,6 +51,12 @@ function rig() {
     new X402ReferenceProtocol(),
     clock,
     TERMS,
+    new PaidAnswerReaccess(
+      new X402SignInWithX(() => "http://127.0.0.1", "eip155:5042002"),
+      new InMemoryPurchaseStore(),
+      clock,
+      { lifetimeMs: 3_600_000 },
+    ),
   );
   const sell = new SellOracleScore(new ClassifyAddress(chain, settings()), scoreAddress, idempotent);
   return { sell, classified };
