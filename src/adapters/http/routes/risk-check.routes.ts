@@ -25,8 +25,8 @@ export function riskCheckRoutes(deps: RiskCheckRouteDeps): Router {
   });
   router.get(JWKS_PATH, (ctx) => {
     ctx.set("Cache-Control", "public, max-age=300");
-    ctx.type = "application/jwk-set+json";
-    ctx.body = deps.describeRiskCheck.execute(deps.publicBaseUrl()).jwks;
+    // application/json (every JSON body of this API is; JOSE libraries read it as a JWK set).
+    sendJson(ctx, 200, deps.describeRiskCheck.execute(deps.publicBaseUrl()).jwks);
   });
   router.post(RISK_CHECK_PATH, deps.rateLimit, async (ctx) => {
     const command = decodeRiskCheckRequest(bodyOf(ctx));
