@@ -14,9 +14,8 @@ import { PAYMENT_ID_LEASE_MS } from "../../domain/payment/payment-identifier";
 import { upstreamTask } from "../shared/upstream-task";
 
 export interface PostgresPaymentIdentifierStoreConfig {
+  /** A pool on a database migrated by `migratePostgres` (table `payment_identifiers`). */
   readonly pool: Pool;
-  /** Tests use their own table. Created when missing. */
-  readonly table?: string;
 }
 
 export const PostgresPaymentIdentifierStoreConfig = Symbol.for("PostgresPaymentIdentifierStoreConfig");
@@ -43,13 +42,10 @@ const digest = (fingerprint: string) => createHash("sha256").update(fingerprint,
 @injectable()
 export class PostgresPaymentIdentifierStore implements PaymentIdentifierStore {
   private readonly pool: Pool;
-  private readonly table: string;
-  private ready: Promise<void> | undefined;
+  private readonly table = "payment_identifiers";
 
   constructor(@inject(PostgresPaymentIdentifierStoreConfig) config: PostgresPaymentIdentifierStoreConfig) {
     this.pool = config.pool;
-    this.table = config.table ?? "payment_identifiers";
-    if (!/^[a-z_][a-z0-9_]*$/.test(this.table)) throw new Error(`bad table name: ${this.table}`);
   }
 
   claim(id: string, fingerprint: string, nowMs: number): TE.TaskEither<UpstreamFailure, PaymentIdClaim> {
@@ -91,34 +87,7 @@ export class PostgresPaymentIdentifierStore implements PaymentIdentifierStore {
   }
 
   private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
-    return upstreamTask("storage", `payment identifier store ${what}`, async () => {
-      await this.ensureTable();
-      return run();
-    });
-  }
-
-  private ensureTable(): Promise<void> {
-    this.ready ??= this.createTable().catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
-  }
-
-  private async createTable(): Promise<void> {
-    try {
-      await this.pool.query(
-        `CREATE TABLE IF NOT EXISTS ${this.table} (
-           id text PRIMARY KEY,
-           fingerprint text NOT NULL,
-           claimed_at_ms bigint NOT NULL,
-           response jsonb
-         )`,
-      );
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code !== "23505" && code !== "42P07") throw error;
-    }
+    return upstreamTask("storage", `payment identifier store ${what}`, run);
   }
 }
 

@@ -9,9 +9,8 @@ import type { PurchaseStore } from "../../application/ports/purchase-store.port"
 import { upstreamTask } from "../shared/upstream-task";
 
 export interface PostgresPurchaseStoreConfig {
+  /** A pool on a database migrated by `migratePostgres` (tables `paid_answers` and `paid_answers_nonces`). */
   readonly pool: Pool;
-  /** Purchases table; nonces live in `<table>_nonces`. Tests use their own. Created when missing. */
-  readonly table?: string;
 }
 
 export const PostgresPurchaseStoreConfig = Symbol.for("PostgresPurchaseStoreConfig");
@@ -26,13 +25,10 @@ const StoredResponse = t.type({
 @injectable()
 export class PostgresPurchaseStore implements PurchaseStore {
   private readonly pool: Pool;
-  private readonly table: string;
-  private ready: Promise<void> | undefined;
+  private readonly table = "paid_answers";
 
   constructor(@inject(PostgresPurchaseStoreConfig) config: PostgresPurchaseStoreConfig) {
     this.pool = config.pool;
-    this.table = config.table ?? "paid_answers";
-    if (!/^[a-z_][a-z0-9_]*$/.test(this.table)) throw new Error(`bad table name: ${this.table}`);
   }
 
   record(
@@ -77,35 +73,6 @@ export class PostgresPurchaseStore implements PurchaseStore {
   }
 
   private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
-    return upstreamTask("storage", `purchase store ${what}`, async () => {
-      await this.ensureTables();
-      return run();
-    });
-  }
-
-  private ensureTables(): Promise<void> {
-    this.ready ??= this.createTables().catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
-  }
-
-  private async createTables(): Promise<void> {
-    const statements = [
-      `CREATE TABLE IF NOT EXISTS ${this.table} (
-         seq bigserial PRIMARY KEY, payer text NOT NULL, resource text NOT NULL, response jsonb NOT NULL, at_ms bigint NOT NULL)`,
-      `CREATE INDEX IF NOT EXISTS ${this.table}_by_payer ON ${this.table} (payer, resource, at_ms DESC)`,
-      `CREATE TABLE IF NOT EXISTS ${this.table}_nonces (nonce text PRIMARY KEY, used_at_ms bigint NOT NULL)`,
-    ];
-    for (const sql of statements) {
-      try {
-        await this.pool.query(sql);
-      } catch (error) {
-        // Two processes creating the tables at once: the loser sees a duplicate, which is fine.
-        const code = (error as { code?: string }).code;
-        if (code !== "23505" && code !== "42P07") throw error;
-      }
-    }
+    return upstreamTask("storage", `purchase store ${what}`, run);
   }
 }

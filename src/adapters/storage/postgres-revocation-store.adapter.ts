@@ -7,9 +7,8 @@ import { parseAttestationId, type Revocation } from "../../domain/gating/revocat
 import { upstreamTask } from "../shared/upstream-task";
 
 export interface PostgresRevocationStoreConfig {
+  /** A pool on a database migrated by `migratePostgres` (table `attestation_revocations`). */
   readonly pool: Pool;
-  /** Tests use their own table. Created when missing. */
-  readonly table?: string;
 }
 
 export const PostgresRevocationStoreConfig = Symbol.for("PostgresRevocationStoreConfig");
@@ -27,13 +26,10 @@ interface Row {
 @injectable()
 export class PostgresRevocationStore implements RevocationStore {
   private readonly pool: Pool;
-  private readonly table: string;
-  private ready: Promise<void> | undefined;
+  private readonly table = "attestation_revocations";
 
   constructor(@inject(PostgresRevocationStoreConfig) config: PostgresRevocationStoreConfig) {
     this.pool = config.pool;
-    this.table = config.table ?? "attestation_revocations";
-    if (!/^[a-z_][a-z0-9_]*$/.test(this.table)) throw new Error(`bad table name: ${this.table}`);
   }
 
   revoke(revocation: Revocation): TE.TaskEither<UpstreamFailure, Revocation> {
@@ -70,37 +66,7 @@ export class PostgresRevocationStore implements RevocationStore {
   }
 
   private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
-    return upstreamTask("storage", `revocation store ${what}`, async () => {
-      await this.ensureTable();
-      return run();
-    });
-  }
-
-  /** Once per instance; a failed attempt is retried by the next call. */
-  private ensureTable(): Promise<void> {
-    this.ready ??= this.createTable().catch((error: unknown) => {
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
-  }
-
-  private async createTable(): Promise<void> {
-    try {
-      // revoked_at is the ISO text the service wrote, so it reads back byte for byte.
-      await this.pool.query(
-        `CREATE TABLE IF NOT EXISTS ${this.table} (
-           seq bigserial UNIQUE,
-           id text PRIMARY KEY,
-           revoked_at text NOT NULL,
-           reason text NOT NULL
-         )`,
-      );
-    } catch (error) {
-      // Two processes creating the table at once: the loser sees a duplicate, which is fine.
-      const code = (error as { code?: string }).code;
-      if (code !== "23505" && code !== "42P07") throw error;
-    }
+    return upstreamTask("storage", `revocation store ${what}`, run);
   }
 }
 

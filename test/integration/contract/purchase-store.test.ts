@@ -1,19 +1,16 @@
 import { expect } from "chai";
-import pg from "pg";
 import type { PurchaseStore } from "../../../src/application/ports/purchase-store.port";
 import { InMemoryPurchaseStore } from "../../../src/adapters/storage/in-memory-purchase-store.adapter";
 import { PostgresPurchaseStore } from "../../../src/adapters/storage/postgres-purchase-store.adapter";
+import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
 import { right } from "./support/task-either";
 
-const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-const table = `purchases_test_${process.pid}_${Date.now()}`;
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
-
-after(async () => {
-  await pool.query(`DROP TABLE IF EXISTS ${table}_nonces`);
-  await pool.query(`DROP TABLE IF EXISTS ${table}`);
-  await pool.end();
+/** A schema of our own per run, migrated like production and dropped afterwards. */
+let db: MigratedSchema;
+before(async () => {
+  db = await migratedSchema("purchases");
 });
+after(async () => db.drop());
 
 let counter = 0;
 const fresh = (what: string) => `${what}_${process.pid}_${Date.now()}_${counter++}`;
@@ -50,4 +47,4 @@ function purchaseStoreContract(name: string, makeStore: () => PurchaseStore): vo
 }
 
 purchaseStoreContract("in-memory", () => new InMemoryPurchaseStore());
-purchaseStoreContract("postgres", () => new PostgresPurchaseStore({ pool, table }));
+purchaseStoreContract("postgres", () => new PostgresPurchaseStore({ pool: db.pool }));
