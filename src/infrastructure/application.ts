@@ -135,7 +135,16 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     const priceSource = priceSourceFor(chain.chainReader, market);
     const quoteTokens = await readQuoteTokens(chain.chainReader, priceSource, market);
     const publicUrl = () => config.env.PUBLIC_BASE_URL ?? server?.url ?? `http://${config.env.HOST}:${config.env.PORT}`;
-    container = buildContainer({ config, logger, chain, market, quoteTokens, priceSource, suiChain: sui.chain, publicUrl });
+    container = buildContainer({
+      config,
+      logger,
+      chain,
+      market,
+      quoteTokens,
+      priceSource,
+      suiChain: sui.chain,
+      publicUrl,
+    });
     stakingIndex = startStakingIndexLoop(container.get(IndexStakingBlocks), () => chain.localIndex?.syncedTo, logger);
     await stakingIndex.catchUp();
     const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl, scenario) });
