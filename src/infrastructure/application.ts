@@ -160,6 +160,7 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     const market = marketSettings(config);
     const priceSource = priceSourceFor(chain.chainReader, market);
     const quoteTokens = await readQuoteTokens(chain.chainReader, priceSource, market);
+    const publicUrl = () => config.env.PUBLIC_BASE_URL ?? server?.url ?? `http://${config.env.HOST}:${config.env.PORT}`;
     container = buildContainer({
       config,
       logger,
@@ -169,6 +170,7 @@ export async function startApplication(configured: Config, logger: Logger): Prom
       priceSource,
       suiChain: sui.chain,
       ...(redis ? { redis } : {}),
+      publicUrl,
     });
     stakingIndex = startStakingIndexLoop(container.get(IndexStakingBlocks), () => chain.localIndex?.syncedTo, logger);
     await stakingIndex.catchUp();
@@ -177,7 +179,6 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     const loop = deliveries;
     (container.get<DeliveryKick>(DeliveryKick) as DeliveryKickRelay).connect(() => loop.kick());
     guardWatch = await startGuardWatchLoop(container.get(WatchBlock), chain.blockFeed, logger);
-    const publicUrl = () => config.env.PUBLIC_BASE_URL ?? server?.url ?? `http://${config.env.HOST}:${config.env.PORT}`;
     const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl, scenario) });
     server = await startHttpServer(app, config.env.HOST, config.env.PORT);
     const altUrl = () => altServer?.url ?? `http://${config.env.HOST}:${config.env.ALT_PORT}`;

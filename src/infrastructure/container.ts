@@ -27,6 +27,7 @@ import type { MarketSettings } from "./bindings/market-settings";
 import { bindScoring, SCORING_USE_CASES } from "./bindings/scoring.bindings";
 import { bindPayments, PAYMENT_USE_CASES } from "./bindings/payment.bindings";
 import { bindStaking, STAKING_USE_CASES } from "./bindings/staking.bindings";
+import { bindRiskCheck, RISK_CHECK_USE_CASES } from "./bindings/risk-check.bindings";
 import type { PriceSource } from "../application/ports/price-source.port";
 import type { SuiChain } from "../application/ports/sui-chain.port";
 import { bindSecondChain, SECOND_CHAIN_USE_CASES } from "./bindings/second-chain.bindings";
@@ -49,6 +50,8 @@ export interface Runtime {
   readonly suiChain: SuiChain;
   /** An open Redis connection (REDIS_URL), when the caller made one; otherwise the container opens its own. */
   readonly redis?: Redis;
+  /** The service's public base URL (known once the server listens when PORT is 0). */
+  readonly publicUrl?: () => string;
 }
 
 /** Functions the application awaits on shutdown, after the server stops accepting. */
@@ -63,6 +66,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ...GATING_USE_CASES,
   ...PROTOCOL_GUARD_USE_CASES,
   ...SECOND_CHAIN_USE_CASES,
+  ...RISK_CHECK_USE_CASES,
 ];
 
 /** Adapters holding connections (RPC providers) expose close(); shutdown calls it if they were ever built. */
@@ -109,7 +113,7 @@ export function buildContainer(runtime: Runtime): Container {
   const redis = bindSharedState(container, runtime);
   container.bind(ChainReader).toConstantValue(runtime.chain.chainReader);
   container.bind(ExplorerHistory).toConstantValue(runtime.chain.explorer);
-  // One pool for every PostgreSQL adapter (spent payments, Protocol Guard, snapshots, leaderboard); pg connects lazily.
+  // One pool for every PostgreSQL adapter (spent payments, Protocol Guard, snapshots, leaderboard, revocations, payment identifiers); pg connects lazily.
   const database =
     runtime.config.env.DATABASE_URL === undefined
       ? null
@@ -123,7 +127,9 @@ export function buildContainer(runtime: Runtime): Container {
   container
     .bind(ReadinessProbes)
     .toConstantValue([...runtime.chain.probes, databaseProbe(database), redisProbe(redis)]);
-  bindPayments(container, runtime.config, runtime.chain, database);
+  const env = runtime.config.env;
+  const publicUrl = runtime.publicUrl ?? (() => env.PUBLIC_BASE_URL ?? `http://${env.HOST}:${env.PORT}`);
+  bindPayments(container, runtime.config, runtime.chain, database, publicUrl);
   bindProtocolGuard(container, database, runtime.config, runtime.chain.chainId);
   bindSecondChain(container, runtime.config, runtime.suiChain);
   container
@@ -136,7 +142,8 @@ export function buildContainer(runtime: Runtime): Container {
     ]);
   bindStaking(container, runtime.priceSource, runtime.market, runtime.config.chainMode === "embedded", database);
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
-  bindGating(container, runtime.config, runtime.chain.chainId);
+  bindGating(container, runtime.config, runtime.chain.chainId, database);
+  bindRiskCheck(container, runtime.config.riskCheckKey, runtime.chain.chainId);
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
   return container;
 }

@@ -5,6 +5,9 @@ import { CheckGate } from "../application/use-cases/gating/check-gate.use-case";
 import { GetGatingSchema } from "../application/use-cases/gating/get-gating-schema.use-case";
 import { IssueAttestation } from "../application/use-cases/gating/issue-attestation.use-case";
 import { VerifyAttestation } from "../application/use-cases/gating/verify-attestation.use-case";
+import { IssueEasAttestation } from "../application/use-cases/gating/issue-eas-attestation.use-case";
+import { RevokeAttestation } from "../application/use-cases/gating/revoke-attestation.use-case";
+import { ListRevocations } from "../application/use-cases/gating/list-revocations.use-case";
 import { CheckReadiness } from "../application/use-cases/health/check-readiness.use-case";
 import { ReadPlatformStats } from "../application/use-cases/platform/read-platform-stats.use-case";
 import { CheckWallet } from "../application/use-cases/protocol-guard/check-wallet.use-case";
@@ -38,6 +41,9 @@ import { snapshotRoutes } from "../adapters/http/routes/snapshots.routes";
 import { stakingRoutes } from "../adapters/http/routes/staking.routes";
 import { tokenShieldRoutes } from "../adapters/http/routes/token-shield.routes";
 import { widgetRoutes } from "../adapters/http/routes/widget.routes";
+import { riskCheckRoutes } from "../adapters/http/routes/risk-check.routes";
+import { CheckRisk } from "../application/use-cases/risk-check/check-risk.use-case";
+import { DescribeRiskCheck } from "../application/use-cases/risk-check/describe-risk-check.use-case";
 import type { Config } from "./config/config";
 
 const MINUTE_MS = 60_000;
@@ -76,6 +82,10 @@ export function composeRouters(
     }),
     gatingRoutes({
       issueAttestation: container.get(IssueAttestation),
+      issueEasAttestation: container.get(IssueEasAttestation),
+      revokeAttestation: container.get(RevokeAttestation),
+      listRevocations: container.get(ListRevocations),
+      platformAuth: platformAuth(env.PLATFORM_API_KEYS),
       verifyAttestation: container.get(VerifyAttestation),
       checkGate: container.get(CheckGate),
       getGatingSchema: container.get(GetGatingSchema),
@@ -101,6 +111,12 @@ export function composeRouters(
       analyzeStaking: container.get(AnalyzeStaking),
       getLeaderboard: container.get(GetStakingLeaderboard),
       rateLimit: limited("staking", env.STAKING_RATE_LIMIT_PER_MINUTE),
+    }),
+    riskCheckRoutes({
+      checkRisk: container.get(CheckRisk),
+      describeRiskCheck: container.get(DescribeRiskCheck),
+      rateLimit: limited("risk-check", env.RISK_CHECK_RATE_LIMIT_PER_MINUTE),
+      publicBaseUrl: publicUrl,
     }),
     snapshotRoutes({ listSnapshots: container.get(ListSnapshots), getSnapshot: container.get(GetSnapshot) }),
     platformRoutes({

@@ -15,6 +15,10 @@ export type ApiErrorCode =
   | "invalid_use_class"
   | "invalid_chain_id"
   | "invalid_ttl"
+  | "invalid_format"
+  | "invalid_attestation_id"
+  | "invalid_reason"
+  | "invalid_audience"
   | "attestation_required"
   | "invalid_wallet"
   | "ladder_required"
@@ -36,8 +40,11 @@ export type ApiErrorCode =
   // payment
   | "payment_required"
   | "invalid_payment"
+  | "payment_identifier_conflict"
+  | "payment_in_progress"
   // access
   | "unauthorized"
+  | "sign_in_failed"
   | "registration_not_found"
   | "not_found"
   | "coin_not_found"
@@ -89,6 +96,10 @@ export function statusOf(code: ApiErrorCode): number {
     case "invalid_use_class":
     case "invalid_chain_id":
     case "invalid_ttl":
+    case "invalid_format":
+    case "invalid_attestation_id":
+    case "invalid_reason":
+    case "invalid_audience":
     case "attestation_required":
     case "invalid_wallet":
     case "ladder_required":
@@ -106,6 +117,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "invalid_coin_type":
       return 400;
     case "unauthorized":
+    case "sign_in_failed":
       return 401;
     case "payment_required":
       return 402;
@@ -117,6 +129,8 @@ export function statusOf(code: ApiErrorCode): number {
     case "method_not_allowed":
       return 405;
     case "subscription_cancelled":
+    case "payment_identifier_conflict":
+    case "payment_in_progress":
       return 409;
     case "payload_too_large":
       return 413;
@@ -164,6 +178,10 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   invalid_use_class: true,
   invalid_chain_id: true,
   invalid_ttl: true,
+  invalid_format: true,
+  invalid_attestation_id: true,
+  invalid_reason: true,
+  invalid_audience: true,
   attestation_required: true,
   invalid_wallet: true,
   ladder_required: true,
@@ -184,7 +202,10 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   method_not_allowed: true,
   payment_required: true,
   invalid_payment: true,
+  payment_identifier_conflict: true,
+  payment_in_progress: true,
   unauthorized: true,
+  sign_in_failed: true,
   registration_not_found: true,
   not_found: true,
   coin_not_found: true,

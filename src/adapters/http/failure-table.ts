@@ -51,6 +51,13 @@ export function oracleFailureError(failure: OracleFailure, log: Logger): ApiErro
       log.warn({ source: failure.source, detail: failure.detail }, "payment upstream failed; nothing settled");
       // The ledger did not answer: refuse (503) rather than risk serving one payment twice.
       return failure.source === "storage" ? { code: "storage_unavailable" } : { code: "oracle_unavailable" };
+    case "SignInRefused":
+      return { code: "sign_in_failed", fields: { reason: failure.reason } };
+    case "PaymentIdentifierConflict":
+      return { code: "payment_identifier_conflict" };
+    case "PaymentInProgress":
+      // The first request with this id is still running: its answer will be served to this same retry.
+      return { code: "payment_in_progress", fields: { retrySafe: true }, headers: { "Retry-After": "2" } };
     case "SettlementUnknown":
       // The money may have moved: say so, and that presenting the same payment again is safe.
       log.warn({ detail: failure.detail }, "settlement outcome unknown; key kept for a retry");

@@ -5,6 +5,10 @@ import { ChainIdCodec, SubjectTypeCodec, UseClassCodec } from "./attestation-cod
 import { gatingInputError, isJsonObject, type GatingInputError } from "./gating-input-error";
 import type { UseClass } from "./use-class";
 
+/** `credence`: Credence's own EIP-712 struct (the default); `eas`: an EAS offchain attestation (v2). */
+export const ATTESTATION_FORMATS = ["credence", "eas"] as const;
+export type AttestationFormat = (typeof ATTESTATION_FORMATS)[number];
+
 /** POST /api/gating/attest, decoded. */
 export interface AttestCommand {
   readonly subject: Address;
@@ -14,12 +18,15 @@ export interface AttestCommand {
   readonly chainId?: number;
   /** Omitted: the use class's default lifetime. Out of bounds: clamped, with a note. */
   readonly ttlSeconds?: number;
+  /** Omitted: `credence`. */
+  readonly format?: AttestationFormat;
 }
 
 /**
  * Field rules: `subject` required address; `subjectType` wallet|token (default wallet);
  * `useClass` required; `chainId` positive integer (optional); `ttlSeconds` integer (optional,
- * any value is clamped into the class's bounds, but it must be an integer).
+ * any value is clamped into the class's bounds, but it must be an integer); `format` credence|eas
+ * (default credence).
  */
 export function decodeAttestRequest(body: unknown): E.Either<GatingInputError, AttestCommand> {
   const b = isJsonObject(body) ? body : {};
@@ -37,11 +44,15 @@ export function decodeAttestRequest(body: unknown): E.Either<GatingInputError, A
     return E.left(gatingInputError("invalid_chain_id"));
   }
   if (b.ttlSeconds !== undefined && !Number.isSafeInteger(b.ttlSeconds)) return E.left(gatingInputError("invalid_ttl"));
+  if (b.format !== undefined && !(ATTESTATION_FORMATS as readonly unknown[]).includes(b.format)) {
+    return E.left(gatingInputError("invalid_format"));
+  }
 
   return E.right({
     subject,
     subjectType: subjectType.right,
     useClass: useClass.right,
+    ...(b.format === undefined ? {} : { format: b.format as AttestationFormat }),
     ...(b.chainId === undefined ? {} : { chainId: b.chainId as number }),
     ...(b.ttlSeconds === undefined ? {} : { ttlSeconds: b.ttlSeconds as number }),
   });

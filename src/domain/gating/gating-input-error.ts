@@ -9,8 +9,12 @@ export const GATING_INPUT_ERROR_CODES = [
   "invalid_use_class",
   "invalid_chain_id",
   "invalid_ttl",
+  "invalid_format",
   // verify
   "attestation_required",
+  // revoke
+  "invalid_attestation_id",
+  "invalid_reason",
   // check
   "invalid_wallet",
   "invalid_network",

@@ -15,6 +15,9 @@ export const VERIFICATION_REASONS = [
   "use_class_mismatch",
   "flags_hash_mismatch",
   "unsupported_scoring_version",
+  "revoked",
+  // The revocation list could not be read: fail closed rather than vouch for a possibly revoked attestation.
+  "revocation_status_unavailable",
 ] as const;
 export type VerificationReason = (typeof VERIFICATION_REASONS)[number];
 

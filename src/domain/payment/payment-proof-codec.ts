@@ -109,7 +109,8 @@ export function headerValue(headers: RequestHeaders, name: string): string | und
 export type ProofLookup =
   | { readonly _tag: "none" }
   | { readonly _tag: "invalid"; readonly reason: PaymentReason }
-  | { readonly _tag: "proof"; readonly proof: PaymentProof };
+  /** `header`: the header value as sent (what a payment-identifier is bound to). */
+  | { readonly _tag: "proof"; readonly proof: PaymentProof; readonly header: string };
 
 /**
  * Finds the payment in a request: `PAYMENT-SIGNATURE` (x402 v2) first, else `X-Payment`
@@ -119,5 +120,7 @@ export function findPaymentProof(headers: RequestHeaders): ProofLookup {
   const value = headerValue(headers, "payment-signature") ?? headerValue(headers, "x-payment");
   if (value === undefined) return { _tag: "none" };
   const decoded = decodePaymentProof(value);
-  return E.isLeft(decoded) ? { _tag: "invalid", reason: decoded.left } : { _tag: "proof", proof: decoded.right };
+  return E.isLeft(decoded)
+    ? { _tag: "invalid", reason: decoded.left }
+    : { _tag: "proof", proof: decoded.right, header: value };
 }

@@ -40,6 +40,8 @@ export const CREDENCE_REASONS = [
    * bought its answer through its authorization.
    */
   "invalid_transfer_not_plain",
+  /** The x402 payment-identifier extension carries an id that is not 16-128 of [A-Za-z0-9_-]. */
+  "invalid_payment_identifier",
 ] as const;
 
 export type X402Reason = (typeof X402_REASONS)[number];

@@ -12,6 +12,25 @@ import {
   PostgresPaymentLedgerConfig,
 } from "../../adapters/storage/postgres-payment-ledger.adapter";
 import { PaymentLedger } from "../../application/ports/payment-ledger.port";
+import { PaymentIdentifierStore } from "../../application/ports/payment-identifier-store.port";
+import { X402Protocol } from "../../application/ports/x402-protocol.port";
+import { IdempotentPaidQuery } from "../../application/use-cases/payment/idempotent-paid-query.use-case";
+import { X402ReferenceProtocol } from "../../adapters/payment/x402-reference-protocol.adapter";
+import { X402SignInWithX } from "../../adapters/payment/x402-sign-in-with-x.adapter";
+import { InMemoryPurchaseStore } from "../../adapters/storage/in-memory-purchase-store.adapter";
+import {
+  PostgresPurchaseStore,
+  PostgresPurchaseStoreConfig,
+} from "../../adapters/storage/postgres-purchase-store.adapter";
+import { SignInWithX } from "../../application/ports/sign-in-with-x.port";
+import { PurchaseStore } from "../../application/ports/purchase-store.port";
+import { PaidAnswerReaccess, ReaccessSettings } from "../../application/use-cases/payment/paid-answer-reaccess";
+import { resourceDiscovery } from "../../adapters/http/openapi/bazaar-discovery";
+import { InMemoryPaymentIdentifierStore } from "../../adapters/storage/in-memory-payment-identifier-store.adapter";
+import {
+  PostgresPaymentIdentifierStore,
+  PostgresPaymentIdentifierStoreConfig,
+} from "../../adapters/storage/postgres-payment-identifier-store.adapter";
 import { PaymentSettler } from "../../application/ports/payment-settler.port";
 import { PaymentVerifier } from "../../application/ports/payment-verifier.port";
 import { PaymentTermsConfig } from "../../application/use-cases/payment/payment-terms.token";
@@ -56,6 +75,7 @@ export function bindPayments(
   config: Config,
   runtime: PaymentRuntime,
   pool: pg.Pool | null,
+  publicUrl: () => string,
 ): void {
   container.bind(PaymentTermsConfig).toConstantValue(paymentTerms(config, runtime));
   container.bind(EthersPaymentOptions).toConstantValue({ rpcUrl: runtime.rpcUrl, chainId: runtime.chainId });
@@ -68,15 +88,31 @@ export function bindPayments(
     container.bind(PaymentVerifier).to(EthersPaymentVerifier);
     container.bind(PaymentSettler).to(EthersPaymentSettler);
   }
+  // The bazaar declaration of each paid resource comes from the OpenAPI document, its single source.
+  container.bind(X402Protocol).toConstantValue(new X402ReferenceProtocol(resourceDiscovery));
+  container.bind(SignInWithX).toConstantValue(new X402SignInWithX(publicUrl, `eip155:${runtime.chainId}`));
+  container.bind(ReaccessSettings).toConstantValue({ lifetimeMs: config.env.PAID_ANSWER_REACCESS_SECONDS * 1000 });
+  container.bind(PaidAnswerReaccess).toSelf();
   if (pool === null) {
     container.bind(PaymentLedger).to(InMemoryPaymentLedger);
+    container.bind(PaymentIdentifierStore).to(InMemoryPaymentIdentifierStore);
+    container.bind(PurchaseStore).to(InMemoryPurchaseStore);
     return;
   }
   container
     .bind(PostgresPaymentLedgerConfig)
     .toConstantValue({ pool, reservationLeaseMs: config.env.PAYMENT_RESERVATION_LEASE_SECONDS * 1000 });
   container.bind(PaymentLedger).to(PostgresPaymentLedger);
+  container.bind(PostgresPaymentIdentifierStoreConfig).toConstantValue({ pool });
+  container.bind(PaymentIdentifierStore).to(PostgresPaymentIdentifierStore);
+  container.bind(PostgresPurchaseStoreConfig).toConstantValue({ pool });
+  container.bind(PurchaseStore).to(PostgresPurchaseStore);
 }
 
 /** The payment use cases, bound by the composition root and resolved by its smoke test. */
-export const PAYMENT_USE_CASES: readonly Newable<object>[] = [PaidQuery, ReadPaymentTotals, ReadPlatformStats];
+export const PAYMENT_USE_CASES: readonly Newable<object>[] = [
+  PaidQuery,
+  IdempotentPaidQuery,
+  ReadPaymentTotals,
+  ReadPlatformStats,
+];

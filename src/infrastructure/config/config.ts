@@ -1,6 +1,8 @@
 import * as E from "fp-ts/Either";
 import * as t from "io-ts";
+import type { KeyObject } from "node:crypto";
 import { resolveAttestationKey } from "../../adapters/attestation/attestation-key-config";
+import { resolveRiskCheckKey } from "../../adapters/risk-check/risk-check-key-config";
 import type { AttestationKey } from "../../adapters/attestation/ethers-attestation-signer.adapter";
 import { isWellKnownDevAddress, isWellKnownDevKey } from "../../adapters/shared/well-known-dev-keys";
 import { AddressCodec } from "../../domain/chain/address";
@@ -42,6 +44,7 @@ const variables = {
   STAKING_RATE_LIMIT_PER_MINUTE: perMinute("30"),
   GATING_RATE_LIMIT_PER_MINUTE: perMinute("30"),
   GUARD_RATE_LIMIT_PER_MINUTE: perMinute("60"),
+  RISK_CHECK_RATE_LIMIT_PER_MINUTE: perMinute("30"),
   ORACLE_RATE_LIMIT_PER_MINUTE: perMinute("60"),
   SUBSCRIBE_RATE_LIMIT_PER_MINUTE: perMinute("5"),
   SUBSCRIBE_LIMIT_PER_DAY: { codec: intInRange("per day", 1, 1_000_000), fallback: "20" },
@@ -56,11 +59,15 @@ const variables = {
   DEX_FACTORY: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
   DEX_ROUTER: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
   DEX_QUOTE_TOKENS: { codec: AddressList, fallback: undefined },
+  PAID_ANSWER_REACCESS_SECONDS: { codec: intInRange("seconds", 0, 7 * 86_400), fallback: "3600" },
   SCORE_CACHE_TTL_SECONDS: { codec: intInRange("seconds", 0, 86_400), fallback: "60" },
   DATABASE_URL: { codec: t.union([PostgresUrl, t.undefined]), fallback: undefined },
   REDIS_URL: { codec: t.union([RedisUrl, t.undefined]), fallback: undefined },
   REDIS_KEY_PREFIX: { codec: KeyPrefix, fallback: "credence:" },
+  EAS_CONTRACT_ADDRESS: { codec: AddressCodec, fallback: "0x0000000000000000000000000000000000000000" },
+  EAS_CONTRACT_VERSION: { codec: t.string, fallback: "1.3.0" },
   ATTESTATION_PRIVATE_KEY: { codec: t.union([t.string, t.undefined]), fallback: undefined },
+  RISK_CHECK_PRIVATE_JWK: { codec: t.union([t.string, t.undefined]), fallback: undefined },
   PAYMENT_MODE: { codec: t.keyof({ local: null, facilitator: null }), fallback: "local" },
   PAYMENT_FACILITATOR_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   PAYMENT_PAY_TO: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
@@ -81,6 +88,7 @@ const variables = {
 /** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */
 const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "ATTESTATION_PRIVATE_KEY",
+  "RISK_CHECK_PRIVATE_JWK",
   "PAYMENT_SETTLEMENT_PRIVATE_KEY",
   "DATABASE_URL",
   "REDIS_URL",
@@ -102,6 +110,8 @@ export interface Config {
   readonly env: EnvValues;
   /** Signs attestations: configured, or (embedded default only) a fresh dev key per process. */
   readonly attestationKey: AttestationKey;
+  /** Signs risk-check results (ES256): configured, or a fresh P-256 key per process. */
+  readonly riskCheckKey: KeyObject;
   /** No RPC_URL: run the embedded dev chain and our own index. */
   readonly chainMode: "embedded" | "rpc";
   readonly trustedProxies: ReadonlySet<string>;
@@ -137,10 +147,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
     decoded.RPC_URL === undefined,
   );
   if (E.isLeft(guardKeys)) errors.push(...guardKeys.left);
-  if (errors.length > 0 || E.isLeft(attestationKey) || E.isLeft(guardKeys)) return E.left(errors);
+  const riskCheckKey = resolveRiskCheckKey(decoded.RISK_CHECK_PRIVATE_JWK);
+  if (E.isLeft(riskCheckKey)) errors.push(riskCheckKey.left);
+  if (errors.length > 0 || E.isLeft(attestationKey) || E.isLeft(guardKeys) || E.isLeft(riskCheckKey)) {
+    return E.left(errors);
+  }
   return E.right({
     env: decoded,
     attestationKey: attestationKey.right,
+    riskCheckKey: riskCheckKey.right,
     chainMode: decoded.RPC_URL === undefined ? "embedded" : "rpc",
     trustedProxies: new Set(decoded.TRUSTED_PROXIES),
     guardKeys: guardKeys.right,

@@ -13,6 +13,7 @@ const LIMITED: ReadonlyArray<{ variable: string; method: "GET" | "POST"; path: s
   { variable: "STAKING_RATE_LIMIT_PER_MINUTE", method: "GET", path: `/api/staking/analyze/${ADDRESS}` },
   { variable: "GATING_RATE_LIMIT_PER_MINUTE", method: "POST", path: "/api/gating/attest", body: {} },
   { variable: "GUARD_RATE_LIMIT_PER_MINUTE", method: "POST", path: "/api/protocol-guard/check", body: {} },
+  { variable: "RISK_CHECK_RATE_LIMIT_PER_MINUTE", method: "POST", path: "/api/risk-check", body: {} },
   { variable: "ORACLE_RATE_LIMIT_PER_MINUTE", method: "GET", path: `/api/oracle/${ADDRESS}` },
   { variable: "ORACLE_RATE_LIMIT_PER_MINUTE", method: "GET", path: `/api/oracle/token/${ADDRESS}` },
   { variable: "SUBSCRIBE_RATE_LIMIT_PER_MINUTE", method: "POST", path: "/api/protocol-guard/subscribe", body: {} },

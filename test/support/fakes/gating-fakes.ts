@@ -1,4 +1,6 @@
 import * as TE from "fp-ts/TaskEither";
+import { Wallet } from "ethers";
+import { EasSdkAttestationSigner } from "../../../src/adapters/attestation/eas-sdk-attestation-signer.adapter";
 import type { Address } from "../../../src/domain/chain/address";
 import type { Clock } from "../../../src/application/ports/clock.port";
 import {
@@ -38,3 +40,13 @@ export const subjectScore = (overrides: Partial<SubjectScore> = {}): SubjectScor
   scoringVersion: "v1.0",
   ...overrides,
 });
+
+/** Gating settings for tests: the EAS domain names no real contract (the default EAS_CONTRACT_ADDRESS). */
+export const gatingSettings = (chainId = 5042002) => ({
+  chainId,
+  eas: { contract: "0x0000000000000000000000000000000000000000", version: "1.3.0", chainId },
+});
+
+/** An EAS signer for tests that only need the port present (its own random key). */
+export const testEasSigner = (chainId = 5042002, privateKey = Wallet.createRandom().privateKey) =>
+  new EasSdkAttestationSigner(privateKey, gatingSettings(chainId).eas);

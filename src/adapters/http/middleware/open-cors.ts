@@ -16,8 +16,15 @@ export function openCors(prefixes: readonly string[] = OPEN_CORS_PREFIXES): Midd
   const open = cors({
     origin: "*",
     allowMethods: ["GET", "POST", "OPTIONS"],
-    allowHeaders: ["Content-Type", "X-Payment", "Payment-Signature", "X-Request-Id"],
-    exposeHeaders: ["Payment-Required", "Payment-Response", "X-Payment-Response", "Retry-After", "X-Request-Id"],
+    allowHeaders: ["Content-Type", "X-Payment", "Payment-Signature", "Sign-In-With-X", "X-Request-Id"],
+    exposeHeaders: [
+      "Payment-Required",
+      "Payment-Response",
+      "X-Payment-Response",
+      "Credence-Reaccess",
+      "Retry-After",
+      "X-Request-Id",
+    ],
     maxAge: 600,
   });
   return async (ctx, next) => (isOpenCorsPath(ctx.path, prefixes) ? open(ctx, next) : next());

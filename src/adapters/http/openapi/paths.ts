@@ -126,9 +126,17 @@ export const paths: Record<string, Record<string, unknown>> = {
   "/api/gating/attest": {
     post: operation({
       summary: "Issue a signed attestation of a score (chainId, when sent, must be the service's CHAIN_ID)",
+      description:
+        "format `credence` (default): Credence's EIP-712 struct; format `eas`: an EAS offchain attestation (v2, " +
+        "EIP-712) of the schema published at GET /api/gating/schema, expirationTime from the TTL, named by its uid",
       tag: "gating",
       body: obj,
-      ok: { 201: { description: "{attestation, pricing, disclaimer, note?}", schema: obj } },
+      ok: {
+        201: {
+          description: "{attestation, format, pricing, disclaimer, note?}; eas adds {uid, schemaUid, attester, flags}",
+          schema: obj,
+        },
+      },
       errors: [
         "invalid_json",
         "invalid_subject",
@@ -136,6 +144,7 @@ export const paths: Record<string, Record<string, unknown>> = {
         "invalid_use_class",
         "invalid_chain_id",
         "invalid_ttl",
+        "invalid_format",
         "rate_limited",
         "attest_failed",
       ],
@@ -143,7 +152,7 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/gating/verify": {
     post: operation({
-      summary: "Verify an attestation",
+      summary: "Verify an attestation (Credence or EAS format; a revoked one is valid:false with reason revoked)",
       tag: "gating",
       body: obj,
       ok: {
@@ -176,7 +185,7 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/gating/schema": {
     get: operation({
-      summary: "EIP-712 domain, types and issuer of attestations, for offline verification",
+      summary: "EIP-712 domain, types and issuer of attestations, and the EAS schema, its UID and attester",
       tag: "gating",
       ok: {
         200: {
@@ -186,6 +195,69 @@ export const paths: Record<string, Record<string, unknown>> = {
         },
       },
       errors: [],
+    }),
+  },
+  "/api/gating/revoke": {
+    post: operation({
+      summary: "Platform only (Authorization: Bearer <platform key>): revoke an attestation by id or EAS uid",
+      tag: "gating",
+      body: {
+        type: "object",
+        required: ["id", "reason"],
+        properties: {
+          id: { type: "string", pattern: "^(att_[0-9a-f]{32}|0x[0-9a-fA-F]{64})$" },
+          reason: { type: "string", minLength: 1, maxLength: 200 },
+        },
+      },
+      ok: { 200: { description: "{id, revoked: true, revokedAt, reason} (the first revocation stands)", schema: obj } },
+      errors: ["unauthorized", "invalid_json", "invalid_attestation_id", "invalid_reason", "storage_unavailable"],
+    }),
+  },
+  "/api/gating/revocations": {
+    get: operation({
+      summary: "Published revocation list: {revocations: [{id, revokedAt, reason}]}, newest first (newest 1000)",
+      tag: "gating",
+      ok: { 200: { description: "{revocations}", schema: obj } },
+      errors: ["storage_unavailable"],
+    }),
+  },
+  "/.well-known/risk-check.json": {
+    get: operation({
+      summary: "x402 risk-check provider discovery (endpoint, method, pricing: free, tier mapping, JWS attestation)",
+      tag: "risk-check",
+      ok: { 200: { description: "discovery document", schema: obj } },
+      errors: [],
+    }),
+  },
+  "/.well-known/jwks.json": {
+    get: operation({
+      summary: "JWK set of the ES256 key that signs risk-check results",
+      tag: "risk-check",
+      ok: { 200: { description: "{keys: [{kty: EC, crv: P-256, x, y, kid, alg: ES256, use: sig}]}", schema: obj } },
+      errors: [],
+    }),
+  },
+  "/api/risk-check": {
+    post: operation({
+      summary: "Risk check of a payee or asset address: score 0-100 (100 safest), tier, reasons, ES256 JWS (free)",
+      tag: "risk-check",
+      body: {
+        type: "object",
+        required: ["address"],
+        properties: {
+          address: ref("Address"),
+          aud: { type: "string", maxLength: 512, description: "resource URL or DID the result is for (JWT aud)" },
+        },
+      },
+      ok: {
+        200: {
+          description:
+            "{checked, address, score, tier (low 80-100, medium 60-79, high 30-59, critical 0-29), provider, " +
+            "categories, reasons, confidence, credenceTier, subjectType, snapshotId, jws, jwks_url, checked_at, expires_at}",
+          schema: obj,
+        },
+      },
+      errors: ["invalid_json", "invalid_address", "invalid_audience", "rate_limited", "scoring_unavailable"],
     }),
   },
   "/api/protocol-guard/check": {

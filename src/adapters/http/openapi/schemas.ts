@@ -1,3 +1,62 @@
+const explained = {
+  recommendation: {
+    type: "object",
+    properties: { action: { enum: ["allow", "review", "deny"] }, reason: { type: "string" } },
+  },
+  confidence: { type: "number", minimum: 0, maximum: 100 },
+  flags: { type: "array", items: { $ref: "#/components/schemas/Flag" } },
+  summary: { type: "string" },
+  publicExplain: {
+    type: "object",
+    properties: {
+      headline: { type: "string" },
+      lines: { type: "array", items: { type: "string" } },
+      tone: { type: "string" },
+    },
+  },
+  protocolExplain: {
+    type: "object",
+    properties: { riskCategories: { type: "array", items: { type: "object", additionalProperties: true } } },
+  },
+  scoreStability: { type: "object", properties: { trend: { type: "string" } }, additionalProperties: true },
+  directionDrivers: {
+    type: "object",
+    properties: {
+      up: { type: "array", items: { type: "string" } },
+      down: { type: "array", items: { type: "string" } },
+    },
+  },
+  snapshotId: { type: "string" },
+  scoringVersion: { type: "string" },
+  queriedAt: { type: "string", description: "ISO 8601 instant the score was computed" },
+  limitations: { type: "array", items: { type: "string" } },
+};
+
+/** A paid wallet answer from the seeded dev world (the x402 bazaar declaration shows it as the example). */
+const walletExample = {
+  address: "0xe47de283d78d5a55c1967165f00dc7822c64be78",
+  score: 86,
+  tier: "ELITE",
+  recommendation: { action: "allow", reason: "ELITE trust score (86/100) with confidence 100%." },
+  confidence: 100,
+  flags: [],
+  summary: "Wallet scores 86/100 (ELITE), confidence 100%: no risk flags.",
+  publicExplain: {
+    headline: "Excellent on-chain record (wallet)",
+    lines: ["Strong wallet age: 197.73 days.", "Strong activity spread: 50 active days."],
+    tone: "positive",
+  },
+  protocolExplain: { riskCategories: [{ category: "exit_risk", level: "none", signals: [] }] },
+  scoreStability: { trend: "insufficient_history", samples: 2 },
+  directionDrivers: {
+    up: ["More transactions (up to +3 points)."],
+    down: ["WASH_TRADING (round-trip (wash) transfers) would cost 25 points."],
+  },
+  snapshotId: "snap_74bc8dfc071839a6b82829f9",
+  scoringVersion: "v1.0",
+  queriedAt: "2026-11-25T03:43:45.694Z",
+};
+
 /** Component schemas shared by the OpenAPI document. */
 export const schemas: Record<string, unknown> = {
   Address: { type: "string", pattern: "^0x[0-9a-fA-F]{40}$" },
@@ -48,8 +107,45 @@ export const schemas: Record<string, unknown> = {
     additionalProperties: true,
     description: "x402 v1 challenge plus readable fields",
   },
-  OracleWalletResponse: { type: "object", additionalProperties: true },
-  TokenScore: { type: "object", additionalProperties: true },
+  OracleWalletResponse: {
+    type: "object",
+    required: ["address", "score", "tier", "confidence", "flags", "snapshotId", "scoringVersion", "queriedAt"],
+    properties: {
+      address: { $ref: "#/components/schemas/Address" },
+      score: { type: "number", minimum: 0, maximum: 100 },
+      tier: { $ref: "#/components/schemas/Tier" },
+      ...explained,
+    },
+    additionalProperties: true,
+    examples: [walletExample],
+  },
+  TokenScore: {
+    type: "object",
+    required: ["address", "contractType", "score", "tier", "confidence", "flags", "pricing"],
+    properties: {
+      address: { $ref: "#/components/schemas/Address" },
+      contractType: { enum: ["ERC-20", "ERC-721", "ERC-1155", "contract"] },
+      score: { type: ["number", "null"], minimum: 0, maximum: 100 },
+      tier: { $ref: "#/components/schemas/Tier" },
+      state: { enum: ["graduated", "mining"] },
+      ...explained,
+      pricing: { enum: ["paid", "free"] },
+    },
+    additionalProperties: true,
+    examples: [
+      {
+        ...walletExample,
+        address: "0x3ae533290b71c870c961a6971ebcfa89e5bf43eb",
+        contractType: "ERC-20",
+        score: 73,
+        tier: "HIGH",
+        state: "graduated",
+        recommendation: { action: "allow", reason: "HIGH trust score (73/100) with confidence 100%." },
+        summary: "Token scores 73/100 (HIGH), confidence 100%: no risk flags.",
+        pricing: "paid",
+      },
+    ],
+  },
   NftScore: { type: "object", additionalProperties: true },
   Attestation: { type: "object", additionalProperties: true },
   StakingSignal: { type: "object", additionalProperties: true },

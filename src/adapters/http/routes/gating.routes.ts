@@ -7,6 +7,10 @@ import type { GatingFailure } from "../../../application/use-cases/gating/gating
 import type { GetGatingSchema } from "../../../application/use-cases/gating/get-gating-schema.use-case";
 import type { IssueAttestation } from "../../../application/use-cases/gating/issue-attestation.use-case";
 import type { VerifyAttestation } from "../../../application/use-cases/gating/verify-attestation.use-case";
+import type { IssueEasAttestation } from "../../../application/use-cases/gating/issue-eas-attestation.use-case";
+import type { RevokeAttestation } from "../../../application/use-cases/gating/revoke-attestation.use-case";
+import type { ListRevocations } from "../../../application/use-cases/gating/list-revocations.use-case";
+import { decodeRevokeRequest } from "../../../domain/gating/revocation";
 import { decodeAttestRequest } from "../../../domain/gating/attest-request";
 import { decodeCheckRequest } from "../../../domain/gating/check-request";
 import type { GatingInputError } from "../../../domain/gating/gating-input-error";
@@ -16,6 +20,11 @@ import { bodyOf } from "../validation";
 
 export interface GatingRouteDeps {
   readonly issueAttestation: IssueAttestation;
+  readonly issueEasAttestation: IssueEasAttestation;
+  readonly revokeAttestation: RevokeAttestation;
+  readonly listRevocations: ListRevocations;
+  /** Revoking is the operator's act: the platform credential (PLATFORM_API_KEYS), as for arc-score. */
+  readonly platformAuth: Middleware;
   readonly verifyAttestation: VerifyAttestation;
   readonly checkGate: CheckGate;
   readonly getGatingSchema: GetGatingSchema;
@@ -44,7 +53,15 @@ async function answer<C, R>(
 export function gatingRoutes(deps: GatingRouteDeps): Router {
   const router = new Router();
   router.post("/api/gating/attest", deps.rateLimit, (ctx) =>
-    answer(ctx, decodeAttestRequest, (c) => deps.issueAttestation.execute(c), 201),
+    answer(
+      ctx,
+      decodeAttestRequest,
+      (c) =>
+        c.format === "eas"
+          ? (deps.issueEasAttestation.execute(c) as TaskEither<GatingFailure, unknown>)
+          : deps.issueAttestation.execute(c),
+      201,
+    ),
   );
   router.post("/api/gating/check", deps.rateLimit, (ctx) =>
     answer(ctx, decodeCheckRequest, (c) => deps.checkGate.execute(c), 200),
@@ -56,6 +73,24 @@ export function gatingRoutes(deps: GatingRouteDeps): Router {
   });
   router.get("/api/gating/schema", async (ctx) => {
     ctx.body = deps.getGatingSchema.execute();
+  });
+  router.post("/api/gating/revoke", deps.platformAuth, async (ctx) => {
+    const command = decodeRevokeRequest(bodyOf(ctx));
+    if (E.isLeft(command)) return sendError(ctx, { code: command.left.code });
+    const result = await deps.revokeAttestation.execute(command.right)();
+    if (E.isLeft(result)) {
+      ctx.state.log.warn({ detail: result.left.detail }, "revocation store failed");
+      return sendError(ctx, { code: "storage_unavailable" });
+    }
+    sendJson(ctx, 200, result.right);
+  });
+  router.get("/api/gating/revocations", async (ctx) => {
+    const result = await deps.listRevocations.execute()();
+    if (E.isLeft(result)) {
+      ctx.state.log.warn({ detail: result.left.detail }, "revocation store failed");
+      return sendError(ctx, { code: "storage_unavailable" });
+    }
+    sendJson(ctx, 200, result.right);
   });
   return router;
 }

@@ -13,6 +13,7 @@ import { signAttestation } from "./sign-attestation";
 
 export interface AttestResult {
   readonly attestation: SignedAttestation;
+  readonly format: "credence";
   readonly pricing: "free";
   readonly disclaimer: string;
   /** Set when the requested ttlSeconds was clamped. */
@@ -51,6 +52,7 @@ export class IssueAttestation {
       ),
       TE.map(({ attestation, note }) => ({
         attestation,
+        format: "credence" as const,
         pricing: "free" as const,
         disclaimer: attestationDisclaimer(attestation.devSigned),
         ...(note === undefined ? {} : { note }),

@@ -1,17 +1,30 @@
+import * as E from "fp-ts/Either";
 import type * as T from "fp-ts/Task";
 import { inject, injectable } from "inversify";
 import { payloadOf } from "../../../domain/gating/attestation";
 import { decodeSignedAttestation } from "../../../domain/gating/attestation-codec";
+import { easVerificationReasons } from "../../../domain/gating/eas-verification-rules";
 import { ATTESTATION_DISCLAIMER, attestationDisclaimer } from "../../../domain/gating/gating-text";
-import { verificationReasons, type VerificationReason } from "../../../domain/gating/verification-rules";
+import { isJsonObject } from "../../../domain/gating/gating-input-error";
+import {
+  VERIFICATION_REASONS,
+  verificationReasons,
+  type VerificationReason,
+} from "../../../domain/gating/verification-rules";
 import type { VerifyCommand } from "../../../domain/gating/verify-request";
 import { AttestationSigner } from "../../ports/attestation-signer.port";
 import { Clock } from "../../ports/clock.port";
+import { EasAttestationSigner } from "../../ports/eas-attestation-signer.port";
+import { RevocationStore } from "../../ports/revocation-store.port";
 import { GatingSettings } from "./gating-settings";
 
 export interface VerifyResult {
   readonly valid: boolean;
   readonly reasons: readonly VerificationReason[];
+  /** `credence` (Credence's EIP-712 struct) or `eas` (EAS offchain attestation); null when unrecognisable. */
+  readonly format: "credence" | "eas" | null;
+  /** The attestation's id (`att_…`) or EAS UID; null when it is malformed. */
+  readonly id: string | null;
   /** What the attestation claims; null when it is malformed. Trust these only when `valid`. */
   readonly subject: string | null;
   readonly useClass: string | null;
@@ -25,59 +38,121 @@ export interface VerifyResult {
   readonly disclaimer: string;
 }
 
-/** POST /api/gating/verify: every failing rule is a reason; nothing about the input makes it throw. */
+const MALFORMED: VerifyResult = {
+  valid: false,
+  reasons: ["malformed"],
+  format: null,
+  id: null,
+  subject: null,
+  useClass: null,
+  chainId: null,
+  score: null,
+  tier: null,
+  expiresAt: null,
+  scoringVersion: null,
+  issuer: null,
+  devSigned: null,
+  disclaimer: ATTESTATION_DISCLAIMER,
+};
+
+/** An EAS offchain attestation is recognised by its `uid` and `message`, bare or in the SDK's `{sig}` wrapper. */
+function easDocumentOf(attestation: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> | undefined {
+  const doc = isJsonObject(attestation.sig) ? attestation.sig : attestation;
+  return "uid" in doc && "message" in doc ? doc : undefined;
+}
+
+/**
+ * POST /api/gating/verify, both formats: every failing rule is a reason; nothing about the input
+ * makes it throw. A revoked attestation is `revoked`; an unreadable revocation list fails closed.
+ */
 @injectable()
 export class VerifyAttestation {
   constructor(
     @inject(AttestationSigner) private readonly signer: AttestationSigner,
     @inject(Clock) private readonly clock: Clock,
     @inject(GatingSettings) private readonly settings: GatingSettings,
+    @inject(EasAttestationSigner) private readonly eas: EasAttestationSigner,
+    @inject(RevocationStore) private readonly revocations: RevocationStore,
   ) {}
 
   execute(command: VerifyCommand): T.Task<VerifyResult> {
     return async () => {
-      const attestation = decodeSignedAttestation(command.attestation);
-      if (attestation === undefined) {
-        return {
-          valid: false,
-          reasons: ["malformed"],
-          subject: null,
-          useClass: null,
-          chainId: null,
-          score: null,
-          tier: null,
-          expiresAt: null,
-          scoringVersion: null,
-          issuer: null,
-          devSigned: null,
-          disclaimer: ATTESTATION_DISCLAIMER,
-        };
-      }
-      const reasons = verificationReasons({
-        attestation,
-        recoveredSigner: this.signer.recoverSigner(payloadOf(attestation), attestation.signature),
-        recomputedFlagsHash: this.signer.flagsHash(attestation.flags),
-        trustedIssuers: [this.signer.issuer()],
-        expectedSubject: command.expectedSubject,
-        expectedChainId: command.expectedChainId,
-        expectedUseClass: command.expectedUseClass,
-        serviceChainId: this.settings.chainId,
-        now: Math.floor(this.clock.nowMs() / 1000),
-      });
-      return {
-        valid: reasons.length === 0,
-        reasons,
-        subject: attestation.subject,
-        useClass: attestation.useClass,
-        chainId: attestation.chainId,
-        score: attestation.score,
-        tier: attestation.tier,
-        expiresAt: attestation.expiresAt,
-        scoringVersion: attestation.scoringVersion,
-        issuer: attestation.issuer,
-        devSigned: attestation.devSigned,
-        disclaimer: attestationDisclaimer(attestation.devSigned),
-      };
+      const easDocument = easDocumentOf(command.attestation);
+      const verdict = easDocument === undefined ? this.verifyCredence(command) : this.verifyEas(command, easDocument);
+      if (verdict.id === null) return verdict;
+      const revocation = await this.revocations.find(verdict.id)();
+      const extra: VerificationReason | null = E.isLeft(revocation)
+        ? "revocation_status_unavailable"
+        : revocation.right === null
+          ? null
+          : "revoked";
+      if (extra === null) return verdict;
+      const reasons = VERIFICATION_REASONS.filter((r) => r === extra || verdict.reasons.includes(r));
+      return { ...verdict, valid: false, reasons };
+    };
+  }
+
+  private verifyCredence(command: VerifyCommand): VerifyResult {
+    const attestation = decodeSignedAttestation(command.attestation);
+    if (attestation === undefined) return { ...MALFORMED, format: "credence" };
+    const reasons = verificationReasons({
+      attestation,
+      recoveredSigner: this.signer.recoverSigner(payloadOf(attestation), attestation.signature),
+      recomputedFlagsHash: this.signer.flagsHash(attestation.flags),
+      trustedIssuers: [this.signer.issuer()],
+      expectedSubject: command.expectedSubject,
+      expectedChainId: command.expectedChainId,
+      expectedUseClass: command.expectedUseClass,
+      serviceChainId: this.settings.chainId,
+      now: Math.floor(this.clock.nowMs() / 1000),
+    });
+    return {
+      valid: reasons.length === 0,
+      reasons,
+      format: "credence",
+      id: attestation.id,
+      subject: attestation.subject,
+      useClass: attestation.useClass,
+      chainId: attestation.chainId,
+      score: attestation.score,
+      tier: attestation.tier,
+      expiresAt: attestation.expiresAt,
+      scoringVersion: attestation.scoringVersion,
+      issuer: attestation.issuer,
+      devSigned: attestation.devSigned,
+      disclaimer: attestationDisclaimer(attestation.devSigned),
+    };
+  }
+
+  private verifyEas(command: VerifyCommand, document: Readonly<Record<string, unknown>>): VerifyResult {
+    const reading = this.eas.read(document);
+    if (reading === undefined) return { ...MALFORMED, format: "eas" };
+    const reasons = easVerificationReasons({
+      evidence: reading,
+      trustedAttester: this.signer.issuer(),
+      expectedSubject: command.expectedSubject,
+      expectedChainId: command.expectedChainId,
+      expectedUseClass: command.expectedUseClass,
+      serviceChainId: this.settings.chainId,
+      now: Math.floor(this.clock.nowMs() / 1000),
+    });
+    const ours = reading.signer === this.signer.issuer();
+    const c = reading.claims;
+    return {
+      valid: reasons.length === 0,
+      reasons,
+      format: "eas",
+      id: reading.uid,
+      subject: c?.subject.toLowerCase() ?? null,
+      useClass: c?.useClass ?? null,
+      chainId: reading.chainId,
+      score: c?.score ?? null,
+      tier: c?.tier ?? null,
+      expiresAt: c?.expiresAt ?? null,
+      scoringVersion: c?.scoringVersion ?? null,
+      issuer: reading.signer,
+      devSigned: ours ? this.signer.isDevKey() : null,
+      disclaimer: attestationDisclaimer(ours && this.signer.isDevKey()),
     };
   }
 }

@@ -5,8 +5,8 @@ import type { Address } from "../../../domain/chain/address";
 import type { AddressKind } from "../../../domain/chain/chain-types";
 import type { RequestHeaders } from "../../../domain/payment/payment-proof-codec";
 import { tokenOracleProduct, walletOracleServes } from "../../../domain/scoring/products";
-import { PaidQuery } from "../payment/paid-query.use-case";
-import type { PaidQueryFailure } from "../payment/paid-query.types";
+import { IdempotentPaidQuery, type IdempotentPaidQueryFailure } from "../payment/idempotent-paid-query.use-case";
+import { scoredAddressCodec } from "./scored-address-codec";
 import { ClassifyAddress } from "./classify-address.use-case";
 import { ScoreAddress } from "./score-address.use-case";
 import type { ScoredAddress, ScoringFailed } from "./scored-address";
@@ -33,11 +33,11 @@ export interface WrongProduct {
   readonly redirect: string;
 }
 
-export type OracleFailure = PaidQueryFailure<ScoringFailed> | ScoringFailed | WrongProduct;
+export type OracleFailure = IdempotentPaidQueryFailure<ScoringFailed> | ScoringFailed | WrongProduct;
 
 /**
  * GET /api/oracle/{address} and /api/oracle/token/{address}: classify once, apply the product
- * rules, and sell the score through PaidQuery (or give it, when the rules say free). The known
+ * rules, and sell the score through IdempotentPaidQuery (or give it, when the rules say free). The known
  * kind is handed to ScoreAddress, so a paid request classifies the address exactly once.
  */
 @injectable()
@@ -45,7 +45,7 @@ export class SellOracleScore {
   constructor(
     @inject(ClassifyAddress) private readonly classify: ClassifyAddress,
     @inject(ScoreAddress) private readonly scoreAddress: ScoreAddress,
-    @inject(PaidQuery) private readonly paidQuery: PaidQuery,
+    @inject(IdempotentPaidQuery) private readonly paidQuery: IdempotentPaidQuery,
   ) {}
 
   execute(request: OracleRequest): TaskEither<OracleFailure, OracleSale> {
@@ -59,11 +59,14 @@ export class SellOracleScore {
         const scored = await this.scoreAddress.execute(request.address, kind)();
         return E.isLeft(scored) ? scored : E.right({ pricing, scored: scored.right });
       }
-      const paid = await this.paidQuery.execute({
-        headers: request.headers,
-        resource: request.resource,
-        compute: () => this.scoreAddress.execute(request.address, kind),
-      })();
+      const paid = await this.paidQuery.execute(
+        {
+          headers: request.headers,
+          resource: request.resource,
+          compute: () => this.scoreAddress.execute(request.address, kind),
+        },
+        scoredAddressCodec,
+      )();
       return E.isLeft(paid) ? paid : E.right({ pricing, scored: paid.right.answer, headers: paid.right.headers });
     };
   }

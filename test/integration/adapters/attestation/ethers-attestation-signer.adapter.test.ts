@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { gatingSettings, testEasSigner } from "../../../support/fakes/gating-fakes";
 import * as E from "fp-ts/Either";
 import { AbiCoder, SigningKey, Wallet, computeAddress, concat, keccak256, toUtf8Bytes } from "ethers";
 import { asAddress } from "../../../../src/domain/chain/address";
@@ -120,7 +121,7 @@ describe("EthersAttestationSigner", () => {
   });
 
   it("is what the published schema describes, and what ethers' own signTypedData produces from it", async () => {
-    const schema = new GetGatingSchema(signer, { chainId: 5042002 }).execute();
+    const schema = new GetGatingSchema(signer, gatingSettings(5042002), testEasSigner(5042002)).execute();
     const published = `Attestation(${schema.types.Attestation.map((f) => `${f.type} ${f.name}`).join(",")})`;
     expect(published).to.equal(ATTESTATION_TYPE);
     expect(schema.domain).to.deep.equal({ name: "Credence Attestation", version: "1", chainId: 5042002 });

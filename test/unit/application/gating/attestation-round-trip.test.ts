@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { InMemoryRevocationStore } from "../../../../src/adapters/storage/in-memory-revocation-store.adapter";
 import * as E from "fp-ts/Either";
 import { Wallet } from "ethers";
 import { asAddress } from "../../../../src/domain/chain/address";
@@ -6,7 +7,13 @@ import type { SignedAttestation } from "../../../../src/domain/gating/attestatio
 import { IssueAttestation } from "../../../../src/application/use-cases/gating/issue-attestation.use-case";
 import { VerifyAttestation } from "../../../../src/application/use-cases/gating/verify-attestation.use-case";
 import { EthersAttestationSigner } from "../../../../src/adapters/attestation/ethers-attestation-signer.adapter";
-import { FakeWalletScorer, FixedClock, subjectScore } from "../../../support/fakes/gating-fakes";
+import {
+  FakeWalletScorer,
+  FixedClock,
+  subjectScore,
+  gatingSettings,
+  testEasSigner,
+} from "../../../support/fakes/gating-fakes";
 
 const SUBJECT = asAddress("0x00000000000000000000000000000000000000a1");
 const OTHER = "0x00000000000000000000000000000000000000b2";
@@ -17,10 +24,11 @@ const newSigner = () => new EthersAttestationSigner({ privateKey: Wallet.createR
 
 async function issueWith(signer: EthersAttestationSigner, clock: FixedClock): Promise<SignedAttestation> {
   const scorer = new FakeWalletScorer(new Map([[SUBJECT, subjectScore()]]));
-  const issued = await new IssueAttestation(scorer, signer, clock, { chainId: CHAIN }).execute({
+  const issued = await new IssueAttestation(scorer, signer, clock, gatingSettings(CHAIN)).execute({
     subject: SUBJECT,
     subjectType: "wallet",
     useClass: "governance",
+    format: "credence",
   })();
   if (E.isLeft(issued)) throw new Error(issued.left.detail);
   return issued.right.attestation;
@@ -29,7 +37,13 @@ async function issueWith(signer: EthersAttestationSigner, clock: FixedClock): Pr
 describe("attest -> verify round trip", () => {
   const signer = newSigner();
   const clock = new FixedClock(NOW);
-  const verifier = new VerifyAttestation(signer, clock, { chainId: CHAIN });
+  const verifier = new VerifyAttestation(
+    signer,
+    clock,
+    gatingSettings(CHAIN),
+    testEasSigner(CHAIN),
+    new InMemoryRevocationStore(),
+  );
   let attestation: SignedAttestation;
   const verify = (candidate: unknown, expectedSubject: unknown = SUBJECT, expectedChainId: unknown = CHAIN) =>
     verifier.execute({ attestation: candidate as Record<string, unknown>, expectedSubject, expectedChainId })();

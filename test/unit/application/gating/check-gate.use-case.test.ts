@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { InMemoryRevocationStore } from "../../../../src/adapters/storage/in-memory-revocation-store.adapter";
 import * as E from "fp-ts/Either";
 import { Wallet } from "ethers";
 import { asAddress, type Address } from "../../../../src/domain/chain/address";
@@ -6,7 +7,13 @@ import { decodeCheckRequest, type CheckCommand } from "../../../../src/domain/ga
 import { CheckGate } from "../../../../src/application/use-cases/gating/check-gate.use-case";
 import { VerifyAttestation } from "../../../../src/application/use-cases/gating/verify-attestation.use-case";
 import { EthersAttestationSigner } from "../../../../src/adapters/attestation/ethers-attestation-signer.adapter";
-import { FakeWalletScorer, FixedClock, subjectScore } from "../../../support/fakes/gating-fakes";
+import {
+  FakeWalletScorer,
+  FixedClock,
+  subjectScore,
+  gatingSettings,
+  testEasSigner,
+} from "../../../support/fakes/gating-fakes";
 
 const HEALTHY = asAddress("0x00000000000000000000000000000000000000c1");
 const FRESH = asAddress("0x00000000000000000000000000000000000000c2");
@@ -23,7 +30,7 @@ const scorer = new FakeWalletScorer(
     [WASH, subjectScore({ score: 45, tier: "LOW", confidence: 70, flags: ["WASH_TRADING"] })],
   ]),
 );
-const gate = new CheckGate(scorer, signer, clock, { chainId: 5042002 });
+const gate = new CheckGate(scorer, signer, clock, gatingSettings(5042002));
 
 function command(body: Record<string, unknown>): CheckCommand {
   const decoded = decodeCheckRequest(body);
@@ -64,7 +71,13 @@ describe("CheckGate", () => {
       useClass: "financial_high",
       expiresAt: NOW + 900,
     });
-    const verified = await new VerifyAttestation(signer, clock, { chainId: 5042002 }).execute({
+    const verified = await new VerifyAttestation(
+      signer,
+      clock,
+      gatingSettings(5042002),
+      testEasSigner(5042002),
+      new InMemoryRevocationStore(),
+    ).execute({
       attestation: { ...result.attestation },
       expectedSubject: HEALTHY,
       expectedChainId: 5042002,

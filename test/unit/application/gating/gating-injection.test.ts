@@ -1,4 +1,7 @@
 import { expect } from "chai";
+import { EasAttestationSigner } from "../../../../src/application/ports/eas-attestation-signer.port";
+import { RevocationStore } from "../../../../src/application/ports/revocation-store.port";
+import { InMemoryRevocationStore } from "../../../../src/adapters/storage/in-memory-revocation-store.adapter";
 import { Container } from "inversify";
 import { Wallet } from "ethers";
 import { AttestationSigner } from "../../../../src/application/ports/attestation-signer.port";
@@ -11,7 +14,7 @@ import { IssueAttestation } from "../../../../src/application/use-cases/gating/i
 import { VerifyAttestation } from "../../../../src/application/use-cases/gating/verify-attestation.use-case";
 import { EthersAttestationSigner } from "../../../../src/adapters/attestation/ethers-attestation-signer.adapter";
 import { SystemClock } from "../../../../src/adapters/clock/system-clock.adapter";
-import { FakeWalletScorer } from "../../../support/fakes/gating-fakes";
+import { FakeWalletScorer, gatingSettings, testEasSigner } from "../../../support/fakes/gating-fakes";
 
 describe("gating use-cases under Inversify", () => {
   it("resolve with the tokens they declare (explicit @inject, no emitted metadata)", () => {
@@ -20,7 +23,9 @@ describe("gating use-cases under Inversify", () => {
     container.bind<AttestationSigner>(AttestationSigner).toConstantValue(signer);
     container.bind<GatingScores>(GatingScores).toConstantValue(new FakeWalletScorer(new Map()));
     container.bind<Clock>(Clock).to(SystemClock);
-    container.bind<GatingSettings>(GatingSettings).toConstantValue({ chainId: 5042002 });
+    container.bind<GatingSettings>(GatingSettings).toConstantValue(gatingSettings(5042002));
+    container.bind(EasAttestationSigner).toConstantValue(testEasSigner(5042002));
+    container.bind(RevocationStore).toConstantValue(new InMemoryRevocationStore());
     container.bind(IssueAttestation).toSelf();
     container.bind(VerifyAttestation).toSelf();
     container.bind(CheckGate).toSelf();

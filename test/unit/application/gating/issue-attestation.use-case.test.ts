@@ -4,7 +4,7 @@ import { Wallet } from "ethers";
 import { asAddress } from "../../../../src/domain/chain/address";
 import { IssueAttestation } from "../../../../src/application/use-cases/gating/issue-attestation.use-case";
 import { EthersAttestationSigner } from "../../../../src/adapters/attestation/ethers-attestation-signer.adapter";
-import { FakeWalletScorer, FixedClock, subjectScore } from "../../../support/fakes/gating-fakes";
+import { FakeWalletScorer, FixedClock, subjectScore, gatingSettings } from "../../../support/fakes/gating-fakes";
 
 const SUBJECT = asAddress("0x00000000000000000000000000000000000000a1");
 const NOW = 1_750_000_000;
@@ -12,7 +12,7 @@ const NOW = 1_750_000_000;
 function setup(score = subjectScore()) {
   const signer = new EthersAttestationSigner({ privateKey: Wallet.createRandom().privateKey, isDevKey: true });
   const scorer = new FakeWalletScorer(new Map([[SUBJECT, score]]));
-  const useCase = new IssueAttestation(scorer, signer, new FixedClock(NOW), { chainId: 5042002 });
+  const useCase = new IssueAttestation(scorer, signer, new FixedClock(NOW), gatingSettings(5042002));
   return { signer, useCase };
 }
 

@@ -4,6 +4,12 @@ import * as E from "fp-ts/Either";
 import * as TE from "fp-ts/TaskEither";
 import { InMemorySnapshotStore } from "../../../../src/adapters/storage/in-memory-snapshot-store.adapter";
 import { PaidQuery } from "../../../../src/application/use-cases/payment/paid-query.use-case";
+import { IdempotentPaidQuery } from "../../../../src/application/use-cases/payment/idempotent-paid-query.use-case";
+import { InMemoryPaymentIdentifierStore } from "../../../../src/adapters/storage/in-memory-payment-identifier-store.adapter";
+import { X402ReferenceProtocol } from "../../../../src/adapters/payment/x402-reference-protocol.adapter";
+import { X402SignInWithX } from "../../../../src/adapters/payment/x402-sign-in-with-x.adapter";
+import { InMemoryPurchaseStore } from "../../../../src/adapters/storage/in-memory-purchase-store.adapter";
+import { PaidAnswerReaccess } from "../../../../src/application/use-cases/payment/paid-answer-reaccess";
 import { ClassifyAddress } from "../../../../src/application/use-cases/scoring/classify-address.use-case";
 import { ScoreAddress } from "../../../../src/application/use-cases/scoring/score-address.use-case";
 import { ScoringStats } from "../../../../src/application/use-cases/scoring/scoring-stats";
@@ -41,7 +47,20 @@ function rig() {
     new NoSharedCache(),
   );
   const paidQuery = new PaidQuery(new FakeVerifier(), new FakeSettler(), new InMemoryPaymentLedger(), TERMS);
-  const sell = new SellOracleScore(new ClassifyAddress(chain, settings()), scoreAddress, paidQuery);
+  const idempotent = new IdempotentPaidQuery(
+    paidQuery,
+    new InMemoryPaymentIdentifierStore(),
+    new X402ReferenceProtocol(),
+    clock,
+    TERMS,
+    new PaidAnswerReaccess(
+      new X402SignInWithX(() => "http://127.0.0.1", "eip155:5042002"),
+      new InMemoryPurchaseStore(),
+      clock,
+      { lifetimeMs: 3_600_000 },
+    ),
+  );
+  const sell = new SellOracleScore(new ClassifyAddress(chain, settings()), scoreAddress, idempotent);
   return { sell, classified };
 }
 

@@ -1,0 +1,76 @@
+import type * as TE from "fp-ts/TaskEither";
+import { inject, injectable } from "inversify";
+import type { Pool } from "pg";
+import type { UpstreamFailure } from "../../application/failures";
+import type { RevocationStore } from "../../application/ports/revocation-store.port";
+import { parseAttestationId, type Revocation } from "../../domain/gating/revocation";
+import { upstreamTask } from "../shared/upstream-task";
+
+export interface PostgresRevocationStoreConfig {
+  /** A pool on a database migrated by `migratePostgres` (table `attestation_revocations`). */
+  readonly pool: Pool;
+}
+
+export const PostgresRevocationStoreConfig = Symbol.for("PostgresRevocationStoreConfig");
+
+interface Row {
+  id: string;
+  revoked_at: string;
+  reason: string;
+}
+
+/**
+ * Revocations in PostgreSQL: `INSERT ... ON CONFLICT DO NOTHING` then a read, so of concurrent
+ * revocations of one id (on any instance) exactly one is recorded and every caller sees it.
+ */
+@injectable()
+export class PostgresRevocationStore implements RevocationStore {
+  private readonly pool: Pool;
+  private readonly table = "attestation_revocations";
+
+  constructor(@inject(PostgresRevocationStoreConfig) config: PostgresRevocationStoreConfig) {
+    this.pool = config.pool;
+  }
+
+  revoke(revocation: Revocation): TE.TaskEither<UpstreamFailure, Revocation> {
+    return this.query("revoke", async () => {
+      await this.pool.query(
+        `INSERT INTO ${this.table} (id, revoked_at, reason) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
+        [revocation.id, revocation.revokedAt, revocation.reason],
+      );
+      const stored = await this.pool.query<Row>(`SELECT id, revoked_at, reason FROM ${this.table} WHERE id = $1`, [
+        revocation.id,
+      ]);
+      const row = stored.rows[0];
+      if (row === undefined) throw new Error(`revocation ${revocation.id} vanished after insert`);
+      return toRevocation(row);
+    });
+  }
+
+  find(id: string): TE.TaskEither<UpstreamFailure, Revocation | null> {
+    return this.query("find", async () => {
+      const result = await this.pool.query<Row>(`SELECT id, revoked_at, reason FROM ${this.table} WHERE id = $1`, [id]);
+      const row = result.rows[0];
+      return row === undefined ? null : toRevocation(row);
+    });
+  }
+
+  list(limit: number): TE.TaskEither<UpstreamFailure, readonly Revocation[]> {
+    return this.query("list", async () => {
+      const result = await this.pool.query<Row>(
+        `SELECT id, revoked_at, reason FROM ${this.table} ORDER BY seq DESC LIMIT $1`,
+        [Math.max(0, limit)],
+      );
+      return result.rows.map(toRevocation);
+    });
+  }
+
+  private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
+    return upstreamTask("storage", `revocation store ${what}`, run);
+  }
+}
+
+function toRevocation(row: Row): Revocation {
+  if (parseAttestationId(row.id) !== row.id) throw new Error(`stored revocation id ${row.id} does not decode`);
+  return { id: row.id, revokedAt: row.revoked_at, reason: row.reason };
+}

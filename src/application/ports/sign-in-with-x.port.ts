@@ -1,0 +1,20 @@
+/** Who signed in, or why not (the x402 sign-in-with-x codes, e.g. `invalid_siwx_nonce`). */
+export type SignInOutcome =
+  { readonly _tag: "signed_in"; readonly address: string } | { readonly _tag: "refused"; readonly reason: string };
+
+/**
+ * The x402 `sign-in-with-x` extension (CAIP-122 / EIP-4361 message signed by the wallet):
+ * the declaration a 402 challenge carries, and the check of a `SIGN-IN-WITH-X` header.
+ */
+export interface SignInWithX {
+  /** The `sign-in-with-x` extension for `resource`: a fresh nonce, issued now, expiring soon. */
+  declaration(resource: string, nowMs: number): Readonly<Record<string, unknown>>;
+  /**
+   * Checks the header for `resource`: well-formed, domain and uri bound to this service and to the
+   * resource, within its time window, signed by the address it names on the scored chain, and a
+   * nonce never used before (`useNonce` consumes it, once, on every instance). Times are wall clock.
+   */
+  verify(header: string, resource: string, useNonce: (nonce: string) => Promise<boolean>): Promise<SignInOutcome>;
+}
+
+export const SignInWithX = Symbol.for("SignInWithX");

@@ -1,0 +1,97 @@
+import { expect } from "chai";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { appWorld, type AppWorld } from "../http/support/app-world";
+import { postJson, type UncheckedJson } from "../http/support/http-client";
+
+/** The MCP server as `npm run mcp` starts it, driven by the MCP SDK's own client over stdio (issue 19 item 7). */
+describe("npm run mcp: the Credence MCP server", function () {
+  this.timeout(120_000);
+  let w: AppWorld;
+  let client: Client;
+
+  const call = async (name: string, args: Record<string, unknown>): Promise<UncheckedJson> => {
+    const result = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[] };
+    return JSON.parse(result.content[0]!.text);
+  };
+
+  before(async () => {
+    w = await appWorld();
+    client = new Client({ name: "credence-test", version: "1.0.0" });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ["--import", "tsx", "scripts/mcp/credence-mcp.ts"],
+        env: {
+          PATH: process.env.PATH ?? "",
+          CREDENCE_BASE_URL: w.url,
+          CREDENCE_PAYER_PRIVATE_KEY: w.payer.privateKey,
+          // Room for one 1000-unit answer, not two.
+          CREDENCE_SPEND_LIMIT_ATOMIC: "1500",
+        },
+        stderr: "pipe",
+      }),
+    );
+  });
+
+  after(async () => {
+    await client?.close();
+  });
+
+  it("lists its four tools", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).to.deep.equal([
+      "check_ladder",
+      "risk_check",
+      "score_address",
+      "verify_attestation",
+    ]);
+  });
+
+  it("score_address buys a seeded token's score through x402, says what it paid, then stops at the spend limit", async () => {
+    const payerBefore = await w.usdcBalance(w.payer.address);
+    const first = await call("score_address", { address: w.manifest.healthyToken });
+    expect(first.status).to.equal(200);
+    expect(first.answer).to.include({ address: w.manifest.healthyToken, contractType: "ERC-20", pricing: "paid" });
+    expect(first.answer.score).to.be.a("number");
+    expect(first.payment).to.include({ amountAtomic: "1000", network: `eip155:${w.chainId}` });
+    expect(first.payment.transaction).to.match(/^0x[0-9a-f]{64}$/);
+    expect(first.paid).to.equal(`1000 atomic units of ${first.payment.asset}`);
+    expect(await w.usdcBalance(w.payer.address)).to.equal(payerBefore - 1000n);
+
+    const second = await call("score_address", { address: w.manifest.healthyToken });
+    expect(second.status).to.equal(402);
+    expect(second.answer.error).to.equal("spend_limit_reached");
+    expect(second.paid).to.equal("nothing");
+    expect(await w.usdcBalance(w.payer.address)).to.equal(payerBefore - 1000n);
+  });
+
+  it("risk_check, check_ladder and verify_attestation answer through the HTTP API", async () => {
+    const risk = await call("risk_check", { address: w.manifest.healthyToken });
+    expect(risk.status).to.equal(200);
+    expect(risk.body).to.include({ checked: true });
+    expect(risk.body.jws).to.be.a("string");
+
+    const ladder = await call("check_ladder", { wallet: w.manifest.longLivedWallet, ladderPreset: "example_lending" });
+    expect(ladder.status).to.equal(200);
+    expect(ladder.body.allowed).to.be.a("boolean");
+
+    const attest = await postJson(w.url + "/api/gating/attest", {
+      subject: w.manifest.longLivedWallet,
+      useClass: "display",
+    });
+    const verified = await call("verify_attestation", {
+      attestation: attest.body.attestation,
+      expectedSubject: w.manifest.longLivedWallet,
+      expectedChainId: w.chainId,
+    });
+    expect(verified.body).to.include({ valid: true });
+  });
+
+  it("refuses malformed arguments without calling anything", async () => {
+    const result = (await client.callTool({ name: "risk_check", arguments: { address: "0x12" } })) as {
+      isError?: boolean;
+    };
+    expect(result.isError).to.equal(true);
+  });
+});
