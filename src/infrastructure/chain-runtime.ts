@@ -10,6 +10,9 @@ import { relayFeed, rpcFeed, type BlockFeed } from "../adapters/explorer/local-i
 import { BlockRelay } from "../adapters/explorer/local-index/block-relay";
 import { redactUrl } from "../adapters/shared/http-json";
 import type { Config } from "./config/config";
+import { GraphologyTransferGraph } from "../adapters/graph/graphology-transfer-graph.adapter";
+import { followGraphFromRpc } from "./graph-follower";
+import { marketSettings } from "./bindings/market-settings";
 
 /** The chain side of a running service: where scores read state and history from. */
 export interface ChainRuntime {
@@ -22,7 +25,25 @@ export interface ChainRuntime {
   readonly probes: readonly ReadinessProbe[];
   /** The block stream Protocol Guard watches: the local index's own when there is one. */
   readonly blockFeed: BlockFeed;
+  /** The transfer graph (graph trust), fed by the same block stream as the local index. */
+  readonly transferGraph: GraphologyTransferGraph;
   close(): Promise<void>;
+}
+
+/**
+ * Edges are valued in dollars where a price is known before any block is read: native value (a dollar per
+ * unit, as on Arc where gas is USDC) and the official issuers' stablecoins (6 decimals, a dollar each).
+ */
+function transferGraphFor(config: Config): GraphologyTransferGraph {
+  const issuers = marketSettings(config).officialIssuers;
+  return new GraphologyTransferGraph({
+    maxNodes: config.env.GRAPH_MAX_NODES,
+    pricing: {
+      nativeDecimals: 18,
+      nativeUnitUsd: 1,
+      tokens: new Map(issuers.map((a) => [a, { decimals: 6, unitUsd: 1 }])),
+    },
+  });
 }
 
 /**
@@ -37,14 +58,23 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
 
   const reader = new EthersChainReader({ rpcUrl, chainId });
   const onError = (error: unknown) => logger.warn({ err: error }, "index poll failed");
-  // Attached before the index starts, so the blocks of its catch-up reach the watcher too.
+  const transferGraph = transferGraphFor(config);
+  // Attached before the index starts, so the blocks of its catch-up reach the watcher and the graph too.
   const relay = new BlockRelay();
   const localIndex =
     config.env.EXPLORER_API_URL === undefined
-      ? new LocalIndexExplorer({ rpcUrl, onError, onBlock: (block) => relay.add(block) })
+      ? new LocalIndexExplorer({
+          rpcUrl,
+          onError,
+          onBlock: (block) => relay.add(block),
+          alsoFeed: (block) => transferGraph.add(block),
+        })
       : null;
   const blockFeed = localIndex === null ? rpcFeed(rpcUrl, onError) : relayFeed(relay);
+  // With a remote explorer nothing follows blocks for us: the graph follows the node itself, from a lookback.
+  let graphFollower: { stop(): Promise<void> } | null = null;
   const close = async () => {
+    await graphFollower?.stop();
     await blockFeed.stop();
     await localIndex?.stop();
     reader.close();
@@ -60,6 +90,8 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
       const started = performance.now();
       await localIndex.start();
       logger.info({ syncedTo: localIndex.syncedTo, ms: Math.round(performance.now() - started) }, "index caught up");
+    } else {
+      graphFollower = await followGraphFromRpc(rpcUrl, transferGraph, config.env.GRAPH_LOOKBACK_BLOCKS, logger);
     }
   } catch (error) {
     await close();
@@ -79,6 +111,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
     localIndex,
     probes,
     blockFeed,
+    transferGraph,
     close,
   };
 }

@@ -39,6 +39,7 @@ export type ApiErrorCode =
   // access
   | "unauthorized"
   | "registration_not_found"
+  | "cluster_not_found"
   | "not_found"
   | "coin_not_found"
   | "subscription_cancelled"
@@ -110,6 +111,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "payment_required":
       return 402;
     case "registration_not_found":
+    case "cluster_not_found":
     case "not_found":
     case "coin_not_found":
     case "route_not_found":
@@ -186,6 +188,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   invalid_payment: true,
   unauthorized: true,
   registration_not_found: true,
+  cluster_not_found: true,
   not_found: true,
   coin_not_found: true,
   subscription_cancelled: true,

@@ -29,4 +29,3 @@ export interface FamilyFinding {
   /** Addresses that run the pattern rather than take part in it (a funder, its relays, a sweep address). */
   readonly hubs: readonly Address[];
 }
-

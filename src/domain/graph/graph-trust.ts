@@ -19,7 +19,8 @@ export function graphTrustScores(ranks: ReadonlyMap<Address, number>): Map<Addre
   const ranked = [...ranks].filter(([, r]) => r > 0 && Number.isFinite(r)).sort((a, b) => a[1] - b[1]);
   const out = new Map<Address, GraphTrust>();
   if (ranked.length === 0) return out;
-  const saturation = ranked[Math.min(ranked.length - 1, Math.floor(GRAPH.trustSaturationPercentile * ranked.length))]![1];
+  const saturation =
+    ranked[Math.min(ranked.length - 1, Math.floor(GRAPH.trustSaturationPercentile * ranked.length))]![1];
   let below = 0;
   for (let i = 0; i < ranked.length; i++) {
     const [address, rank] = ranked[i]!;

@@ -72,13 +72,9 @@ export async function* payrollScenario(world: World): Scenario {
     actions.push({
       at: world.day(95 + month * 30, 10 * HOUR),
       run: () =>
-        writer.call(
-          employer,
-          payroll,
-          "pay",
-          [recipients.map((r) => r.address), recipients.map(() => salary)],
-          { gas: 600_000n },
-        ),
+        writer.call(employer, payroll, "pay", [recipients.map((r) => r.address), recipients.map(() => salary)], {
+          gas: 600_000n,
+        }),
     });
     recipients.forEach((recipient, i) => {
       const vendor = vendors[(i + month + random(0, 3)) % vendors.length]!;

@@ -20,9 +20,7 @@ export async function* sybilFarmScenario(world: World): Scenario {
   const funder = await world.wallet("sybil-funder", parseEther("100"));
   // No gas of their own: every native unit they hold comes down the funding chain.
   const relays = await Promise.all(Array.from({ length: RELAYS }, (_, i) => world.wallet(`sybil-relay-${i}`, 0n)));
-  const members = await Promise.all(
-    Array.from({ length: MEMBERS }, (_, i) => world.wallet(`sybil-member-${i}`, 0n)),
-  );
+  const members = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => world.wallet(`sybil-member-${i}`, 0n)));
   const sweepTo = await world.wallet("sybil-sweep", 0n);
   world.roles.sybilFarm = {
     members: members.map((m) => asAddress(m.address)),

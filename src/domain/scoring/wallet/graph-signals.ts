@@ -11,7 +11,12 @@ export function sybilClusterFlag(cluster: SybilCluster | null): Flag | null {
     detail: `Member of sybil cluster ${cluster.id} (${cluster.members.length} wallets, confidence ${cluster.confidence}): ${families.join(", ")}.`,
     txHashes: sample(cluster.evidence.flatMap((e) => e.txHashes.slice(0, 3))),
     holders: sample(cluster.members),
-    figures: { clusterId: cluster.id, size: cluster.members.length, families: families.join(","), confidence: cluster.confidence },
+    figures: {
+      clusterId: cluster.id,
+      size: cluster.members.length,
+      families: families.join(","),
+      confidence: cluster.confidence,
+    },
   });
 }
 
