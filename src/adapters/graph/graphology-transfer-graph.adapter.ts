@@ -10,7 +10,15 @@ import type { ChainTransaction, TokenTransfer, TxHash } from "../../domain/chain
 import type { FundingLink } from "../../domain/graph/funding-root";
 import type { GraphBlock, TransferGraphOptions } from "./graph-block";
 import { louvainCommunities } from "./louvain-communities";
-import { type EdgeFacts, type NodeFacts, edgeWeight, isContract, newNode, pushBounded } from "./node-facts";
+import {
+  type EdgeFacts,
+  type NodeFacts,
+  addReceived,
+  edgeWeight,
+  isContract,
+  newNode,
+  pushBounded,
+} from "./node-facts";
 import { type PageRankOptions, personalizedPageRank } from "./personalized-pagerank";
 
 const ZERO = "0x0000000000000000000000000000000000000000";
@@ -73,6 +81,7 @@ export class GraphologyTransferGraph implements TransferGraph {
           // Contract-ness is judged now: a pool is recognised only after its first payout.
           sends: facts.sends.map((send) => ({ ...send, toContract: this.isContractAddress(send.to) })),
           trades: facts.trades,
+          received: new Map(facts.received) as ReadonlyMap<Address | "native", bigint>,
         };
       }),
     );
@@ -172,7 +181,14 @@ export class GraphologyTransferGraph implements TransferGraph {
 
   private tokenTransfer(t: TokenTransfer, sender: Address | undefined, block: GraphBlock): void {
     if (t.from === ZERO || t.to === ZERO) {
-      if (t.to !== ZERO) this.money(this.node(t.to, block), t.token, t.value, block.timestamp);
+      // Mints count as received (a wallet's whole inflow), never as funding; burns lower a money balance.
+      if (t.to === ZERO) {
+        if (t.from !== ZERO) this.money(this.node(t.from, block), t.token, -t.value, block.timestamp);
+        return;
+      }
+      const minted = this.node(t.to, block);
+      addReceived(minted, t.token, t.value);
+      this.money(minted, t.token, t.value, block.timestamp);
       return;
     }
     if (sender !== t.from) this.node(t.from, block).movedUnsigned = true;

@@ -17,6 +17,8 @@ export interface NodeFacts {
   funding: FundingLink | null;
   sends: WalletSend[];
   trades: WalletTrade[];
+  /** Total received per asset, for the first RECEIVED_ASSETS assets the wallet received (bounded). */
+  received: Map<string, bigint>;
   /** Money tokens (official issuers): first received at, and a running balance (in minus out) to see holders. */
   money: Record<string, { since: number; balance: bigint }> | null;
 }
@@ -42,6 +44,7 @@ export function newNode(at: number, block: number): NodeFacts {
     funding: null,
     sends: [],
     trades: [],
+    received: new Map(),
     money: null,
   };
 }
@@ -52,6 +55,14 @@ export function newNode(at: number, block: number): NodeFacts {
  */
 export function isContract(facts: NodeFacts): boolean {
   return facts.contract || (facts.movedUnsigned && !facts.signer);
+}
+
+const RECEIVED_ASSETS = 8;
+
+export function addReceived(facts: NodeFacts, asset: string, value: bigint): void {
+  const held = facts.received.get(asset);
+  if (held !== undefined) facts.received.set(asset, held + value);
+  else if (facts.received.size < RECEIVED_ASSETS) facts.received.set(asset, value);
 }
 
 export function pushBounded<T>(ring: T[], item: T, bound: number): void {

@@ -20,6 +20,7 @@ export interface RawCommunityWallet {
   readonly fundingChain: readonly FundingLink[];
   readonly sends: readonly WalletSend[];
   readonly trades: readonly WalletTrade[];
+  readonly received: ReadonlyMap<Address | "native", bigint>;
 }
 
 export interface SeedCandidate {

@@ -27,6 +27,8 @@ export interface CommunityWallet {
   /** Bounded, most recent last. */
   readonly sends: readonly WalletSend[];
   readonly trades: readonly WalletTrade[];
+  /** Total received per asset ("native" or the token), for the assets the graph tracks per wallet. */
+  readonly received: ReadonlyMap<Address | "native", bigint>;
 }
 
 /** One Louvain community of externally owned wallets, with what the graph knows of each. */

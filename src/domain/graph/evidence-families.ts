@@ -63,26 +63,36 @@ export function fundingFamily(wallets: readonly CommunityWallet[], need: number)
   };
 }
 
-/** The externally owned address a wallet sent most of its transfers to (by count, then value). */
-function mainDestination(sends: readonly WalletSend[], self: Address): Address | null {
-  const tally = new Map<Address, { n: number; value: bigint }>();
-  for (const s of sends) {
-    if (s.toContract || s.to === self) continue;
-    const t = tally.get(s.to) ?? { n: 0, value: 0n };
-    tally.set(s.to, { n: t.n + 1, value: t.value + s.value });
+/**
+ * The externally owned address a wallet swept to: the destination of most of its transfers (by count,
+ * then value), when what went there is at least GRAPH.sweepMinShare of what the wallet received in that
+ * asset (or, when its receipts are unknown, of what it sent in it).
+ */
+function sweepDestination(wallet: CommunityWallet): Address | null {
+  const tally = new Map<string, { to: Address; asset: Address | "native"; n: number; value: bigint }>();
+  for (const s of wallet.sends) {
+    if (s.toContract || s.to === wallet.address) continue;
+    const key = `${s.to}:${s.asset}`;
+    const t = tally.get(key) ?? { to: s.to, asset: s.asset, n: 0, value: 0n };
+    tally.set(key, { ...t, n: t.n + 1, value: t.value + s.value });
   }
-  let best: [Address, { n: number; value: bigint }] | null = null;
-  for (const entry of tally)
-    if (best === null || entry[1].n > best[1].n || (entry[1].n === best[1].n && entry[1].value > best[1].value))
-      best = entry;
-  return best?.[0] ?? null;
+  let best: { to: Address; asset: Address | "native"; n: number; value: bigint } | null = null;
+  for (const t of tally.values())
+    if (best === null || t.n > best.n || (t.n === best.n && t.value > best.value)) best = t;
+  if (best === null) return null;
+  const asset = best.asset;
+  const sent = wallet.sends.filter((s) => s.asset === asset).reduce((sum, s) => sum + s.value, 0n);
+  const base = wallet.received.get(asset) ?? 0n;
+  const whole = base > 0n ? base : sent;
+  const shareBps = BigInt(Math.round(GRAPH.sweepMinShare * 10_000));
+  return whole > 0n && best.value * 10_000n >= whole * shareBps ? best.to : null;
 }
 
 /** sweep: `need` of the wallets send mostly to one and the same externally owned address. */
 export function sweepFamily(wallets: readonly CommunityWallet[], need: number): FamilyFinding | null {
   const byDestination = new Map<Address, CommunityWallet[]>();
   for (const w of wallets) {
-    const d = mainDestination(w.sends, w.address);
+    const d = sweepDestination(w);
     if (d !== null) byDestination.set(d, [...(byDestination.get(d) ?? []), w]);
   }
   let best: [Address, CommunityWallet[]] | null = null;
@@ -92,7 +102,7 @@ export function sweepFamily(wallets: readonly CommunityWallet[], need: number): 
   return {
     family: "sweep",
     participants: new Set(sweepers.map((w) => w.address)),
-    detail: `${sweepers.length} wallets send mostly to one address, ${to}.`,
+    detail: `${sweepers.length} wallets swept at least ${Math.round(GRAPH.sweepMinShare * 100)}% of what they received to one address, ${to}.`,
     txHashes: sampleTx(sweepers.flatMap((w) => w.sends.filter((s) => s.to === to).map((s) => s.txHash))),
     hubs: [to],
   };

@@ -5,10 +5,17 @@
 export const GRAPH = {
   /** A cluster needs at least this many member wallets (the published anchor: 5)... */
   clusterMinMembers: 5,
-  /** ...and at least this many independent evidence families agreeing. */
+  /** ...and at least this many independent evidence families agreeing... */
   clusterMinFamilies: 2,
+  /**
+   * ...of which at least one is a money-flow family (funding or sweep): same-block, same-amount or same-token
+   * behaviour alone is what honest crowds show too (a mint drop, a payday).
+   */
+  clusterMinFlowFamilies: 1,
   /** A family counts when this share of the community's candidate wallets takes part in it. */
   familyMinShare: 0.6,
+  /** A sweep moves at least this share of what the wallet received in that asset (a payment is not a sweep). */
+  sweepMinShare: 0.5,
   /** A member is kept when it takes part in at least this many of the cluster's families. */
   memberMinFamilies: 2,
   /** Intermediate hops followed up a first-funding chain ("layered funding counts as one source"). */

@@ -42,6 +42,8 @@ export function judgeCommunity(facts: CommunityFacts): SybilCluster | null {
   if (candidates.length < GRAPH.clusterMinMembers) return null;
   const kept = findings(candidates, facts, threshold(candidates.length));
   if (kept.length < GRAPH.clusterMinFamilies) return null;
+  const flows = kept.filter((f) => f.family === "funding" || f.family === "sweep").length;
+  if (flows < GRAPH.clusterMinFlowFamilies) return null;
   const members = candidates
     .map((w) => w.address)
     .filter((a) => kept.filter((f) => f.participants.has(a)).length >= GRAPH.memberMinFamilies)

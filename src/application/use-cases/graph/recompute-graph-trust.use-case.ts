@@ -74,6 +74,7 @@ export class RecomputeGraphTrust {
           funding: fundingRoot(w.fundingChain),
           sends: w.sends,
           trades: w.trades,
+          received: w.received,
         })),
       });
       if (cluster !== null) found.push(cluster);

@@ -47,5 +47,5 @@ export async function* sybilFarmScenario(world: World): Scenario {
     await amm.buyWithEth(members[i]!, token.address, parseEther("0.5") + BigInt(i) * JITTER);
   yield world.day(163, 12 * HOUR);
   for (let i = 0; i < MEMBERS; i++)
-    await writer.transferNative(members[i]!, sweepTo.address, parseEther("0.6") + BigInt(i) * JITTER);
+    await writer.transferNative(members[i]!, sweepTo.address, parseEther("0.68") + BigInt(i) * JITTER);
 }
