@@ -12,7 +12,8 @@ export interface PageRankOptions {
 /**
  * Personalized PageRank by power iteration. graphology-metrics' pagerank has no restart (personalization)
  * vector, so the graph is read once through graphology into typed arrays (CSR order) and iterated there:
- * O(iterations x edges) time, O(nodes + edges) extra memory. Dangling mass returns to the seeds.
+ * O(iterations x edges) time, O(nodes + edges) extra memory. Dangling mass, and the unfollowed share of
+ * discounted (flagged) wallets' outflow, returns to the seeds.
  */
 export function personalizedPageRank(
   graph: DirectedGraph<NodeFacts, EdgeFacts>,
@@ -33,10 +34,17 @@ export function personalizedPageRank(
   const target = new Int32Array(m);
   const weight = new Float64Array(m);
   const outWeight = new Float64Array(n);
+  // Share of a wallet's outflow that is followed: `discount` for flagged wallets, whose remainder
+  // returns to the seeds (scaling their edges alone would change nothing once normalized per source).
+  const follow = new Float64Array(n).fill(1);
+  for (const d of discounted) {
+    const di = index.get(d);
+    if (di !== undefined) follow[di] = options.discount;
+  }
   let e = 0;
   graph.forEachEdge((_edge, attrs, s, t) => {
     const si = index.get(s)!;
-    const w = edgeWeight(attrs) * (discounted.has(s) ? options.discount : 1);
+    const w = edgeWeight(attrs);
     source[e] = si;
     target[e] = index.get(t)!;
     weight[e] = w;
@@ -52,10 +60,10 @@ export function personalizedPageRank(
   for (let iter = 0; iter < options.maxIterations; iter++) {
     const next = new Float64Array(n);
     let dangling = 0;
-    for (let v = 0; v < n; v++) if (outWeight[v] === 0) dangling += rank[v]!;
+    for (let v = 0; v < n; v++) dangling += outWeight[v] === 0 ? rank[v]! : rank[v]! * (1 - follow[v]!);
     for (let k = 0; k < m; k++) {
       const s = source[k]!;
-      next[target[k]!]! += (options.damping * rank[s]! * weight[k]!) / outWeight[s]!;
+      next[target[k]!]! += (options.damping * rank[s]! * follow[s]! * weight[k]!) / outWeight[s]!;
     }
     let delta = 0;
     for (let v = 0; v < n; v++) {
