@@ -1,6 +1,8 @@
 import * as E from "fp-ts/Either";
 import { isAddressText, parseAddress, type Address } from "../chain/address";
-import { type BatchInputError, ECHO_MAX_CHARS } from "../scoring/batch-request";
+
+/** Longest excerpt of a bad entry echoed back (as batch does): enough to recognise it, never a copy of a large body. */
+const ECHO_MAX_CHARS = 64;
 
 /** At most this many addresses per graph-trust request, and at most this many caller seeds. */
 export const MAX_GRAPH_TRUST_ADDRESSES = 100;
@@ -12,7 +14,11 @@ export interface GraphTrustRequest {
   readonly seeds: readonly Address[] | null;
 }
 
-export type GraphTrustInputError = BatchInputError | { readonly code: "invalid_request"; readonly field: "seeds" };
+export type GraphTrustInputError =
+  | { readonly code: "addresses_required" }
+  | { readonly code: "too_many_addresses"; readonly max: number }
+  | { readonly code: "invalid_addresses"; readonly invalid: readonly unknown[] }
+  | { readonly code: "invalid_request"; readonly field: "seeds" };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

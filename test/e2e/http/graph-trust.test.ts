@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { appWorld, PLATFORM_KEY, type AppWorld } from "./support/app-world";
-import { getJson, postJson } from "./support/http-client";
+import { getJson, postJson, type UncheckedJson } from "./support/http-client";
 
 const auth = { Authorization: `Bearer ${PLATFORM_KEY}` };
 
@@ -28,13 +28,13 @@ describe("HTTP e2e: graph trust (POST /api/graph-trust, GET /api/graph-trust/clu
     expect(answer.status).to.equal(200);
     expect(answer.body.asOfBlock).to.be.a("number").at.least(w.manifest.time.seededHeadBlock);
     expect(new Date(answer.body.computedAt).toISOString()).to.equal(answer.body.computedAt);
-    const byAddress = new Map<string, any>(answer.body.results.map((r: any) => [r.address, r]));
+    const byAddress = new Map<string, UncheckedJson>(answer.body.results.map((r: UncheckedJson) => [r.address, r]));
     const ids = new Set(sybilFarm.members.map((m) => byAddress.get(m)?.cluster?.id));
     expect(ids.size).to.equal(1);
     const cluster = byAddress.get(sybilFarm.members[0]!).cluster;
     expect(cluster.size).to.equal(sybilFarm.members.length);
     expect(cluster.confidence).to.be.within(0, 1);
-    const families = cluster.evidence.map((e: any) => e.family);
+    const families = cluster.evidence.map((e: UncheckedJson) => e.family);
     expect(families).to.include.members(["funding", "sweep"]);
     for (const e of cluster.evidence) expect(e.txHashes).to.be.an("array").that.is.not.empty;
     for (const a of lookalikes) expect(byAddress.get(a)?.cluster, a).to.equal(null);
@@ -53,13 +53,13 @@ describe("HTTP e2e: graph trust (POST /api/graph-trust, GET /api/graph-trust/clu
   it("marks farm members SYBIL_CLUSTER in their wallet score, and the farmed token HOLDERS_IN_ONE_CLUSTER", async () => {
     const member = await getJson(`${w.url}/api/arc-score/${w.manifest.sybilFarm.members[3]}`, auth);
     expect(member.status).to.equal(200);
-    const flag = member.body.flags.find((f: any) => f.code === "SYBIL_CLUSTER");
+    const flag = member.body.flags.find((f: UncheckedJson) => f.code === "SYBIL_CLUSTER");
     expect(flag.evidence.figures.size).to.equal(10);
     expect(flag.evidence.txHashes).to.be.an("array").that.is.not.empty;
     // Funding through two relays is one source for SHARED_FUNDING_SOURCE too.
-    expect(member.body.flags.map((f: any) => f.code)).to.include("SHARED_FUNDING_SOURCE");
+    expect(member.body.flags.map((f: UncheckedJson) => f.code)).to.include("SHARED_FUNDING_SOURCE");
     const longLived = await getJson(`${w.url}/api/arc-score/${w.manifest.longLivedWallet}`, auth);
-    expect(longLived.body.flags.map((f: any) => f.code)).not.to.include("SYBIL_CLUSTER");
+    expect(longLived.body.flags.map((f: UncheckedJson) => f.code)).not.to.include("SYBIL_CLUSTER");
   });
 
   it("gives seeds high trust when the caller names them, and bounds the input", async () => {

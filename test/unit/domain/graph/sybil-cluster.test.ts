@@ -38,7 +38,7 @@ function farmMember(i: number): CommunityWallet {
       send(SWEEP, (7n * ETH) / 10n + BigInt(i), 200, 3000 + i),
     ],
     trades: [{ token: TOKEN, txHash: tx(2000 + i), block: 100 }],
-    received: new Map([["native", (12n * ETH) / 10n]]),
+    received: new Map<Address | "native", bigint>([["native", (12n * ETH) / 10n]]),
   };
 }
 
@@ -102,7 +102,7 @@ describe("sybil clusters (domain)", () => {
       sends: [send(SWEEP, 100n, 50, 10 + i)],
       trades: [],
       // Each buyer had 500 and paid 100: a payment, not a sweep.
-      received: new Map([["native", 500n]]),
+      received: new Map<Address | "native", bigint>([["native", 500n]]),
     }));
     expect(judgeCommunity(facts(buyers))).to.equal(null);
   });
@@ -113,7 +113,7 @@ describe("sybil clusters (domain)", () => {
       funding: fundingRoot([{ funder: FUNDER, txHash: tx(i + 1), at: (i * 4 + 1) * DAY }]),
       sends: [send(addr(0x100 + i), BigInt(7 + 13 * i), 300 + 17 * i, 100 + i)],
       trades: [],
-      received: new Map([["native", 1000n]]),
+      received: new Map<Address | "native", bigint>([["native", 1000n]]),
     }));
     expect(judgeCommunity(facts(users))).to.equal(null);
   });
