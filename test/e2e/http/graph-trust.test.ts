@@ -58,6 +58,14 @@ describe("HTTP e2e: graph trust (POST /api/graph-trust, GET /api/graph-trust/clu
     expect(flag.evidence.txHashes).to.be.an("array").that.is.not.empty;
     // Funding through two relays is one source for SHARED_FUNDING_SOURCE too.
     expect(member.body.flags.map((f: UncheckedJson) => f.code)).to.include("SHARED_FUNDING_SOURCE");
+    // The farmed token (named in the co_trading evidence) has its holders in that one cluster.
+    const clusterId = flag.evidence.figures.clusterId as string;
+    const cluster = await getJson(`${w.url}/api/graph-trust/cluster/${clusterId}`, auth);
+    const coTrading = cluster.body.evidence.find((e: UncheckedJson) => e.family === "co_trading");
+    const token = /0x[0-9a-f]{40}/.exec(coTrading.detail as string)![0];
+    const scored = await getJson(`${w.url}/api/arc-score/${token}`, auth);
+    const holders = scored.body.flags.find((f: UncheckedJson) => f.code === "HOLDERS_IN_ONE_CLUSTER");
+    expect(holders.evidence.figures.clusterId).to.equal(clusterId);
     const longLived = await getJson(`${w.url}/api/arc-score/${w.manifest.longLivedWallet}`, auth);
     expect(longLived.body.flags.map((f: UncheckedJson) => f.code)).not.to.include("SYBIL_CLUSTER");
   });
