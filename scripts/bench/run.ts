@@ -13,6 +13,7 @@ import { runBatchBench, runPaidCallBench, runWidgetBench } from "./app-http.benc
 import { benchIndexer } from "./indexer.bench";
 import { runLeaderboardBench } from "./leaderboard.bench";
 import { runRateLimiterBench } from "./rate-limiter.bench";
+import { runGraphBench } from "./graph.bench";
 import { ratio } from "./http-load";
 import { runSection, type Section } from "./section";
 
@@ -91,6 +92,21 @@ const sections: Section[] = [
         lines: [
           `${f.baselineMicrosPerKey1k} µs/key at 1k keys (baseline), ${f.microsPerKey80k} µs/key at 80k, ${f.microsPerKey200k} µs/key at 200k (LRU bound 100k)`,
           `ratio to baseline: 80k x${ratio(f.microsPerKey80k, f.baselineMicrosPerKey1k)}, 200k x${ratio(f.microsPerKey200k, f.baselineMicrosPerKey1k)}`,
+        ],
+        figures: { ...f },
+      };
+    },
+  },
+  {
+    key: "graph",
+    title: "9. Transfer graph (graph trust): 1,000,000 edges, PageRank, communities, one block vs a full rebuild",
+    run: async () => {
+      const f = await runGraphBench();
+      return {
+        lines: [
+          `${f.edges} edges, ${f.nodes} nodes from ${f.transfers} transfers: build ${f.buildMs} ms, heap ${f.heapMb} MB (${f.bytesPerEdge} bytes/edge incl. nodes)`,
+          `personalized PageRank (100 seeds) ${f.pageRankMs} ms; Louvain communities ${f.communitiesMs} ms`,
+          `incremental: ${f.msPerBlock} ms per block of ${f.transfersPerBlock} transfers; baseline full rebuild of the same graph -> one block is x${f.fullRebuildOverBlock} cheaper`,
         ],
         figures: { ...f },
       };
