@@ -116,7 +116,10 @@ function headers(addresses: readonly string[]): fc.Arbitrary<Record<string, stri
       ),
       "x-payment": junk,
       "payment-signature": junk,
-      authorization: fc.oneof(junk.map((v) => `Bearer ${v}`), fc.constant(`Bearer ${ATTACK_PLATFORM_KEY}`)),
+      authorization: fc.oneof(
+        junk.map((v) => `Bearer ${v}`),
+        fc.constant(`Bearer ${ATTACK_PLATFORM_KEY}`),
+      ),
       origin: fc.constantFrom("https://evil.example", "null", "http://127.0.0.1"),
       "x-oversized": fc.integer({ min: 1_000, max: 40_000 }).map((n) => "a".repeat(n)),
       "content-encoding": fc.constantFrom("gzip", "br", "identity"),
