@@ -44,6 +44,8 @@ export const GRAPH = {
   seedMinCounterparties: 5,
   /** ...scored without any flag; at most this many candidates are scored per recompute. */
   seedMaxCandidates: 25,
+  /** A candidate's flag count is reused this long (wall clock) before it is scored again. */
+  seedRescoreMs: 3_600_000,
   /** Official issuers' holders who first received the issuer token at least this long ago are seeds too. */
   issuerHolderMinDays: 90,
   seedMaxIssuerHolders: 25,

@@ -20,6 +20,8 @@ import { GraphSettings } from "./graph-settings";
 @injectable()
 export class RecomputeGraphTrust {
   private completedBlock: number | null = null;
+  /** Flag counts of seed candidates, reused for GRAPH.seedRescoreMs: a recompute per new block must not rescore them all. */
+  private readonly seedFlags = new Map<Address, { readonly count: number; readonly atMs: number }>();
   private running: Promise<GraphTrustSnapshot> | null = null;
 
   constructor(
@@ -90,7 +92,7 @@ export class RecomputeGraphTrust {
       GRAPH.seedMinCounterparties,
       GRAPH.seedMaxCandidates,
     );
-    const flags = await this.seedScores.flagCounts(candidates.map((c) => c.address))();
+    const flags = await this.flagCounts(candidates.map((c) => c.address));
     const seeds = new Set<Address>();
     const flagged: Address[] = [];
     for (const c of candidates) {
@@ -106,6 +108,24 @@ export class RecomputeGraphTrust {
     );
     for (const h of holders) if (!flagged.includes(h)) seeds.add(h);
     return { seeds: [...seeds].sort(), flagged };
+  }
+
+  private async flagCounts(wallets: readonly Address[]): Promise<ReadonlyMap<Address, number>> {
+    const nowMs = this.clock.nowMs();
+    const stale = wallets.filter((w) => {
+      const known = this.seedFlags.get(w);
+      return known === undefined || nowMs - known.atMs > GRAPH.seedRescoreMs;
+    });
+    if (stale.length > 0) {
+      const fresh = await this.seedScores.flagCounts(stale)();
+      for (const [w, count] of fresh) this.seedFlags.set(w, { count, atMs: nowMs });
+    }
+    const out = new Map<Address, number>();
+    for (const w of wallets) {
+      const known = this.seedFlags.get(w);
+      if (known !== undefined) out.set(w, known.count);
+    }
+    return out;
   }
 
   private now(): string {

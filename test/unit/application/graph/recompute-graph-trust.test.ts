@@ -102,4 +102,16 @@ describe("RecomputeGraphTrust", () => {
     expect(next).not.to.equal(first);
     expect(next.asOfBlock).to.equal(3);
   });
+
+  it("scores seed candidates again only after an hour, not at every new block", async () => {
+    const graph = world();
+    const scored: string[] = [];
+    const useCase = recompute(graph, null, scored);
+    await useCase.execute()();
+    graph.add(block(3, 201 * DAY, [native(addr(300), addr(302))]));
+    const next = await useCase.execute()();
+    expect(next.asOfBlock).to.equal(3);
+    expect(scored).to.have.length(2);
+    expect(next.seeds).to.deep.equal([OLD, HOLDER].sort());
+  });
 });
