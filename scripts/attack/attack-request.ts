@@ -96,6 +96,12 @@ const junkHeaderValue = (addresses: readonly string[]): fc.Arbitrary<string> =>
     fc.string({ unit: fc.constantFrom(...'abcXYZ019+/=-_.:,; {}"[]'), maxLength: 300 }),
   );
 
+/**
+ * The platform key the attack server accepts (only its SHA-256 is configured): sent on some requests, so the
+ * platform routes (arc-score, graph-trust) are attacked past their credential check, not only at it.
+ */
+export const ATTACK_PLATFORM_KEY = "attack-suite-platform-key";
+
 function headers(addresses: readonly string[]): fc.Arbitrary<Record<string, string>> {
   const junk = junkHeaderValue(addresses);
   return fc.record(
@@ -110,7 +116,10 @@ function headers(addresses: readonly string[]): fc.Arbitrary<Record<string, stri
       ),
       "x-payment": junk,
       "payment-signature": junk,
-      authorization: junk.map((v) => `Bearer ${v}`),
+      authorization: fc.oneof(
+        junk.map((v) => `Bearer ${v}`),
+        fc.constant(`Bearer ${ATTACK_PLATFORM_KEY}`),
+      ),
       origin: fc.constantFrom("https://evil.example", "null", "http://127.0.0.1"),
       "x-oversized": fc.integer({ min: 1_000, max: 40_000 }).map((n) => "a".repeat(n)),
       "content-encoding": fc.constantFrom("gzip", "br", "identity"),

@@ -1,4 +1,4 @@
-import type { AttackRequest } from "./attack-request";
+import { ATTACK_PLATFORM_KEY, type AttackRequest } from "./attack-request";
 import { violationOf } from "./response-invariants";
 import { sendRequest } from "./send-request";
 
@@ -28,6 +28,17 @@ const LIMITED: readonly {
       method: "POST",
       path: "/api/batch",
       headers: { "content-type": "application/json" },
+      body: Buffer.from(JSON.stringify({ addresses: [a] })),
+      target: "rate-limit",
+    }),
+  },
+  {
+    route: "POST /api/graph-trust",
+    budget: 30,
+    request: (a) => ({
+      method: "POST",
+      path: "/api/graph-trust",
+      headers: { "content-type": "application/json", authorization: `Bearer ${ATTACK_PLATFORM_KEY}` },
       body: Buffer.from(JSON.stringify({ addresses: [a] })),
       target: "rate-limit",
     }),

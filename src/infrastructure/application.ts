@@ -14,6 +14,8 @@ import { DeliveryKickRelay } from "./bindings/protocol-guard.bindings";
 import { DeliverDueAlerts } from "../application/use-cases/protocol-guard/deliver-due-alerts.use-case";
 import { DeliveryKick } from "../application/use-cases/protocol-guard/queue-alert-deliveries";
 import { WatchBlock } from "../application/use-cases/protocol-guard/watch-block.use-case";
+import { startGraphTrustLoop, type GraphTrustLoop } from "./graph-trust-loop";
+import { RecomputeGraphTrust } from "../application/use-cases/graph/recompute-graph-trust.use-case";
 import { startDevWorld, type DevWorld } from "../dev-world/dev-world";
 import { devWorldSettings } from "../dev-world/dev-world-settings";
 import { withDefaults, type Config } from "./config/config";
@@ -134,6 +136,7 @@ export async function startApplication(configured: Config, logger: Logger): Prom
   let stakingIndex: StakingIndexLoop | undefined;
   let guardWatch: GuardWatchLoop | undefined;
   let deliveries: DeliveryLoop | undefined;
+  let graphTrust: GraphTrustLoop | undefined;
   let server: RunningServer | undefined;
   let altServer: RunningServer | undefined;
   const sui = startSui(config);
@@ -142,6 +145,7 @@ export async function startApplication(configured: Config, logger: Logger): Prom
   const stop = async () => {
     await altServer?.close();
     await settleInFlight(server, container, logger);
+    await graphTrust?.stop();
     await stakingIndex?.stop();
     await guardWatch?.stop();
     await deliveries?.stop();
@@ -179,6 +183,9 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     const loop = deliveries;
     (container.get<DeliveryKick>(DeliveryKick) as DeliveryKickRelay).connect(() => loop.kick());
     guardWatch = await startGuardWatchLoop(container.get(WatchBlock), chain.blockFeed, logger);
+    const recomputeMs = config.env.GRAPH_TRUST_RECOMPUTE_SECONDS * 1000;
+    graphTrust = startGraphTrustLoop(container.get(RecomputeGraphTrust), logger, recomputeMs);
+    await graphTrust.recompute();
     const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl, scenario) });
     server = await startHttpServer(app, config.env.HOST, config.env.PORT);
     const altUrl = () => altServer?.url ?? `http://${config.env.HOST}:${config.env.ALT_PORT}`;

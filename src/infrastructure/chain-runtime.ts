@@ -12,6 +12,9 @@ import { PostgresIndexExplorer } from "../adapters/explorer/postgres-index-explo
 import pg from "pg";
 import { redactUrl } from "../adapters/shared/http-json";
 import type { Config } from "./config/config";
+import { GraphologyTransferGraph } from "../adapters/graph/graphology-transfer-graph.adapter";
+import { followGraphFromRpc } from "./graph-follower";
+import { marketSettings } from "./bindings/market-settings";
 
 /** The chain side of a running service: where scores read state and history from. */
 export interface ChainRuntime {
@@ -24,7 +27,25 @@ export interface ChainRuntime {
   readonly probes: readonly ReadinessProbe[];
   /** The block stream Protocol Guard watches: the local index's own when there is one. */
   readonly blockFeed: BlockFeed;
+  /** The transfer graph (graph trust), fed by the same block stream as the local index. */
+  readonly transferGraph: GraphologyTransferGraph;
   close(): Promise<void>;
+}
+
+/**
+ * Edges are valued in dollars where a price is known before any block is read: native value (a dollar per
+ * unit, as on Arc where gas is USDC) and the official issuers' stablecoins (6 decimals, a dollar each).
+ */
+function transferGraphFor(config: Config): GraphologyTransferGraph {
+  const issuers = marketSettings(config).officialIssuers;
+  return new GraphologyTransferGraph({
+    maxNodes: config.env.GRAPH_MAX_NODES,
+    pricing: {
+      nativeDecimals: 18,
+      nativeUnitUsd: 1,
+      tokens: new Map(issuers.map((a) => [a, { decimals: 6, unitUsd: 1 }])),
+    },
+  });
 }
 
 /**
@@ -39,7 +60,8 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
 
   const reader = new EthersChainReader({ rpcUrl, chainId });
   const onError = (error: unknown) => logger.warn({ err: error }, "index poll failed");
-  // Attached before the index starts, so the blocks of its catch-up reach the watcher too.
+  const transferGraph = transferGraphFor(config);
+  // Attached before the index starts, so the blocks of its catch-up reach the watcher and the graph too.
   const relay = new BlockRelay();
   // RPC mode with a database and no explorer: the chain index lives in PostgreSQL (durable, shared, any
   // chain length). The embedded chain is re-seeded at every start, so its index stays in memory.
@@ -64,11 +86,14 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
             fromBlock: config.env.INDEX_FROM_BLOCK,
             onError,
             onBlock: (block) => relay.add(block),
+            alsoFeed: (block) => transferGraph.add(block),
           });
   // Only the in-memory index relays its blocks; beside an explorer or the PostgreSQL index (where one
-  // instance writes and the others read) the watcher follows the chain itself.
+  // instance writes and the others read) the watcher and the graph follow the chain themselves.
   const blockFeed = localIndex instanceof LocalIndexExplorer ? relayFeed(relay) : rpcFeed(rpcUrl, onError);
+  let graphFollower: { stop(): Promise<void> } | null = null;
   const close = async () => {
+    await graphFollower?.stop();
     await blockFeed.stop();
     await localIndex?.stop();
     await indexPool?.end();
@@ -85,6 +110,9 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
       const started = performance.now();
       await localIndex.start();
       logger.info({ syncedTo: localIndex.syncedTo, ms: Math.round(performance.now() - started) }, "index caught up");
+    }
+    if (!(localIndex instanceof LocalIndexExplorer)) {
+      graphFollower = await followGraphFromRpc(rpcUrl, transferGraph, config.env.GRAPH_LOOKBACK_BLOCKS, logger);
     }
   } catch (error) {
     await close();
@@ -115,6 +143,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
     localIndex,
     probes,
     blockFeed,
+    transferGraph,
     close,
   };
 }

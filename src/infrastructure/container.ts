@@ -28,6 +28,7 @@ import { bindScoring, SCORING_USE_CASES } from "./bindings/scoring.bindings";
 import { bindPayments, PAYMENT_USE_CASES } from "./bindings/payment.bindings";
 import { bindStaking, STAKING_USE_CASES } from "./bindings/staking.bindings";
 import { bindRiskCheck, RISK_CHECK_USE_CASES } from "./bindings/risk-check.bindings";
+import { bindGraph, GRAPH_USE_CASES } from "./bindings/graph.bindings";
 import type { PriceSource } from "../application/ports/price-source.port";
 import type { SuiChain } from "../application/ports/sui-chain.port";
 import { bindSecondChain, SECOND_CHAIN_USE_CASES } from "./bindings/second-chain.bindings";
@@ -40,7 +41,7 @@ import { databaseProbe, redisProbe } from "./readiness-probes";
 export interface Runtime {
   readonly config: Config;
   readonly logger: Logger;
-  readonly chain: Pick<ChainRuntime, "chainReader" | "explorer" | "probes" | "chainId" | "rpcUrl">;
+  readonly chain: Pick<ChainRuntime, "chainReader" | "explorer" | "probes" | "chainId" | "rpcUrl" | "transferGraph">;
   readonly market: MarketSettings;
   /** Quote tokens with decimals and prices, read once at start-up (see readQuoteTokens). */
   readonly quoteTokens: readonly QuoteToken[];
@@ -67,6 +68,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ...PROTOCOL_GUARD_USE_CASES,
   ...SECOND_CHAIN_USE_CASES,
   ...RISK_CHECK_USE_CASES,
+  ...GRAPH_USE_CASES,
 ];
 
 /** Adapters holding connections (RPC providers) expose close(); shutdown calls it if they were ever built. */
@@ -144,6 +146,7 @@ export function buildContainer(runtime: Runtime): Container {
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
   bindGating(container, runtime.config, runtime.chain.chainId, database);
   bindRiskCheck(container, runtime.config.riskCheckKey, runtime.chain.chainId);
+  bindGraph(container, runtime.config, runtime.market, runtime.chain.transferGraph);
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
   return container;
 }

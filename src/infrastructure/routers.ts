@@ -36,6 +36,9 @@ import { gatingRoutes } from "../adapters/http/routes/gating.routes";
 import { healthRoutes } from "../adapters/http/routes/health.routes";
 import { oracleRoutes } from "../adapters/http/routes/oracle.routes";
 import { platformRoutes } from "../adapters/http/routes/platform.routes";
+import { graphTrustRoutes } from "../adapters/http/routes/graph-trust.routes";
+import { GetSybilCluster } from "../application/use-cases/graph/get-sybil-cluster.use-case";
+import { QueryGraphTrust } from "../application/use-cases/graph/query-graph-trust.use-case";
 import { protocolGuardRoutes } from "../adapters/http/routes/protocol-guard.routes";
 import { snapshotRoutes } from "../adapters/http/routes/snapshots.routes";
 import { stakingRoutes } from "../adapters/http/routes/staking.routes";
@@ -124,6 +127,12 @@ export function composeRouters(
       readPlatformStats: container.get(ReadPlatformStats),
       platformAuth: platformAuth(env.PLATFORM_API_KEYS),
       arcScoreRateLimit: limited("arc-score", env.ARC_SCORE_RATE_LIMIT_PER_MINUTE),
+    }),
+    graphTrustRoutes({
+      queryGraphTrust: container.get(QueryGraphTrust),
+      getSybilCluster: container.get(GetSybilCluster),
+      platformAuth: platformAuth(env.PLATFORM_API_KEYS),
+      rateLimit: limited("graph-trust", env.GRAPH_TRUST_RATE_LIMIT_PER_MINUTE),
     }),
     ...(scenario === null ? [] : [devRoutes(scenario)]),
   ];

@@ -39,6 +39,8 @@ export interface LocalIndexExplorerOptions {
   readonly onBlock?: (block: BlockActivity) => void;
   /** Told about failed polls (the follower keeps trying); default: ignore. */
   readonly onError?: (error: unknown) => void;
+  /** Also handed every indexed block, in order, once (the transfer graph follows the same stream). */
+  readonly alsoFeed?: (block: IndexedBlock) => void;
 }
 
 export const LocalIndexExplorerOptions = Symbol.for("LocalIndexExplorerOptions");
@@ -67,13 +69,17 @@ export class LocalIndexExplorer implements ExplorerHistory {
     this.fromBlock = options.fromBlock ?? 0;
     this.defaultLimit = options.defaultLimit ?? DEFAULT_HISTORY_LIMIT;
     const onBlock = options.onBlock;
+    const feed = options.alsoFeed;
     const sink =
-      onBlock === undefined
+      onBlock === undefined && feed === undefined
         ? this.index
         : {
             addRange: (blocks: readonly IndexedBlock[]) => {
               this.index.addRange(blocks);
-              for (const block of blocks) onBlock(block.activity);
+              for (const block of blocks) {
+                onBlock?.(block.activity);
+                feed?.(block);
+              }
             },
           };
     this.follower = new BlockFollower(new RpcBlockSource(client, batchSize), sink, {

@@ -46,6 +46,7 @@ export type ApiErrorCode =
   | "unauthorized"
   | "sign_in_failed"
   | "registration_not_found"
+  | "cluster_not_found"
   | "not_found"
   | "coin_not_found"
   | "subscription_cancelled"
@@ -122,6 +123,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "payment_required":
       return 402;
     case "registration_not_found":
+    case "cluster_not_found":
     case "not_found":
     case "coin_not_found":
     case "route_not_found":
@@ -207,6 +209,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   unauthorized: true,
   sign_in_failed: true,
   registration_not_found: true,
+  cluster_not_found: true,
   not_found: true,
   coin_not_found: true,
   subscription_cancelled: true,

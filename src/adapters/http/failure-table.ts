@@ -6,6 +6,7 @@ import type { SuiChainFailure } from "../../application/ports/sui-chain.port";
 import type { CoinScoringFailure } from "../../application/use-cases/second-chain/score-sui-coin.use-case";
 import type { SuiWalletFailure } from "../../application/use-cases/second-chain/score-sui-wallet.use-case";
 import type { ApiError } from "./api-error";
+import type { GraphClusterFailure } from "../../application/use-cases/graph/graph-trust-answer";
 
 /**
  * Every application failure a route can meet, mapped to its error body in one place (statuses
@@ -19,6 +20,9 @@ export const scoringFailureError = (failure: ScoringFailed): ApiError => ({
 
 /** arc-score: any failure to score. */
 export const platformScoreError = (_failure: ScoringFailed): ApiError => ({ code: "scoring_unavailable" });
+
+/** Graph trust: an unknown (or no longer found) cluster id. */
+export const graphClusterError = (_failure: GraphClusterFailure): ApiError => ({ code: "cluster_not_found" });
 
 /** NFT path: not a collection (redirect), or the history could not be read. */
 export function nftFailureError(failure: NftScoringFailure, log: Logger): ApiError {

@@ -51,6 +51,11 @@ const ROLE_KEYS: Record<Exclude<keyof DevWorldRoles, "payee" | "payer" | "settle
   unstakeAfterDeploy: true,
   unstakeAfterDeployToken: true,
   recentStaker: true,
+  sybilFarm: true,
+  exchangeHotWallet: true,
+  exchangeUsers: true,
+  payrollContract: true,
+  payrollRecipients: true,
 };
 const PAIR_KEYS: Record<PairName, true> = {
   healthyToken: true,

@@ -1,5 +1,12 @@
 import type { Address } from "../../domain/chain/address";
 
+export interface SybilFarmRoles {
+  readonly members: readonly Address[];
+  readonly funder: Address;
+  readonly relays: readonly Address[];
+  readonly sweepTo: Address;
+}
+
 /** Who plays which part in the seeded world. Every address is lowercase. */
 export interface DevWorldRoles {
   readonly healthyToken: Address;
@@ -43,6 +50,14 @@ export interface DevWorldRoles {
   readonly unstakeAfterDeploy: Address;
   readonly unstakeAfterDeployToken: Address;
   readonly recentStaker: Address;
+  /** Graph trust's labelled set: a farm funded through relays, sweeping to one address. */
+  readonly sybilFarm: SybilFarmRoles;
+  /** Honest look-alikes: an exchange paying many users at irregular times and amounts... */
+  readonly exchangeHotWallet: Address;
+  readonly exchangeUsers: readonly Address[];
+  /** ...and a payroll contract paying equal salaries in one block each month. */
+  readonly payrollContract: Address;
+  readonly payrollRecipients: readonly Address[];
   /** x402: the dev account that receives oracle payments. */
   readonly payee: Address;
   /** x402: a dev account holding USDC that signs payment authorizations. */

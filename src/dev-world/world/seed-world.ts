@@ -14,6 +14,8 @@ import { nftDumpScenario } from "./scenarios/nft-dump.scenario";
 import { rugPullScenario } from "./scenarios/rug-pull.scenario";
 import { taxTokenScenario } from "./scenarios/tax-token.scenario";
 import { washTradingScenario } from "./scenarios/wash-trading.scenario";
+import { sybilFarmScenario } from "./scenarios/sybil-farm.scenario";
+import { exchangeHotWalletScenario, payrollScenario } from "./scenarios/honest-lookalikes.scenario";
 
 /**
  * Plays every scenario of the seeded world, interleaved in chain time. The order here only breaks
@@ -36,6 +38,10 @@ export async function seedWorld(writer: ChainWriter, world: World, startedAt: nu
     rugPull: rugPullScenario(world),
     botAndFresh: botAndFreshScenario(world),
     coordinatedBuy: coordinatedBuyScenario(world),
+    // Appended last (graph trust): ties within a second go after every earlier scenario, so nothing above moves.
+    sybilFarm: sybilFarmScenario(world),
+    exchangeHotWallet: exchangeHotWalletScenario(world),
+    payroll: payrollScenario(world),
   };
   await runTimeline(writer, scenarios, startedAt);
 }

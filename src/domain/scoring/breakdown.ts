@@ -22,6 +22,8 @@ export interface ScoreBreakdown {
   /** Staking boost offered by the staking analysis, and what was applied after the caps and rules. */
   readonly stakingBoostOffered: number;
   readonly stakingBoostApplied: number;
+  /** Graph-trust boost applied (wallets; 0 when not computed or disqualified by the flags). */
+  readonly graphTrustBoostApplied: number;
   /** base + penalties + boost, before clamping. */
   readonly raw: number;
   /** Ceiling applied because of flags (100 when none). */

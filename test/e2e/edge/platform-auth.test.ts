@@ -58,7 +58,10 @@ describe("platform credential (PLATFORM_API_KEYS)", () => {
       expect(badAddress.status).to.equal(400);
       expect(await badAddress.json()).to.deep.equal({ error: "invalid_address" });
       const graph = await fetch(server.url + "/api/graph-trust", { method: "POST", body: "{}", headers: auth });
-      expect(graph.status).to.equal(501);
+      expect(graph.status).to.equal(400);
+      expect(await graph.json()).to.deep.equal({ error: "addresses_required" });
+      const cluster = await get("/api/graph-trust/cluster/sc_0000000000000000", { Authorization: "Bearer wrong" });
+      expect(cluster.status).to.equal(401);
     });
 
     it("keeps stats public", async () => {

@@ -1,3 +1,4 @@
+import type { GraphSignals } from "../../../src/application/ports/graph-signals.port";
 import * as TE from "fp-ts/TaskEither";
 import { upstreamFailure, type UpstreamFailure } from "../../../src/application/failures";
 import type { CallOutcome, CallRequest, ChainReader } from "../../../src/application/ports/chain-reader.port";
@@ -112,6 +113,14 @@ export function fakeExplorer(data: ExplorerData = {}): ExplorerHistory & { reads
 }
 
 export const noStaking: StakingInputSource = { stakingOf: () => TE.right(null) };
+
+/** No graph trust computed: scoring scores as it did before graph trust existed. */
+export const noGraphSignals: GraphSignals = {
+  walletInput: () => null,
+  layeredFunding: () => null,
+  fundingRoots: () => new Map(),
+  holderClusters: () => null,
+};
 
 export function recordingSimulator(): SellSimulator & { requests: Parameters<SellSimulator["simulate"]>[0][] } {
   const requests: Parameters<SellSimulator["simulate"]>[0][] = [];

@@ -7,8 +7,8 @@ export interface OperationSpec {
   readonly tag: string;
   readonly description?: string;
   readonly addressParam?: boolean;
-  /** Other path parameters (strings), in path order. */
-  readonly pathParams?: readonly { name: string; description: string }[];
+  /** Other path parameters, in path order (a string unless a schema is given). */
+  readonly pathParams?: readonly { name: string; description: string; schema?: Schema }[];
   readonly query?: readonly { name: string; description: string; schema: Schema }[];
   readonly body?: Schema;
   /** Success statuses and their body schema. */
@@ -50,7 +50,7 @@ export function operation(spec: OperationSpec): Schema {
       in: "path",
       required: true,
       description: p.description,
-      schema: { type: "string" },
+      schema: p.schema ?? { type: "string" },
     })),
     ...(spec.query ?? []).map((q) => ({
       name: q.name,

@@ -385,11 +385,44 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/graph-trust": {
     post: operation({
-      summary: "Platform only: graph-trust proxy",
+      summary:
+        "Platform only (Authorization: Bearer <platform key>): graph trust and sybil clusters from the transfer graph",
+      description:
+        "Personalized PageRank from the seeds (configured or default) over the native and ERC-20 transfer graph, and the sybil cluster (if any) of each address. `seeds` reruns PageRank from the caller's own seed set.",
       tag: "platform",
-      body: obj,
-      ok: { 200: { description: "proxy answer", schema: obj } },
-      errors: ["invalid_json", "unauthorized"],
+      body: {
+        type: "object",
+        required: ["addresses"],
+        properties: {
+          addresses: { type: "array", minItems: 1, maxItems: 100, items: ref("Address") },
+          seeds: { type: "array", minItems: 1, maxItems: 100, items: ref("Address") },
+        },
+      },
+      ok: { 200: { description: "results per address, asOfBlock, computedAt", schema: ref("GraphTrustAnswer") } },
+      errors: [
+        "unauthorized",
+        "invalid_json",
+        "addresses_required",
+        "too_many_addresses",
+        "invalid_addresses",
+        "invalid_request",
+        "rate_limited",
+      ],
+    }),
+  },
+  "/api/graph-trust/cluster/{id}": {
+    get: operation({
+      summary: "Platform only (Authorization: Bearer <platform key>): one sybil cluster with members and evidence",
+      tag: "platform",
+      pathParams: [
+        {
+          name: "id",
+          description: "cluster id (sc_ + 16 hex)",
+          schema: { type: "string", pattern: "^sc_[0-9a-f]{16}$" },
+        },
+      ],
+      ok: { 200: { description: "the cluster", schema: ref("SybilCluster") } },
+      errors: ["unauthorized", "cluster_not_found", "rate_limited"],
     }),
   },
   "/api/stats": {

@@ -153,4 +153,68 @@ export const schemas: Record<string, unknown> = {
   Snapshot: { type: "object", additionalProperties: true },
   Subscription: { type: "object", additionalProperties: true },
   JsonObject: { type: "object", additionalProperties: true },
+  ClusterEvidence: {
+    type: "object",
+    required: ["family", "detail", "txHashes"],
+    properties: {
+      family: { type: "string", enum: ["funding", "sweep", "timing", "amounts", "co_trading"] },
+      detail: { type: "string" },
+      txHashes: { type: "array", items: { type: "string" } },
+    },
+  },
+  ClusterSummary: {
+    type: "object",
+    required: ["id", "size", "confidence", "evidence"],
+    properties: {
+      id: { type: "string" },
+      size: { type: "integer" },
+      confidence: { type: "number", minimum: 0, maximum: 1 },
+      evidence: { type: "array", items: { $ref: "#/components/schemas/ClusterEvidence" } },
+    },
+  },
+  SybilCluster: {
+    allOf: [
+      { $ref: "#/components/schemas/ClusterSummary" },
+      {
+        type: "object",
+        properties: {
+          members: { type: "array", items: { $ref: "#/components/schemas/Address" } },
+          asOfBlock: { type: "integer" },
+          computedAt: { type: "string", format: "date-time" },
+        },
+      },
+    ],
+  },
+  GraphTrustAnswer: {
+    type: "object",
+    required: ["results", "asOfBlock", "computedAt"],
+    properties: {
+      results: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["address", "graphTrust", "percentile", "cluster", "topTrustedNeighbours"],
+          properties: {
+            address: { $ref: "#/components/schemas/Address" },
+            graphTrust: { type: "integer", minimum: 0, maximum: 100 },
+            percentile: { type: "number", minimum: 0, maximum: 100 },
+            cluster: { oneOf: [{ $ref: "#/components/schemas/ClusterSummary" }, { type: "null" }] },
+            topTrustedNeighbours: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: {
+                  address: { $ref: "#/components/schemas/Address" },
+                  graphTrust: { type: "integer" },
+                  percentile: { type: "number" },
+                },
+              },
+            },
+          },
+        },
+      },
+      asOfBlock: { type: "integer" },
+      computedAt: { type: "string", format: "date-time" },
+    },
+  },
 };

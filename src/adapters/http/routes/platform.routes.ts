@@ -5,26 +5,24 @@ import type { ReadPlatformStats } from "../../../application/use-cases/platform/
 import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
 import { platformScoreError } from "../failure-table";
 import { arcScoreBody } from "../presenters/score-presenters";
-import { sendError, sendJson, sendNotImplemented } from "../respond";
+import { sendError, sendJson } from "../respond";
 import { addressParam } from "../validation";
 
 export interface PlatformRouteDeps {
   readonly scoreAddress: ScoreAddress;
   readonly readPlatformStats: ReadPlatformStats;
-  /** PLATFORM_API_KEYS bearer check for graph-trust and arc-score. */
+  /** PLATFORM_API_KEYS bearer check for arc-score. */
   readonly platformAuth: Middleware;
   /** arc-score computes a score (ARC_SCORE_RATE_LIMIT_PER_MINUTE). */
   readonly arcScoreRateLimit: Middleware;
 }
 
 /**
- * Platform-only paths: not for integrators, no SLA. graph-trust and arc-score need the platform
- * credential; stats and agent-status are public counters for the marketing site.
+ * Platform-only paths: not for integrators, no SLA. arc-score needs the platform credential (graph-trust,
+ * which needs it too, has its own routes); stats and agent-status are public counters for the marketing site.
  */
 export function platformRoutes(deps: PlatformRouteDeps): Router {
   const router = new Router();
-  // No third-party graph-trust source is reachable from this deployment; the proxy is not offered.
-  router.post("/api/graph-trust", deps.platformAuth, async (ctx) => sendNotImplemented(ctx));
   router.get("/api/stats", async (ctx) => sendJson(ctx, 200, await deps.readPlatformStats.execute()()));
   router.get("/api/agent-status", async (ctx) =>
     sendJson(ctx, 200, { status: "operational", ...(await deps.readPlatformStats.execute()()) }),

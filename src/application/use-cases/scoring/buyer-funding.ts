@@ -6,12 +6,14 @@ import type { BuyerFunding } from "../../../domain/scoring";
 import { firstFunding } from "../../../domain/scoring/wallet/funding";
 import type { UpstreamFailure } from "../../failures";
 import type { ExplorerHistory } from "../../ports/explorer-history.port";
+import type { GraphSignals } from "../../ports/graph-signals.port";
 
 /** Who first sent each buyer native value, and when: COORDINATED_BUY's shared-funder evidence. */
 export function readBuyerFunding(
   explorer: ExplorerHistory,
   buyers: readonly Address[],
   historyLimit: number,
+  graph: GraphSignals,
 ): TE.TaskEither<UpstreamFailure, ReadonlyMap<Address, BuyerFunding>> {
   return pipe(
     [...buyers],
@@ -23,8 +25,10 @@ export function readBuyerFunding(
     ),
     TE.map((rows) => {
       const funding = new Map<Address, BuyerFunding>();
+      // Funding through relays counts as one source: the graph names the root behind a buyer's relays.
+      const roots = graph.fundingRoots(rows.filter((r) => r.funding !== null).map((r) => r.buyer));
       for (const { buyer, funding: tx } of rows)
-        if (tx !== null) funding.set(buyer, { funder: tx.from, fundedAt: tx.timestamp });
+        if (tx !== null) funding.set(buyer, { funder: roots.get(buyer) ?? tx.from, fundedAt: tx.timestamp });
       return funding;
     }),
   );

@@ -20,6 +20,7 @@ import { SellSimulator, type SimulatedSeller } from "../../ports/scoring-sell-si
 import { ScoringSettings } from "../../ports/scoring-settings.port";
 import { StakingInputSource } from "../../ports/scoring-staking.port";
 import { bounded, readBuyerFunding } from "./buyer-funding";
+import { GraphSignals } from "../../ports/graph-signals.port";
 import { RelatedWalletScores } from "./related-wallet-scores";
 import { TokenMarketReader } from "../market/token-market.reader";
 
@@ -49,6 +50,7 @@ export class TokenProfileAssembler {
     @inject(SellSimulator) private readonly simulator: SellSimulator,
     @inject(RelatedWalletScores) private readonly wallets: RelatedWalletScores,
     @inject(StakingInputSource) private readonly staking: StakingInputSource,
+    @inject(GraphSignals) private readonly graph: GraphSignals,
   ) {}
 
   assemble(token: Address, head: BlockRef): TE.TaskEither<UpstreamFailure, TokenProfile> {
@@ -80,6 +82,7 @@ export class TokenProfileAssembler {
               this.explorer,
               bounded(coordinatedBuyCandidates(market), limits.buyerFunding).taken,
               limits.history,
+              this.graph,
             ),
             deployerStakingBoost:
               deployer === null
@@ -98,6 +101,7 @@ export class TokenProfileAssembler {
             holders,
             market,
             ...around,
+            holderClusters: this.graph.holderClusters(holders.items.map((h) => h.holder)),
           })),
         );
       }),

@@ -21,6 +21,7 @@ import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { ScoringSettings } from "../../ports/scoring-settings.port";
 import { StakingInputSource } from "../../ports/scoring-staking.port";
 import { bounded, readBuyerFunding } from "./buyer-funding";
+import { GraphSignals } from "../../ports/graph-signals.port";
 import { TokenMarketReader } from "../market/token-market.reader";
 
 /**
@@ -38,6 +39,7 @@ export class WalletProfileAssembler {
     @inject(ScoringSettings) private readonly settings: ScoringSettings,
     @inject(TokenMarketReader) private readonly markets: TokenMarketReader,
     @inject(StakingInputSource) private readonly staking: StakingInputSource,
+    @inject(GraphSignals) private readonly graph: GraphSignals,
   ) {}
 
   assemble(
@@ -82,6 +84,7 @@ export class WalletProfileAssembler {
             nativeUnitUsd: this.settings.nativeUnitUsd,
             stakingContracts: this.settings.stakingContracts ?? [],
             ...around,
+            graph: depth === "full" ? this.graph.walletInput(wallet) : null,
             tradedTokensSkipped: traded.skipped,
             deploymentsSkipped: deployed.skipped,
           })),
@@ -103,14 +106,18 @@ export class WalletProfileAssembler {
     transactions: readonly ChainTransaction[],
     wallet: Address,
   ): TE.TaskEither<UpstreamFailure, FundingContext | null> {
-    const funder = funderOf(transactions, wallet);
-    if (funder === null) return TE.right(null);
+    const direct = funderOf(transactions, wallet);
+    if (direct === null) return TE.right(null);
+    // Funded through relays: the source behind them is the funder, and its layered recipients count.
+    const layered = this.graph.layeredFunding(wallet);
+    const funder = layered?.root.root ?? direct;
     return pipe(
       this.explorer.transactionsOf(funder, { limit: this.settings.limits.history }),
       TE.map((funderTransactions) => ({
         funder,
         funderTransactions,
         funderLabel: this.settings.fundingLabels[funder] ?? null,
+        ...(layered === null || layered === undefined ? {} : { layered }),
       })),
     );
   }
@@ -121,7 +128,7 @@ export class WalletProfileAssembler {
       TE.chain(({ market }) => {
         const buyers = bounded(coordinatedBuyCandidates(market), this.settings.limits.buyerFunding).taken;
         return pipe(
-          readBuyerFunding(this.explorer, buyers, this.settings.limits.history),
+          readBuyerFunding(this.explorer, buyers, this.settings.limits.history, this.graph),
           TE.map((buyerFunding) => ({ market, buyerFunding })),
         );
       }),

@@ -9,6 +9,7 @@ import type { ScoreState, SubjectType } from "../subject";
 import { BLOCKED_SCORE_CAP, HIGH_FLAG_SCORE_CAP, resolveTier } from "../tiers";
 import { type Shortfall, confidenceFrom, limitationsFrom } from "./confidence";
 import { clamp, round2 } from "./math";
+import { GRAPH } from "../../graph/graph-thresholds";
 
 export interface ScoreDraft {
   readonly subject: Address;
@@ -19,6 +20,11 @@ export interface ScoreDraft {
   /** Staking boost offered (points); bounded by `stakingBoostMax` and conditional on the flags. */
   readonly stakingBoostOffered: number;
   readonly stakingBoostMax: number;
+  /**
+   * Graph-trust boost offered (wallets only; 0..GRAPH.maxTrustBoost). Same conditions as staking: it never
+   * lifts a subject out of a honeypot, rug, exit or wash picture, and a ceiling still applies after it.
+   */
+  readonly graphBoostOffered?: number;
   readonly shortfalls: readonly Shortfall[];
   readonly state: ScoreState;
   readonly now: ChainTime;
@@ -28,13 +34,22 @@ export interface ScoreDraft {
  * Staking never lifts a subject out of a honeypot, exit or wash picture (the API contract StakingSignal rule 9):
  * any high or critical flag, any exit-risk flag and any staking gaming flag zero the boost.
  */
-function applicableBoost(draft: ScoreDraft): number {
-  const disqualified = draft.flags.some((f) => {
+function disqualifiesBoosts(flags: readonly Flag[]): boolean {
+  return flags.some((f) => {
     const category = flagRule(f.code).category;
     return f.severity === "high" || f.severity === "critical" || category === "exit_risk" || category === "staking";
   });
-  if (disqualified || !Number.isFinite(draft.stakingBoostOffered)) return 0;
+}
+
+function applicableBoost(draft: ScoreDraft): number {
+  if (disqualifiesBoosts(draft.flags) || !Number.isFinite(draft.stakingBoostOffered)) return 0;
   return clamp(draft.stakingBoostOffered, 0, draft.stakingBoostMax);
+}
+
+function applicableGraphBoost(draft: ScoreDraft): number {
+  const offered = draft.graphBoostOffered ?? 0;
+  if (disqualifiesBoosts(draft.flags) || !Number.isFinite(offered)) return 0;
+  return clamp(offered, 0, GRAPH.maxTrustBoost);
 }
 
 function ceilingOf(flags: readonly Flag[]): { ceiling: number; reason: string | null } {
@@ -76,7 +91,8 @@ export function finalizeScore(draft: ScoreDraft): ScoreResult {
   const base = round2(draft.components.reduce((sum, c) => sum + c.points, 0));
   const penalties = flags.reduce((sum, f) => sum + f.points, 0);
   const boost = round2(applicableBoost(draft));
-  const raw = round2(base + penalties + boost);
+  const graphBoost = round2(applicableGraphBoost(draft));
+  const raw = round2(base + penalties + boost + graphBoost);
   const { ceiling, reason } = ceilingOf(flags);
   const score = Math.round(clamp(raw, 0, ceiling));
   const tier = resolveTier({ score, blocked: flags.some(isBlocking), officialIssuer: draft.officialIssuer });
@@ -88,6 +104,7 @@ export function finalizeScore(draft: ScoreDraft): ScoreResult {
     penalties,
     stakingBoostOffered: draft.stakingBoostOffered,
     stakingBoostApplied: boost,
+    graphTrustBoostApplied: graphBoost,
     raw,
     ceiling,
     ceilingReason: reason,

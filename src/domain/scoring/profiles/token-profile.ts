@@ -47,4 +47,6 @@ export interface TokenProfile {
   readonly buyerFunding: ReadonlyMap<Address, BuyerFunding> | null;
   /** The deployer's StakingSignal.scoreBoost (0 when unknown); bounded and conditional here. */
   readonly deployerStakingBoost: number;
+  /** Sybil cluster of each assessed holder that is in one (graph trust); absent or null when not computed. */
+  readonly holderClusters?: ReadonlyMap<Address, { readonly id: string; readonly size: number }> | null;
 }

@@ -1,4 +1,6 @@
 import type { Address } from "../../chain/address";
+import type { SybilCluster } from "../../graph/cluster-types";
+import type { FundingRoot } from "../../graph/funding-root";
 import type { ChainTime, ChainTransaction, Page, TokenTransfer } from "../../chain/chain-types";
 import type { TokenMarket } from "./market";
 import type { BuyerFunding } from "./token-profile";
@@ -15,6 +17,23 @@ export interface FundingContext {
   readonly funderLabel: "faucet" | "exchange" | "bridge" | null;
   /** ChainReader.nonce of the funder's recipients, for as many as the assembler read (optional). */
   readonly recipientNonces?: ReadonlyMap<Address, number>;
+  /**
+   * Set when the transfer graph followed the wallet's funding through relays: `funder` is then the root
+   * source, and these are every wallet the same root funded through the same kind of chain (layered funding
+   * counts as one source).
+   */
+  readonly layered?: {
+    readonly root: FundingRoot;
+    readonly recipients: readonly { readonly address: Address; readonly fundedAt: number }[];
+  };
+}
+
+/** What the transfer graph says about the wallet (graph trust), when a recompute has run. */
+export interface WalletGraphInput {
+  readonly graphTrust: number;
+  readonly percentile: number;
+  readonly cluster: SybilCluster | null;
+  readonly asOfBlock: number;
 }
 
 /** A contract this wallet created, with enough of its life to tell whether others used it. */
@@ -76,4 +95,6 @@ export interface WalletProfile {
    * amount from the same contract, so they are never wash-trading counterparties.
    */
   readonly stakingContracts: readonly Address[];
+  /** Graph trust and sybil cluster; absent or null when the graph has not been computed. */
+  readonly graph?: WalletGraphInput | null;
 }

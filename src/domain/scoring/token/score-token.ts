@@ -23,6 +23,7 @@ import { marketFindings } from "./market-flags";
 import { ownerPrivileges } from "./owner-privileges";
 import { simulationFindings } from "./sell-simulation";
 import { tokenComponents } from "./token-components";
+import { holdersInOneClusterFlag } from "./holders-in-cluster";
 
 /** Scores an ERC-20 from its holders, market, bytecode, sell simulation and deployer. Pure; `now` is chain time. */
 export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
@@ -36,6 +37,14 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
   const marketResult = marketFindings(market, analysis, profile.buyerFunding);
   const privileges = ownerPrivileges(profile.bytecode, market.owner);
   const quality = profile.holderQuality === null ? null : holderQualityFlag(profile.holderQuality);
+  const notAssessed = new Set<Address | null>([market.deployer, market.owner, ...market.pools.map((p) => p.pool)]);
+  const clustered =
+    profile.holderClusters === null || profile.holderClusters === undefined
+      ? null
+      : holdersInOneClusterFlag(
+          profile.holders.items.map((h) => h.holder).filter((h) => !notAssessed.has(h)),
+          profile.holderClusters,
+        );
   const flags: Flag[] = [
     ...simulation.flags,
     ...marketResult.flags,
@@ -46,6 +55,7 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
       youngContractFlag(profile.creation, age),
       deployerTrustFlag(profile.creation, profile.deployerWalletScore),
       quality,
+      clustered,
     ].filter((f): f is Flag => f !== null),
   ];
   const traders = new Set<Address>();

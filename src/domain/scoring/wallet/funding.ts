@@ -27,6 +27,9 @@ export function firstFundedBy(context: FundingContext): Map<Address, BuyerFundin
 export function sharedFundingFlag(context: FundingContext, wallet: Address): Flag | null {
   if (context.funderLabel !== null) return null;
   const funded = firstFundedBy(context);
+  // Layered funding (source -> relays -> wallets) counts as one source: the graph's recipients join the direct ones.
+  for (const r of context.layered?.recipients ?? [])
+    if (!funded.has(r.address)) funded.set(r.address, { funder: context.funder, fundedAt: r.fundedAt });
   const mine = funded.get(wallet);
   if (mine === undefined) return null;
   const near: Address[] = [];
@@ -36,9 +39,11 @@ export function sharedFundingFlag(context: FundingContext, wallet: Address): Fla
     if (nonce === undefined || nonce <= WALLET.freshRecipientMaxNonce) near.push(recipient);
   }
   if (near.length < WALLET.sharedFundingMinFreshRecipients) return null;
+  const via = context.layered?.root.via ?? [];
   return raiseFlag("SHARED_FUNDING_SOURCE", {
-    detail: `Funder ${context.funder} first-funded ${near.length} fresh addresses within ${WALLET.sharedFundingWindowSeconds / 3600} h of funding this wallet.`,
-    counterparties: [context.funder],
+    detail: `Funder ${context.funder} first-funded ${near.length} fresh addresses within ${WALLET.sharedFundingWindowSeconds / 3600} h of funding this wallet${via.length === 0 ? "" : ` (through relays ${via.join(", ")})`}.`,
+    counterparties: [context.funder, ...via],
+    ...(context.layered === undefined ? {} : { txHashes: [...context.layered.root.txHashes] }),
     holders: sample(near.filter((a) => a !== wallet)),
     figures: { freshRecipients: near.length },
   });

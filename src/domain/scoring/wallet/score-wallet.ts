@@ -17,6 +17,7 @@ import { stakingFlags } from "./staking-flags";
 import { regularIntervalsFlag, velocityBurstFlag } from "./timing";
 import { washTradingFlag } from "./wash-trading";
 import { walletComponents } from "./wallet-components";
+import { graphBoostOffered, sybilClusterFlag } from "./graph-signals";
 
 function isFresh(ageDays: number, transactions: number): boolean {
   return ageDays < WALLET.freshWalletAgeDays || transactions <= WALLET.freshWalletMaxTransactions;
@@ -50,6 +51,7 @@ export function scoreWallet(profile: WalletProfile, now: ChainTime): ScoreResult
       selfInteractionFlag(profile),
       concentrationFlag(activity.interactions),
       profile.funding === null ? null : sharedFundingFlag(profile.funding, self),
+      sybilClusterFlag(profile.graph?.cluster ?? null),
       fresh
         ? raiseFlag("FRESH_WALLET", {
             detail: `First seen ${activity.ageDays} days ago with ${activity.transactionCount} transaction(s).`,
@@ -92,6 +94,11 @@ export function scoreWallet(profile: WalletProfile, now: ChainTime): ScoreResult
     "No price for the native token: the balance is not valued in dollars.",
   );
   shortfalls.when(profile.staking === null, 0, "Staking analysis was not available: no staking boost considered.");
+  shortfalls.when(
+    profile.graph === null,
+    0,
+    "Graph trust has not been computed yet: no sybil-cluster check and no graph-trust boost.",
+  );
 
   return finalizeScore({
     subject: self,
@@ -101,6 +108,7 @@ export function scoreWallet(profile: WalletProfile, now: ChainTime): ScoreResult
     flags,
     stakingBoostOffered: profile.staking?.scoreBoost ?? 0,
     stakingBoostMax: WALLET.maxStakingBoost,
+    graphBoostOffered: graphBoostOffered(profile.graph),
     shortfalls: shortfalls.all(),
     state: fresh ? "mining" : "graduated",
     now,

@@ -1,4 +1,5 @@
 import { NoSharedCache } from "../../../../src/adapters/cache/no-shared-cache.adapter";
+import { noGraphSignals } from "../../../support/fakes/scoring-fakes";
 import { Contract, JsonRpcProvider, Network } from "ethers";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { EthersSellSimulator } from "../../../../src/adapters/chain/sell-simulator.adapter";
@@ -94,7 +95,7 @@ export async function buildScoringRig(world: DevWorld, cacheTtlMs = 30_000): Pro
   );
   const staking = new AnalyzeStakingInputSource(analyzeStaking);
   const markets = new TokenMarketReader(chain, explorer, settings);
-  const wallets = new WalletProfileAssembler(chain, explorer, settings, markets, staking);
+  const wallets = new WalletProfileAssembler(chain, explorer, settings, markets, staking, noGraphSignals);
   const known = new RelatedWalletScores(wallets);
   const tokens = new TokenProfileAssembler(
     chain,
@@ -104,6 +105,7 @@ export async function buildScoringRig(world: DevWorld, cacheTtlMs = 30_000): Pro
     new EthersSellSimulator(chain),
     known,
     staking,
+    noGraphSignals,
   );
   const subjects = new SubjectScorer(
     wallets,

@@ -15,6 +15,7 @@ import {
   erc20,
   fakeChain,
   fakeExplorer,
+  noGraphSignals,
   noStaking,
   ok,
   recordingSimulator,
@@ -44,12 +45,14 @@ function assembler(explorerData: Parameters<typeof fakeExplorer>[0], limits = se
   const explorer = fakeExplorer(explorerData);
   const config = settings({ limits });
   const markets = new TokenMarketReader(chain, explorer, config);
-  const known = new RelatedWalletScores(new WalletProfileAssembler(chain, explorer, config, markets, noStaking));
+  const known = new RelatedWalletScores(
+    new WalletProfileAssembler(chain, explorer, config, markets, noStaking, noGraphSignals),
+  );
   const simulator = recordingSimulator();
   return {
     explorer,
     simulator,
-    tokens: new TokenProfileAssembler(chain, explorer, config, markets, simulator, known, noStaking),
+    tokens: new TokenProfileAssembler(chain, explorer, config, markets, simulator, known, noStaking, noGraphSignals),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   erc20,
   fakeChain,
   fakeExplorer,
+  noGraphSignals,
   noStaking,
   settings,
   tx,
@@ -51,6 +52,7 @@ function assembler(limits = settings().limits, staking = noStaking) {
       config,
       new TokenMarketReader(chain, explorer, config),
       staking,
+      noGraphSignals,
     ),
   };
 }

@@ -1,0 +1,24 @@
+import * as E from "fp-ts/Either";
+import type { Task } from "fp-ts/Task";
+import { inject, injectable } from "inversify";
+import type { Address } from "../../domain/chain/address";
+import type { GraphSeedScores } from "../use-cases/graph/graph-seed-scores.port";
+import { ScoreAddress } from "../use-cases/scoring/score-address.use-case";
+
+/** Graph trust's default seeds are flag-free by the existing scorer: its flags, counted. */
+@injectable()
+export class GraphSeedScoresFromScoring implements GraphSeedScores {
+  constructor(@inject(ScoreAddress) private readonly scoreAddress: ScoreAddress) {}
+
+  flagCounts(wallets: readonly Address[]): Task<ReadonlyMap<Address, number>> {
+    return async () => {
+      const counts = new Map<Address, number>();
+      // One at a time: seed scoring runs in the background and must not crowd out requests.
+      for (const wallet of wallets) {
+        const scored = await this.scoreAddress.execute(wallet, "eoa")();
+        if (E.isRight(scored)) counts.set(wallet, scored.right.flags.filter((f) => f.severity !== "info").length);
+      }
+      return counts;
+    };
+  }
+}

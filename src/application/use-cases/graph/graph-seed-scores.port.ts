@@ -1,0 +1,9 @@
+import type { Task } from "fp-ts/Task";
+import type { Address } from "../../../domain/chain/address";
+
+/** Graph trust's view of the existing scorer: how many flags each wallet carries (unscorable ones left out). */
+export interface GraphSeedScores {
+  flagCounts(wallets: readonly Address[]): Task<ReadonlyMap<Address, number>>;
+}
+
+export const GraphSeedScores = Symbol.for("GraphSeedScores");

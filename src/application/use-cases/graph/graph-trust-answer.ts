@@ -1,0 +1,19 @@
+import type { Address } from "../../../domain/chain/address";
+import type { SybilCluster } from "../../../domain/graph/cluster-types";
+import type { GraphTrust } from "../../../domain/graph/graph-trust";
+
+export interface GraphTrustResult {
+  readonly address: Address;
+  readonly graphTrust: number;
+  readonly percentile: number;
+  readonly cluster: SybilCluster | null;
+  readonly topTrustedNeighbours: readonly ({ readonly address: Address } & GraphTrust)[];
+}
+
+export interface GraphTrustAnswer {
+  readonly results: readonly GraphTrustResult[];
+  readonly asOfBlock: number;
+  readonly computedAt: string;
+}
+
+export type GraphClusterFailure = { readonly _tag: "ClusterNotFound" };

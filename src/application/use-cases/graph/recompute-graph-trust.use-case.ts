@@ -1,0 +1,143 @@
+import * as T from "fp-ts/Task";
+import { inject, injectable } from "inversify";
+import type { Address } from "../../../domain/chain/address";
+import type { SybilCluster } from "../../../domain/graph/cluster-types";
+import { fundingRoot } from "../../../domain/graph/funding-root";
+import { GRAPH } from "../../../domain/graph/graph-thresholds";
+import { graphTrustScores, isDefaultSeed } from "../../../domain/graph/graph-trust";
+import { judgeCommunity } from "../../../domain/graph/sybil-cluster";
+import { Clock } from "../../ports/clock.port";
+import { GraphTrustStore, type GraphTrustSnapshot } from "../../ports/graph-trust-store.port";
+import { TransferGraph } from "../../ports/transfer-graph.port";
+import { GraphSeedScores } from "./graph-seed-scores.port";
+import { GraphSettings } from "./graph-settings";
+
+/**
+ * One recompute of graph trust at the graph's current block: sybil clusters first (Louvain communities
+ * judged by the domain), then the seeds, then personalized PageRank with cluster members' and flagged
+ * seeds candidates' edges discounted. Skipped when no block arrived since the last one.
+ */
+@injectable()
+export class RecomputeGraphTrust {
+  private completedBlock: number | null = null;
+  /** Flag counts of seed candidates, reused for GRAPH.seedRescoreMs: a recompute per new block must not rescore them all. */
+  private readonly seedFlags = new Map<Address, { readonly count: number; readonly atMs: number }>();
+  private running: Promise<GraphTrustSnapshot> | null = null;
+
+  constructor(
+    @inject(TransferGraph) private readonly graph: TransferGraph,
+    @inject(GraphTrustStore) private readonly store: GraphTrustStore,
+    @inject(GraphSeedScores) private readonly seedScores: GraphSeedScores,
+    @inject(GraphSettings) private readonly settings: GraphSettings,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /** Concurrent calls share one recompute. */
+  execute(): T.Task<GraphTrustSnapshot> {
+    return () => (this.running ??= this.recompute().finally(() => (this.running = null)));
+  }
+
+  private async recompute(): Promise<GraphTrustSnapshot> {
+    {
+      const asOfBlock = this.graph.stats().asOfBlock;
+      const last = this.store.latest();
+      if (last !== null && this.completedBlock === asOfBlock) return last;
+      const clusters = this.clusters();
+      const clusterOf = new Map<Address, SybilCluster>();
+      for (const c of clusters) for (const m of c.members) clusterOf.set(m, c);
+      // Clusters are known before the seeds are scored, so seed scoring already sees SYBIL_CLUSTER.
+      const interim = {
+        asOfBlock,
+        computedAt: this.now(),
+        seeds: [],
+        trust: last?.trust ?? new Map(),
+        clusters,
+        clusterOf,
+      };
+      this.store.save(interim);
+      const { seeds, flagged } = await this.seeds();
+      const discounted = new Set<Address>([...clusterOf.keys(), ...flagged]);
+      const trust = graphTrustScores(this.graph.personalizedRank(seeds, discounted, rankOptions()));
+      const snapshot: GraphTrustSnapshot = { ...interim, computedAt: this.now(), seeds, trust };
+      this.store.save(snapshot);
+      this.completedBlock = asOfBlock;
+      return snapshot;
+    }
+  }
+
+  private clusters(): SybilCluster[] {
+    const moneyTokens = new Set(this.settings.moneyTokens);
+    const found: SybilCluster[] = [];
+    for (const community of this.graph.communities(GRAPH.clusterMinMembers, GRAPH.communityMaxSize)) {
+      const cluster = judgeCommunity({
+        moneyTokens,
+        wallets: community.map((w) => ({
+          address: w.address,
+          funding: fundingRoot(w.fundingChain),
+          sends: w.sends,
+          trades: w.trades,
+          received: w.received,
+        })),
+      });
+      if (cluster !== null) found.push(cluster);
+    }
+    return found.sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+
+  /** Configured seeds, or the default rule: old, diverse, flag-free by the scorer, plus issuers' long-time holders. */
+  private async seeds(): Promise<{ seeds: Address[]; flagged: Address[] }> {
+    if (this.settings.seeds !== null) return { seeds: [...this.settings.seeds], flagged: [] };
+    const candidates = this.graph.seedCandidates(
+      GRAPH.seedMinAgeDays,
+      GRAPH.seedMinCounterparties,
+      GRAPH.seedMaxCandidates,
+    );
+    const flags = await this.flagCounts(candidates.map((c) => c.address));
+    const seeds = new Set<Address>();
+    const flagged: Address[] = [];
+    for (const c of candidates) {
+      const flagCount = flags.get(c.address);
+      if (flagCount === undefined) continue;
+      if (isDefaultSeed({ ...c, flagCount })) seeds.add(c.address);
+      else if (flagCount > 0) flagged.push(c.address);
+    }
+    const holders = this.graph.longTimeHolders(
+      this.settings.officialIssuers,
+      GRAPH.issuerHolderMinDays,
+      GRAPH.seedMaxIssuerHolders,
+    );
+    for (const h of holders) if (!flagged.includes(h)) seeds.add(h);
+    return { seeds: [...seeds].sort(), flagged };
+  }
+
+  private async flagCounts(wallets: readonly Address[]): Promise<ReadonlyMap<Address, number>> {
+    const nowMs = this.clock.nowMs();
+    const stale = wallets.filter((w) => {
+      const known = this.seedFlags.get(w);
+      return known === undefined || nowMs - known.atMs > GRAPH.seedRescoreMs;
+    });
+    if (stale.length > 0) {
+      const fresh = await this.seedScores.flagCounts(stale)();
+      for (const [w, count] of fresh) this.seedFlags.set(w, { count, atMs: nowMs });
+    }
+    const out = new Map<Address, number>();
+    for (const w of wallets) {
+      const known = this.seedFlags.get(w);
+      if (known !== undefined) out.set(w, known.count);
+    }
+    return out;
+  }
+
+  private now(): string {
+    return new Date(this.clock.nowMs()).toISOString();
+  }
+}
+
+export function rankOptions() {
+  return {
+    damping: GRAPH.damping,
+    discount: GRAPH.flaggedEdgeDiscount,
+    maxIterations: GRAPH.pageRankMaxIterations,
+    tolerance: GRAPH.pageRankTolerance,
+  };
+}
