@@ -132,15 +132,13 @@ export class EthersPaymentSettler implements PaymentSettler {
     try {
       hash = await this.sender.send({ ...request, gasLimit: (gasLimit * 12n) / 10n });
     } catch (error) {
-      // A node may mine a failing transaction and still answer with an error: call it broadcast.
+      // Whatever the node answered, an authorization now used has paid our payee (the signature binds `to`),
+      // through our transaction or the payer's own that got in first: that is a settlement, not an unknown
+      // outcome. A node may mine a failing transaction and still answer with an error: call it broadcast.
+      const used = await this.usedBySomeoneElse(proof, terms);
+      if (used !== null) return used;
       if (!isError(error, "CALL_EXCEPTION")) throw error;
-      return (
-        (await this.usedBySomeoneElse(proof, terms)) ?? {
-          settled: false,
-          reason: "invalid_transaction_state",
-          broadcast: true,
-        }
-      );
+      return { settled: false, reason: "invalid_transaction_state", broadcast: true };
     }
     const receipt = await this.provider.waitForTransaction(hash, 1, this.receiptTimeoutMs);
     if (receipt === null) throw new Error(`no receipt for ${hash}`);

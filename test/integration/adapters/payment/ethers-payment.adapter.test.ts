@@ -6,6 +6,8 @@ import { right } from "../../contract/support/task-either";
 import { authorize, RESOURCE } from "../../../e2e/payment/support/payments";
 import { paymentWorld, type PaymentWorld } from "../../../e2e/payment/support/payment-world";
 import { recoverAuthorizationSigner } from "../../../../src/adapters/payment/ethers-payment-verifier.adapter";
+import { Contract, Signature, type TransactionRequest } from "ethers";
+import { EIP3009_ABI } from "../../../../src/adapters/payment/eip3009-contract";
 
 function proofOf(headers: Record<string, string>): AuthorizationProof {
   const decoded = decodePaymentProof(Object.values(headers)[0] ?? "");
@@ -67,5 +69,45 @@ describe("ethers payment adapters against the embedded chain", function () {
       reason: "invalid_transaction_state",
       broadcast: false,
     });
+  });
+
+  it("an authorization the payer submits itself between our gas estimate and our send is settled by the payer's transaction", async () => {
+    const payer = w.wallet(18);
+    const proof = proofOf((await authorize(w, payer, 1)).headers);
+    const { from, to, value, validAfter, validBefore, nonce } = proof.authorization;
+    const sig = Signature.from(proof.signature);
+    // The race the attack suite runs at +0 ms, made deterministic: the payer's own submission is mined
+    // just before ours is sent, so our transaction reverts and the node answers with an error.
+    const sender = (w.settler as unknown as { sender: { send(request: TransactionRequest): Promise<string> } }).sender;
+    const send = sender.send.bind(sender);
+    let payersHash = "";
+    sender.send = async (request) => {
+      const token = new Contract(w.terms.asset, EIP3009_ABI, payer);
+      const own = (await token.getFunction("transferWithAuthorization")(
+        from,
+        to,
+        value,
+        validAfter,
+        validBefore,
+        nonce,
+        sig.v,
+        sig.r,
+        sig.s,
+      )) as { hash: string; wait(): Promise<unknown> };
+      await own.wait();
+      payersHash = own.hash.toLowerCase();
+      return send(request);
+    };
+    try {
+      const payeeBefore = await w.usdcBalance(w.terms.payTo);
+      expect(await right(w.settler.settle(proof, w.terms, RESOURCE))).to.deep.equal({
+        settled: true,
+        transaction: payersHash,
+        payer: from,
+      });
+      expect(await w.usdcBalance(w.terms.payTo)).to.equal(payeeBefore + value);
+    } finally {
+      sender.send = send;
+    }
   });
 });
