@@ -4,6 +4,12 @@ export { scoreToken } from "./token/score-token";
 export { scoreNft } from "./nft/score-nft";
 export { scoreContract } from "./contract/score-contract";
 export { verifiedIssuerResult } from "./common/verified-issuer";
+export {
+  EVIDENCE_COVERAGES,
+  type EvidenceCoverage,
+  type EvidenceSeen,
+  assessEvidence,
+} from "./common/evidence-coverage";
 export { SCORING_VERSION, type ScoreResult } from "./score-result";
 export type { ScoreBreakdown, ScoreComponent } from "./breakdown";
 export { type Flag, type FlagEvidence, type Severity, isBlocking } from "./flag";

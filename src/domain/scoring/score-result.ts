@@ -1,5 +1,6 @@
 import type { Address } from "../chain/address";
 import type { ChainTime } from "../chain/chain-types";
+import type { EvidenceCoverage } from "./common/evidence-coverage";
 import type { Explanation } from "./explain/explanation-types";
 import type { ScoreBreakdown } from "./breakdown";
 import type { Flag } from "./flag";
@@ -19,6 +20,8 @@ export interface ScoreResult {
   readonly flags: readonly Flag[];
   /** Integer 0..100: how much of the picture the data showed. */
   readonly confidence: number;
+  /** How much of the subject's life was seen: `none` for a never-seen address (see `assessEvidence`). */
+  readonly coverage: EvidenceCoverage;
   readonly state: ScoreState;
   /** What the data could not show, in plain sentences. */
   readonly limitations: readonly string[];

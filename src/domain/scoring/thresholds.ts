@@ -82,3 +82,14 @@ export const CONTRACT = {
   /** Below this many distinct callers a contract has found no market yet ("mining"). */
   miningMinUsers: 5,
 } as const;
+
+/**
+ * Where each subject's evidence saturates (see `assessEvidence`): events on a log scale, active days and
+ * counterparties (holders for tokens and collections, callers for contracts) linearly.
+ */
+export const EVIDENCE = {
+  wallet: { events: 50, activeDays: 14, counterparties: 5 },
+  token: { events: 50, activeDays: 7, counterparties: 10 },
+  nft: { events: 30, activeDays: 7, counterparties: 10 },
+  contract: { events: 30, activeDays: 7, counterparties: 5 },
+} as const;

@@ -97,6 +97,11 @@ export const schemas: Record<string, unknown> = {
       score: { type: ["number", "null"] },
       tier: { type: "string" },
       confidence: { type: ["number", "string"] },
+      coverage: {
+        type: ["string", "null"],
+        enum: ["none", "thin", "partial", "full", null],
+        description: "How much of the subject's life the answer rests on; none for a never-seen address",
+      },
       flags: { type: "array", items: { type: "string" } },
       state: { type: "string", enum: ["graduated", "mining"] },
       error: { type: "string" },

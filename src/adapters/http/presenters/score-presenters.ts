@@ -29,6 +29,7 @@ export function batchItem(scored: ScoredAddress) {
     score: scored.score,
     tier: scored.tier,
     confidence: scored.confidence,
+    coverage: scored.coverage,
     flags: scored.flags.map((flag) => flag.code),
     state: scored.state,
     scoringVersion: scored.scoringVersion,
@@ -40,6 +41,7 @@ function explained(scored: ScoredAddress) {
   return {
     recommendation: scored.explanation.recommendation,
     confidence: scored.confidence,
+    coverage: scored.coverage,
     flags: scored.flags,
     summary: scored.explanation.summary,
     publicExplain: scored.explanation.publicExplain,

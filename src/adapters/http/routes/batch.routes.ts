@@ -34,6 +34,7 @@ export function batchRoutes(deps: BatchRouteDeps): Router {
               score: null,
               tier: null,
               confidence: null,
+              coverage: null,
               flags: [],
               state: null,
               error: scoringFailureError(item.failure).code,

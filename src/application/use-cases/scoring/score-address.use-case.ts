@@ -120,6 +120,7 @@ export class ScoreAddress {
       score: result.score,
       tier: result.tier,
       confidence: result.confidence,
+      coverage: result.coverage,
       flags: result.flags,
       state: result.state,
       limitations: result.limitations,

@@ -2,6 +2,7 @@ import type { Address } from "../../../domain/chain/address";
 import type { AddressKind } from "../../../domain/chain/chain-types";
 import type {
   DirectionDrivers,
+  EvidenceCoverage,
   Flag,
   ProtocolExplain,
   PublicExplain,
@@ -33,6 +34,8 @@ export interface ScoredAddress {
   readonly score: number;
   readonly tier: Tier;
   readonly confidence: number;
+  /** `none` | `thin` | `partial` | `full`: how much of the subject's life the answer rests on. */
+  readonly coverage: EvidenceCoverage;
   /** Full flag objects, most severe first; `flags.map(f => f.code)` for batch. */
   readonly flags: readonly Flag[];
   readonly state: ScoreState;

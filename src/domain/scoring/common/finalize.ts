@@ -7,7 +7,8 @@ import { flagRule } from "../flag-catalogue";
 import { SCORING_VERSION, type ScoreResult } from "../score-result";
 import type { ScoreState, SubjectType } from "../subject";
 import { BLOCKED_SCORE_CAP, HIGH_FLAG_SCORE_CAP, resolveTier } from "../tiers";
-import { type Shortfall, confidenceFrom, limitationsFrom } from "./confidence";
+import { MIN_CONFIDENCE, type Shortfall, confidenceFrom, limitationsFrom } from "./confidence";
+import { type EvidenceAssessment, evidenceShortfall } from "./evidence-coverage";
 import { clamp, round2 } from "./math";
 import { GRAPH } from "../../graph/graph-thresholds";
 
@@ -26,6 +27,8 @@ export interface ScoreDraft {
    */
   readonly graphBoostOffered?: number;
   readonly shortfalls: readonly Shortfall[];
+  /** What was seen: caps the confidence and sets `coverage` (see `assessEvidence`). */
+  readonly evidence: EvidenceAssessment;
   readonly state: ScoreState;
   readonly now: ChainTime;
 }
@@ -96,8 +99,9 @@ export function finalizeScore(draft: ScoreDraft): ScoreResult {
   const { ceiling, reason } = ceilingOf(flags);
   const score = Math.round(clamp(raw, 0, ceiling));
   const tier = resolveTier({ score, blocked: flags.some(isBlocking), officialIssuer: draft.officialIssuer });
-  const confidence = confidenceFrom(draft.shortfalls);
-  const limitations = limitationsFrom(draft.shortfalls);
+  const confidence = Math.max(MIN_CONFIDENCE, Math.min(draft.evidence.confidenceCap, confidenceFrom(draft.shortfalls)));
+  const seen = evidenceShortfall(draft.evidence);
+  const limitations = limitationsFrom(seen === null ? draft.shortfalls : [seen, ...draft.shortfalls]);
   const breakdown: ScoreBreakdown = {
     components: draft.components,
     base,
@@ -127,6 +131,7 @@ export function finalizeScore(draft: ScoreDraft): ScoreResult {
     tier,
     flags,
     confidence,
+    coverage: draft.evidence.coverage,
     state: draft.state,
     limitations,
     breakdown,

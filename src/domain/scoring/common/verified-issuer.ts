@@ -22,6 +22,8 @@ export function verifiedIssuerResult(subject: Address, subjectType: SubjectType,
     shortfalls: [
       { cost: 0, limitation: "Official issuer from the configured list: VERIFIED without behavioural checks." },
     ],
+    // The configured issuer list is the evidence: it is authoritative, so nothing caps the confidence.
+    evidence: { coverage: "full", breadth: 1, confidenceCap: 100, limitation: null },
     state: "graduated",
     now,
   });

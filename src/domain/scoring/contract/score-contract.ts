@@ -9,13 +9,14 @@ import {
   deployerTrustFlag,
   youngContractFlag,
 } from "../common/creator-checks";
+import { assessEvidence, distinctDays } from "../common/evidence-coverage";
 import { finalizeScore } from "../common/finalize";
 import { logScale, round2, sqrtScale } from "../common/math";
 import { type Flag, raiseFlag } from "../flag";
 import { flagRule } from "../flag-catalogue";
 import type { ContractProfile } from "../profiles/contract-profile";
 import type { ScoreResult } from "../score-result";
-import { CONTRACT } from "../thresholds";
+import { CONTRACT, EVIDENCE } from "../thresholds";
 import { ownerPrivileges } from "../token/owner-privileges";
 
 function failureRateFlag(total: number, failed: number): Flag | null {
@@ -32,9 +33,11 @@ export function scoreContract(profile: ContractProfile, now: ChainTime): ScoreRe
   const users = new Set<Address>();
   let calls = 0;
   let failed = 0;
+  const callTimes: number[] = [];
   for (const tx of profile.transactions.items) {
     if (tx.to !== profile.contract) continue;
     calls++;
+    callTimes.push(tx.timestamp);
     if (!tx.success) failed++;
     if (tx.from !== creator) users.add(tx.from);
   }
@@ -58,6 +61,17 @@ export function scoreContract(profile: ContractProfile, now: ChainTime): ScoreRe
   );
   shortfalls.add(creationShortfall(profile.creation));
   shortfalls.add(deployerScoreShortfall(profile.deployerWalletScore));
+  const evidence = assessEvidence(
+    {
+      events: calls,
+      activeDays: distinctDays(callTimes),
+      counterparties: users.size,
+      historyComplete: profile.transactions.coverage.complete,
+      simulationRan: null,
+    },
+    EVIDENCE.contract,
+    "contract",
+  );
   const successShare = calls === 0 ? 0 : (calls - failed) / calls;
   const deployer = profile.deployerWalletScore;
   return finalizeScore({
@@ -107,6 +121,7 @@ export function scoreContract(profile: ContractProfile, now: ChainTime): ScoreRe
     stakingBoostOffered: 0,
     stakingBoostMax: 0,
     shortfalls: shortfalls.all(),
+    evidence,
     state: users.size < CONTRACT.miningMinUsers ? "mining" : "graduated",
     now,
   });

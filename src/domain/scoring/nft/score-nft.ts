@@ -8,12 +8,13 @@ import {
   deployerTrustFlag,
   youngContractFlag,
 } from "../common/creator-checks";
+import { assessEvidence, distinctDays } from "../common/evidence-coverage";
 import { finalizeScore } from "../common/finalize";
 import { logScale, sqrtScale } from "../common/math";
 import type { Flag } from "../flag";
 import type { NftProfile } from "../profiles/nft-profile";
 import type { ScoreResult } from "../score-result";
-import { TOKEN } from "../thresholds";
+import { EVIDENCE, TOKEN } from "../thresholds";
 import { ownerPrivileges } from "../token/owner-privileges";
 import { creatorDumpFlag, holderConcentrationFlag, mintConcentrationFlag, nftWashFlag } from "./nft-flags";
 import { nftHoldings } from "./nft-holdings";
@@ -48,6 +49,17 @@ export function scoreNft(profile: NftProfile, now: ChainTime): ScoreResult {
   shortfalls.add(creationShortfall(profile.creation));
   shortfalls.add(deployerScoreShortfall(profile.creatorWalletScore));
 
+  const evidence = assessEvidence(
+    {
+      events: transfers.length,
+      activeDays: distinctDays(transfers.map((t) => t.timestamp)),
+      counterparties: holdings.participants,
+      historyComplete: profile.transfers.coverage.complete,
+      simulationRan: null,
+    },
+    EVIDENCE.nft,
+    "collection",
+  );
   const spread = holdings.holderCount === 0 ? 0 : (1 - holdings.topHolderShare) * 15 + (1 - holdings.hhi / 10_000) * 10;
   const creatorScore = profile.creatorWalletScore;
   return finalizeScore({
@@ -105,6 +117,7 @@ export function scoreNft(profile: NftProfile, now: ChainTime): ScoreResult {
     stakingBoostOffered: 0,
     stakingBoostMax: 0,
     shortfalls: shortfalls.all(),
+    evidence,
     state: holdings.holderCount < TOKEN.miningMinHolders ? "mining" : "graduated",
     now,
   });

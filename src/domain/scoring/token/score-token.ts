@@ -8,6 +8,7 @@ import {
   deployerTrustFlag,
   youngContractFlag,
 } from "../common/creator-checks";
+import { assessEvidence, distinctDays } from "../common/evidence-coverage";
 import { finalizeScore } from "../common/finalize";
 import { verifiedIssuerResult } from "../common/verified-issuer";
 import type { Flag } from "../flag";
@@ -15,7 +16,7 @@ import { analyzeMarket } from "../market/trades";
 import type { TokenProfile } from "../profiles/token-profile";
 import type { ScoreResult } from "../score-result";
 import type { ScoreState } from "../subject";
-import { TOKEN } from "../thresholds";
+import { EVIDENCE, TOKEN } from "../thresholds";
 import { distributionFlags, holderDistribution } from "./holder-distribution";
 import { holderQualityFlag } from "./holder-quality";
 import { liquidityFlags, readLiquidity } from "./liquidity";
@@ -88,6 +89,17 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
   shortfalls.add(creationShortfall(profile.creation));
   shortfalls.add(deployerScoreShortfall(profile.deployerWalletScore));
 
+  const evidence = assessEvidence(
+    {
+      events: market.transfers.items.length,
+      activeDays: distinctDays(market.transfers.items.map((t) => t.timestamp)),
+      counterparties: distribution.holderCount,
+      historyComplete: market.transfers.coverage.complete && profile.holders.coverage.complete,
+      simulationRan: profile.sellSimulation !== null,
+    },
+    EVIDENCE.token,
+    "token",
+  );
   const state: ScoreState =
     !liquidity.hasLiquidity || distribution.holderCount < TOKEN.miningMinHolders ? "mining" : "graduated";
   return finalizeScore({
@@ -105,6 +117,7 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
     stakingBoostOffered: profile.deployerStakingBoost,
     stakingBoostMax: TOKEN.maxDeployerStakingBoost,
     shortfalls: shortfalls.all(),
+    evidence,
     state,
     now,
   });

@@ -2,12 +2,13 @@ import type { Address } from "../../chain/address";
 import type { ChainTime } from "../../chain/chain-types";
 import { ShortfallList, coverageShortfall } from "../common/confidence";
 import { chronological } from "../common/math";
+import { assessEvidence } from "../common/evidence-coverage";
 import { finalizeScore } from "../common/finalize";
 import { type Flag, raiseFlag } from "../flag";
 import type { BuyerFunding } from "../profiles/token-profile";
 import type { WalletProfile } from "../profiles/wallet-profile";
 import type { ScoreResult } from "../score-result";
-import { WALLET } from "../thresholds";
+import { EVIDENCE, WALLET } from "../thresholds";
 import { walletActivity } from "./activity";
 import { deploymentFindings } from "./deployments";
 import { firstFundedBy, firstFunding, sharedFundingFlag } from "./funding";
@@ -70,11 +71,20 @@ export function scoreWallet(profile: WalletProfile, now: ChainTime): ScoreResult
   );
   shortfalls.add(coverageShortfall(profile.tokenTransfers.coverage, "token transfers", 10));
   shortfalls.add(coverageShortfall(profile.nftTransfers.coverage, "NFT transfers", 5));
-  shortfalls.when(activity.transactionCount < 5, 35, `Almost no history: ${activity.transactionCount} transaction(s).`);
-  shortfalls.when(
-    activity.transactionCount >= 5 && activity.transactionCount < 20,
-    15,
-    `Short history: ${activity.transactionCount} transactions.`,
+  // How little was seen is no longer a cost here: the evidence assessment caps confidence instead.
+  const evidence = assessEvidence(
+    {
+      events: activity.transactionCount + profile.tokenTransfers.items.length + profile.nftTransfers.items.length,
+      activeDays: activity.activeDays,
+      counterparties: activity.counterparties,
+      historyComplete:
+        profile.transactions.coverage.complete &&
+        profile.tokenTransfers.coverage.complete &&
+        profile.nftTransfers.coverage.complete,
+      simulationRan: null,
+    },
+    EVIDENCE.wallet,
+    "wallet",
   );
   const funder = firstFunding(profile.transactions.items, self);
   shortfalls.when(
@@ -110,6 +120,7 @@ export function scoreWallet(profile: WalletProfile, now: ChainTime): ScoreResult
     stakingBoostMax: WALLET.maxStakingBoost,
     graphBoostOffered: graphBoostOffered(profile.graph),
     shortfalls: shortfalls.all(),
+    evidence,
     state: fresh ? "mining" : "graduated",
     now,
   });

@@ -181,8 +181,10 @@ describe("wallet flags: fresh wallet", () => {
     expect(flag?.points).to.equal(0);
     expect(result.state).to.equal("mining");
     expect(result.tier).to.equal("LOW");
-    expect(result.confidence).to.be.at.most(60);
-    expect(result.limitations.join(" ")).to.include("Almost no history");
+    // One transaction: the bound for an honest confidence (was 60 before coverage capped it).
+    expect(result.confidence).to.be.at.most(25);
+    expect(result.coverage).to.equal("thin");
+    expect(result.limitations.join(" ")).to.include("Thin history: 1 event(s) on 1 day(s)");
   });
 
   it("is not raised for an established wallet", () => {

@@ -81,8 +81,14 @@ describe("scoreWallet: confidence and limitations", () => {
 
   it("drops confidence further for a short history than for a truncated one", () => {
     const full = healthyWallet();
-    const short = { ...full, transactions: complete(full.transactions.items.slice(0, 10)) };
-    expect(scoreWallet(short, NOW).confidence).to.equal(85);
+    const short = {
+      ...full,
+      transactions: complete(full.transactions.items.slice(0, 10)),
+      tokenTransfers: complete(full.tokenTransfers.items.slice(0, 2)),
+    };
+    // Was 85 from a fixed cost; the evidence cap now sets it from the 12 events, their days and counterparties.
+    expect(scoreWallet(short, NOW).confidence).to.be.below(85);
+    expect(scoreWallet(short, NOW).coverage).to.equal("partial");
     expect(scoreWallet(short, NOW).limitations.join(" ")).to.include("Short history");
   });
 
@@ -105,7 +111,10 @@ describe("scoreWallet: confidence and limitations", () => {
       NOW,
     );
     expect(result.score).to.equal(0);
-    expect(result.tier).to.equal("LOW");
-    expect(result.confidence).to.be.at.most(65);
+    // Never seen: coverage none and confidence <= 10 (was 65, which read as a confident LOW).
+    expect(result.coverage).to.equal("none");
+    expect(result.confidence).to.be.at.most(10);
+    expect(result.limitations[0]).to.include("No history");
+    expect(result.explanation.recommendation.action).to.equal("review");
   });
 });
