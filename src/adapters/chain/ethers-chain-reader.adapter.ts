@@ -13,6 +13,7 @@ import type { Address } from "../../domain/chain/address";
 import type {
   AddressKind,
   BlockRef,
+  CallTrace,
   EventLog,
   Hex,
   TokenMetadata,
@@ -28,6 +29,7 @@ import { classifyContract, isEoaCode, readTokenMetadata } from "./address-probin
 import { isTransientRpcError, revertDataOf } from "./ethers-errors";
 import { toBlockRef, toEventLog, toTxReceipt } from "./ethers-mappers";
 import { encodeStateOverrides } from "./state-overrides";
+import { summarizeStructLogs } from "./struct-log-trace";
 
 export interface EthersChainReaderOptions {
   readonly rpcUrl: string;
@@ -117,6 +119,33 @@ export class EthersChainReader implements ChainReader {
 
   call(request: CallRequest, overrides?: StateOverrides): TE.TaskEither<UpstreamFailure, CallOutcome> {
     return this.task(`eth_call to ${request.to}`, () => this.ethCall(request, overrides));
+  }
+
+  storageAt(address: Address, slot: Hex): TE.TaskEither<UpstreamFailure, Hex> {
+    return this.task(`storage ${slot} of ${address}`, async () =>
+      asHex(await this.rpc((p) => p.getStorage(address, slot, "latest"))),
+    );
+  }
+
+  traceCall(request: CallRequest): TE.TaskEither<UpstreamFailure, CallTrace | null> {
+    return this.task(`trace of a call to ${request.to}`, async () => {
+      const tx = { to: request.to, data: request.data, ...(request.from === undefined ? {} : { from: request.from }) };
+      const config = { disableMemory: true, disableStorage: true, enableReturnData: false };
+      try {
+        return summarizeStructLogs(await this.rpc((p) => p.send("debug_traceCall", [tx, "latest", config])));
+      } catch (error) {
+        // A node that refuses the method (or its params) answers the same every time: tracing is not served.
+        if (isTransientRpcError(error)) throw error;
+        return null;
+      }
+    });
+  }
+
+  transactionInput(hash: TxHash): TE.TaskEither<UpstreamFailure, Hex | null> {
+    return this.task(`input of ${hash}`, async () => {
+      const tx = await this.rpc((p) => p.getTransaction(hash));
+      return tx === null ? null : asHex(tx.data);
+    });
   }
 
   classify(address: Address): TE.TaskEither<UpstreamFailure, AddressKind> {

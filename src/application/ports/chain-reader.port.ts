@@ -3,6 +3,7 @@ import type { Address } from "../../domain/chain/address";
 import type {
   AddressKind,
   BlockRef,
+  CallTrace,
   EventLog,
   Hex,
   TokenMetadata,
@@ -54,6 +55,15 @@ export interface ChainReader {
   receipt(hash: TxHash): TaskEither<UpstreamFailure, TxReceipt | null>;
   logs(filter: LogFilter): TaskEither<UpstreamFailure, readonly EventLog[]>;
   call(request: CallRequest, overrides?: StateOverrides): TaskEither<UpstreamFailure, CallOutcome>;
+  /** One storage word (eth_getStorageAt at the head); `slot` is a 32-byte hex key. */
+  storageAt(address: Address, slot: Hex): TaskEither<UpstreamFailure, Hex>;
+  /**
+   * The opcode-level trace of a call at the head (debug_traceCall), summarized; null when the node does not
+   * serve tracing (most public RPCs), which callers state as a limitation.
+   */
+  traceCall(request: CallRequest): TaskEither<UpstreamFailure, CallTrace | null>;
+  /** The calldata a mined transaction carried; null when the node does not know the transaction. */
+  transactionInput(hash: TxHash): TaskEither<UpstreamFailure, Hex | null>;
   /** EOA, ERC-20, ERC-721, ERC-1155 or another contract, by code, ERC-165 and probing. */
   classify(address: Address): TaskEither<UpstreamFailure, AddressKind>;
   tokenMetadata(token: Address): TaskEither<UpstreamFailure, TokenMetadata>;

@@ -107,3 +107,20 @@ export interface Page<T> {
   readonly items: readonly T[];
   readonly coverage: Coverage;
 }
+
+/** A message call made while executing a traced call (debug_traceCall's opcode log, summarized). */
+export interface TracedCall {
+  readonly op: "CALL" | "CALLCODE" | "DELEGATECALL" | "STATICCALL";
+  /** Call depth of the caller: 1 is the traced contract itself. */
+  readonly depth: number;
+  readonly pc: number;
+  readonly to: Address;
+}
+
+/** What a traced call did: the calls it made and the storage slots it wrote, by depth. */
+export interface CallTrace {
+  readonly failed: boolean;
+  readonly calls: readonly TracedCall[];
+  readonly storageWrites: readonly { readonly depth: number; readonly pc: number; readonly slot: Hex }[];
+  readonly steps: number;
+}

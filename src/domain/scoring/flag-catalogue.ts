@@ -241,7 +241,7 @@ const TOKEN_FLAGS = {
     points: -10,
     category: "control",
     title: "owner can mint",
-    rule: "The bytecode dispatches mint(address,uint256) 0x40c10f19 or mint(uint256) 0xa0712d68. Info only when ownership is renounced.",
+    rule: "The bytecode dispatches mint(address,uint256) 0x40c10f19 or mint(uint256) 0xa0712d68, or a simulated call to any dispatched function by the owner (or a hidden owner) raised totalSupply and a holder's balance. Info only when ownership is renounced and no hidden owner can call it.",
   },
   OWNER_CAN_BLACKLIST: {
     appliesTo: ["token"],
@@ -249,7 +249,7 @@ const TOKEN_FLAGS = {
     points: -10,
     category: "control",
     title: "owner can blacklist holders",
-    rule: "The bytecode dispatches a blacklist/bot/freeze setter (e.g. blacklist(address) 0xf9f92be4, addBlackList 0x0ecb93c0, setBlacklist 0x153b0d1e, setBots 0x9c0db5f3, freezeAccount 0xe724529c). Info only when ownership is renounced.",
+    rule: "The bytecode dispatches a blacklist/bot/freeze setter (e.g. blacklist(address) 0xf9f92be4, addBlackList 0x0ecb93c0, setBlacklist 0x153b0d1e, setBots 0x9c0db5f3, freezeAccount 0xe724529c), or after a simulated privileged call naming a holder that holder could no longer transfer while others could. Info only when ownership is renounced and no hidden owner can call it.",
   },
   OWNER_CAN_PAUSE: {
     appliesTo: ["token", "contract"],
@@ -257,7 +257,7 @@ const TOKEN_FLAGS = {
     points: -5,
     category: "control",
     title: "owner can pause transfers",
-    rule: "The bytecode dispatches pause() 0x8456cb59. Info only when ownership is renounced.",
+    rule: "The bytecode dispatches pause() 0x8456cb59, or after a simulated privileged call no holder could transfer. Info only when ownership is renounced and no hidden owner can call it.",
   },
   OWNER_CAN_SET_FEES: {
     appliesTo: ["token"],
@@ -265,7 +265,7 @@ const TOKEN_FLAGS = {
     points: -10,
     category: "control",
     title: "owner can change fees",
-    rule: "The bytecode dispatches a fee/tax setter (e.g. setFee 0x69fe0e2d, setFees 0x0b78f9c0, setTaxFee 0xc4081a4c, setSellFee 0x8b4cee08, setTaxes 0xc647b20e). Info only when ownership is renounced.",
+    rule: "The bytecode dispatches a fee/tax setter (e.g. setFee 0x69fe0e2d, setFees 0x0b78f9c0, setTaxFee 0xc4081a4c, setSellFee 0x8b4cee08, setTaxes 0xc647b20e), or after a simulated privileged call a holder's simulated sell kept at least 5 points more as tax (or reverted while transfers worked). Info only when ownership is renounced and no hidden owner can call it.",
   },
   UPGRADEABLE_PROXY: {
     appliesTo: ["token", "nft", "contract"],
@@ -274,6 +274,117 @@ const TOKEN_FLAGS = {
     category: "control",
     title: "upgradeable: code can be replaced",
     rule: "The bytecode dispatches upgradeTo(address) 0x3659cfe6 or upgradeToAndCall(address,bytes) 0x4f1ef286, or pushes an EIP-1967 implementation/beacon slot constant. (An immutable EIP-1167 clone is not upgradeable; its implementation's code is stated as a limitation.)",
+  },
+} as const satisfies Record<string, FlagRule>;
+
+/**
+ * Capabilities proven by behaviour (opcodes, storage, simulated calls) and their use in history (issue 17).
+ * The selector tables above stay the fast first pass; these read what the code does, whatever its names.
+ */
+const CAPABILITY_FLAGS = {
+  HIDDEN_OWNER: {
+    appliesTo: ["token"],
+    severity: "high",
+    points: -25,
+    category: "control",
+    title: "hidden owner",
+    rule: "An address other than owner() (kept in a storage slot, or the deployer after renouncing) can still call a privileged function: a simulated call from it had an effect (mint, balance change, blacklist, pause, fee, or taking ownership back) that the same call from a random address did not.",
+  },
+  OWNER_CAN_CHANGE_BALANCE: {
+    appliesTo: ["token"],
+    severity: "high",
+    points: -25,
+    category: "control",
+    title: "owner can rewrite balances",
+    rule: "A simulated privileged call to a function other than transfer/transferFrom changed a holder's balance (a write to its key of the balance mapping) without a matching transfer from the caller.",
+  },
+  SELF_DESTRUCT: {
+    appliesTo: ["token", "nft", "contract"],
+    severity: "medium",
+    points: -10,
+    category: "control",
+    title: "code can self-destruct",
+    rule: "The live runtime code (or a proxy's implementation) contains the SELFDESTRUCT opcode (0xff), found by a disassembler that skips PUSH data and compiler metadata.",
+  },
+  EXTERNAL_CALL_IN_TRANSFER: {
+    appliesTo: ["token"],
+    severity: "medium",
+    points: -10,
+    category: "control",
+    title: "transfers call outside code",
+    rule: "A traced plain transfer by a holder (debug_traceCall) made a CALL, CALLCODE or DELEGATECALL to another contract (not the token's own implementation, not a precompile): code the holder cannot see runs in every transfer.",
+  },
+  CANNOT_SELL_ALL: {
+    appliesTo: ["token"],
+    severity: "critical",
+    points: -60,
+    category: "market_integrity",
+    title: "holders cannot sell their whole balance",
+    rule: "A simulated sell of 1% of a holder's balance goes through while a sell of 100% of it reverts. Blocking.",
+  },
+  TRADING_COOLDOWN: {
+    appliesTo: ["token"],
+    severity: "medium",
+    points: -8,
+    category: "market_integrity",
+    title: "trading cooldown",
+    rule: "Two simulated sells of the same size by one holder, back to back in one block: the first goes through and the second reverts.",
+  },
+  ANTI_WHALE: {
+    appliesTo: ["token"],
+    severity: "low",
+    points: -3,
+    category: "market_integrity",
+    title: "maximum trade size",
+    rule: "A simulated small buy goes through while a buy of a large share of the supply (about 3%) reverts.",
+  },
+  OWNERSHIP_RENOUNCED: {
+    appliesTo: ["token"],
+    severity: "info",
+    points: 0,
+    category: "control",
+    title: "ownership renounced",
+    rule: "owner() is the zero address, no pendingOwner() is set, and no stored address or the deployer could use a privileged function in simulation.",
+  },
+  MINTED_AFTER_LAUNCH: {
+    appliesTo: ["token"],
+    severity: "high",
+    points: -25,
+    category: "control",
+    title: "supply minted after launch",
+    rule: "Tokens were minted (a Transfer from the zero address) in a block after the launch (the first liquidity added to a pool, or the first mint when there is no pool).",
+  },
+  WAS_PAUSED: {
+    appliesTo: ["token"],
+    severity: "medium",
+    points: -10,
+    category: "control",
+    title: "transfers were paused",
+    rule: "A mined transaction called a function that the simulations show halts every holder's transfers.",
+  },
+  HOLDERS_BLACKLISTED: {
+    appliesTo: ["token"],
+    severity: "high",
+    points: -25,
+    category: "control",
+    title: "holders were blacklisted",
+    rule: "Mined transactions called a function the simulations show freezes the holder it names (the holders are listed), or real holders cannot transfer now while a fresh address can.",
+  },
+  FEE_RAISED: {
+    appliesTo: ["token"],
+    severity: "high",
+    points: -20,
+    category: "control",
+    title: "fees were raised",
+    rule: `A mined transaction called a function the simulations show changes the sell tax, with a higher value than the call before it (from/to), or, with one such call, the measured sell tax is at least ${TOKEN.taxBps / 100}%.`,
+  },
+  IMPLEMENTATION_CHANGED: {
+    appliesTo: ["token", "nft", "contract"],
+    severity: "medium",
+    points: -10,
+    category: "control",
+    title: "implementation was changed",
+    rule: "The proxy emitted Upgraded(address) more than once: its code was replaced after deployment (when, and to what, in the evidence).",
   },
 } as const satisfies Record<string, FlagRule>;
 
@@ -395,6 +506,7 @@ const GRAPH_FLAGS = {
 export const FLAG_CATALOGUE = {
   ...WALLET_FLAGS,
   ...TOKEN_FLAGS,
+  ...CAPABILITY_FLAGS,
   ...NFT_FLAGS,
   ...CONTRACT_FLAGS,
   ...STAKING_FLAGS,

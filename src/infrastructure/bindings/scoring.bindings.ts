@@ -1,6 +1,8 @@
 import * as E from "fp-ts/Either";
 import type { Container, Newable } from "inversify";
+import { EthCallCapabilityProber } from "../../adapters/chain/eth-call-capability-prober.adapter";
 import { EthersSellSimulator } from "../../adapters/chain/sell-simulator.adapter";
+import { ContractCapabilityProber } from "../../application/ports/capability-prober.port";
 import type { ChainReader } from "../../application/ports/chain-reader.port";
 import type { PriceSource } from "../../application/ports/price-source.port";
 import { SellSimulator } from "../../application/ports/scoring-sell-simulator.port";
@@ -73,6 +75,8 @@ export function bindScoring(
     limits: DEFAULT_SCORING_LIMITS,
   });
   container.bind(SellSimulator).to(EthersSellSimulator);
+  // One instance: it remembers each token's balance slot, as the sell simulator does.
+  container.bind(ContractCapabilityProber).to(EthCallCapabilityProber).inSingletonScope();
   container.bind(StakingInputSource).to(AnalyzeStakingInputSource);
   container.bind(GatingScores).to(GatingScoresFromScoring);
   container.bind(ScoringStats).toSelf();

@@ -151,6 +151,10 @@ export class FakeStakingWorld implements ChainReader, ExplorerHistory {
       timestamp: GENESIS + number * BLOCK_SECONDS,
       hash: `0x${number}`,
     }));
+  // Staking never reads storage, traces or calldata: a node without them is a fair stand-in.
+  storageAt = () => this.answer("rpc", () => `0x${"0".repeat(64)}` as Hex);
+  traceCall = () => this.answer("rpc", () => null);
+  transactionInput = () => this.answer("rpc", () => null);
   receipt = (hash: TxHash) => this.answer("rpc", () => this.receipts.get(hash) ?? null);
   classify = (address: Address) => this.answer("rpc", (): AddressKind => this.kinds.get(address) ?? "eoa");
   call = (request: CallRequest) =>

@@ -1,4 +1,5 @@
 import type { GraphSignals } from "../../../src/application/ports/graph-signals.port";
+import type { ContractCapabilityProber } from "../../../src/application/ports/capability-prober.port";
 import * as TE from "fp-ts/TaskEither";
 import { upstreamFailure, type UpstreamFailure } from "../../../src/application/failures";
 import type { CallOutcome, CallRequest, ChainReader } from "../../../src/application/ports/chain-reader.port";
@@ -70,6 +71,9 @@ export function fakeChain(
     nonce: () => TE.right(0),
     receipt: notUsed,
     logs: () => TE.right([]),
+    storageAt: () => TE.right(`0x${"0".repeat(64)}` as Hex),
+    traceCall: () => TE.right(null),
+    transactionInput: () => TE.right(null),
     call: (request) => {
       callsMade.push(request);
       return TE.right(world.answer?.(request) ?? { ok: false, revertData: "0x" as Hex, reason: null });
@@ -132,6 +136,11 @@ export function recordingSimulator(): SellSimulator & { requests: Parameters<Sel
     },
   };
 }
+
+/** A prober whose node refuses every probe: the assembler must answer with capabilities unknown. */
+export const unavailableProber: ContractCapabilityProber = {
+  probe: () => TE.left(upstreamFailure("rpc", "probes refused")),
+};
 
 export function tx(
   n: number,

@@ -14,6 +14,7 @@ import {
 } from "../../../domain/scoring";
 import { isBurnAddress, liveOwner } from "../../../domain/scoring/market/privileged";
 import type { UpstreamFailure } from "../../failures";
+import { ContractCapabilityProber } from "../../ports/capability-prober.port";
 import { ChainReader } from "../../ports/chain-reader.port";
 import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { SellSimulator, type SimulatedSeller } from "../../ports/scoring-sell-simulator.port";
@@ -51,6 +52,7 @@ export class TokenProfileAssembler {
     @inject(RelatedWalletScores) private readonly wallets: RelatedWalletScores,
     @inject(StakingInputSource) private readonly staking: StakingInputSource,
     @inject(GraphSignals) private readonly graph: GraphSignals,
+    @inject(ContractCapabilityProber) private readonly prober: ContractCapabilityProber,
   ) {}
 
   assemble(token: Address, head: BlockRef): TE.TaskEither<UpstreamFailure, TokenProfile> {
@@ -61,19 +63,38 @@ export class TokenProfileAssembler {
         bytecode: this.chain.codeAt(token),
         holders: this.explorer.holdersOf(token, { limit: limits.history }),
         read: this.markets.read(token),
+        calls: this.explorer.transactionsOf(token, { limit: limits.history }),
       }),
-      TE.chain(({ metadata, bytecode, holders, read: { market, creation } }) => {
+      TE.chain(({ metadata, bytecode, holders, calls, read: { market, creation } }) => {
         // Deepest pool first: the simulator trades through the first pool with reserves.
         const pools = [...market.pools].sort((a, b) =>
           b.tokenReserve > a.tokenReserve ? 1 : b.tokenReserve < a.tokenReserve ? -1 : 0,
         );
         const deployer = market.deployer;
+        const sellers = simulatedSellers(holders, market, limits.simulatedSellers);
         return pipe(
           sequenceS(TE.ApplyPar)({
+            // Probes are many calls on a node that may refuse some: their failure leaves capabilities unknown
+            // (a stated limitation), it does not withhold the score.
+            capabilities: pipe(
+              this.prober.probe({
+                token,
+                bytecode,
+                owner: market.owner,
+                deployer,
+                totalSupply: metadata.totalSupply,
+                pools,
+                holders: sellers,
+                history: calls.items,
+                creationBlock: creation?.blockNumber ?? null,
+                blockNumber: head.number,
+              }),
+              TE.orElseW(() => TE.right(null)),
+            ),
             sellSimulation: this.simulator.simulate({
               token,
               pools,
-              sellers: simulatedSellers(holders, market, limits.simulatedSellers),
+              sellers,
               blockNumber: head.number,
             }),
             deployerWalletScore: this.wallets.scoreIfKnown(deployer, head),

@@ -1,6 +1,7 @@
 import type { Address } from "../../chain/address";
 import type { ChainTime, ContractCreation, Hex, Page, TokenHolding, TokenMetadata } from "../../chain/chain-types";
 import type { Tier } from "../tiers";
+import type { CapabilityEvidence } from "./capabilities";
 import type { SellSimulation, TokenMarket } from "./market";
 
 /** A wallet score already computed elsewhere (the deployer's, a holder's). */
@@ -45,6 +46,8 @@ export interface TokenProfile {
   readonly holderQuality: readonly HolderQualityInput[] | null;
   /** First funders of the buyers named by `coordinatedBuyCandidates`; null when not read. */
   readonly buyerFunding: ReadonlyMap<Address, BuyerFunding> | null;
+  /** What the capability probes saw (ContractCapabilityProber); null when they could not run. */
+  readonly capabilities: CapabilityEvidence | null;
   /** The deployer's StakingSignal.scoreBoost (0 when unknown); bounded and conditional here. */
   readonly deployerStakingBoost: number;
   /** Sybil cluster of each assessed holder that is in one (graph trust); absent or null when not computed. */

@@ -21,6 +21,8 @@ import { distributionFlags, holderDistribution } from "./holder-distribution";
 import { holderQualityFlag } from "./holder-quality";
 import { liquidityFlags, readLiquidity } from "./liquidity";
 import { marketFindings } from "./market-flags";
+import { capabilityFindings, selfDestructFlag } from "./capability-flags";
+import { mintedAfterLaunchFlag } from "./capability-history";
 import { ownerPrivileges } from "./owner-privileges";
 import { simulationFindings } from "./sell-simulation";
 import { tokenComponents } from "./token-components";
@@ -46,13 +48,20 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
           profile.holders.items.map((h) => h.holder).filter((h) => !notAssessed.has(h)),
           profile.holderClusters,
         );
+  const capabilities = capabilityFindings(profile.capabilities, {
+    measuredSellTaxBps: simulation.sellTaxBps,
+    blacklistedNow: simulation.blacklistedHolders,
+  });
   const flags: Flag[] = [
     ...simulation.flags,
     ...marketResult.flags,
     ...distributionFlags(distribution, market),
     ...liquidityFlags(market.pools, liquidity),
     ...privileges.flags,
+    ...capabilities.flags,
     ...[
+      selfDestructFlag(profile.bytecode, profile.capabilities?.proxy?.implementationCode ?? null),
+      mintedAfterLaunchFlag(market, profile.metadata.totalSupply),
       youngContractFlag(profile.creation, age),
       deployerTrustFlag(profile.creation, profile.deployerWalletScore),
       quality,
@@ -65,6 +74,7 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
   const shortfalls = new ShortfallList();
   simulation.shortfalls.forEach((s) => shortfalls.add(s));
   marketResult.shortfalls.forEach((s) => shortfalls.add(s));
+  capabilities.shortfalls.forEach((s) => shortfalls.add(s));
   shortfalls.add(coverageShortfall(market.transfers.coverage, "token transfers", 15));
   shortfalls.add(coverageShortfall(profile.holders.coverage, "holders", 5, "the holder count is a lower bound"));
   market.pools.forEach((p) =>
@@ -81,7 +91,7 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
     "No price for the pools' quote token: liquidity is not valued in dollars.",
   );
   shortfalls.when(
-    privileges.delegates,
+    privileges.delegates && profile.capabilities?.proxy == null,
     10,
     "The contract is a proxy: the implementation's functions were not inspected.",
   );

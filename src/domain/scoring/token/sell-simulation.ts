@@ -10,6 +10,8 @@ export interface SimulationFindings {
   readonly shortfalls: readonly Shortfall[];
   readonly buyTaxBps: number | null;
   readonly sellTaxBps: number | null;
+  /** Real holders who can neither sell nor transfer while a fresh address can do both: frozen, not trapped. */
+  readonly blacklistedHolders: readonly Address[];
 }
 
 /** (expected - actual) / expected in basis points; 0 when the token delivered at least the quote. */
@@ -68,14 +70,24 @@ export function simulationFindings(simulation: SellSimulation | null, analysis: 
       : null;
   if (simulation === null) {
     const shortfall = { cost: 25, limitation: "No sell simulation ran: a honeypot cannot be ruled out." };
-    return { flags: noSells === null ? [] : [noSells], shortfalls: [shortfall], buyTaxBps: null, sellTaxBps: null };
+    return {
+      flags: noSells === null ? [] : [noSells],
+      shortfalls: [shortfall],
+      buyTaxBps: null,
+      sellTaxBps: null,
+      blacklistedHolders: [],
+    };
   }
   const open = (a: SimulationAttempt): boolean =>
     (a.actorRole === "holder" || a.actorRole === "fresh") && !analysis.privileged.has(a.actor);
   const buys = simulation.attempts.filter((a) => a.action === "buy");
   const sells = simulation.attempts.filter((a) => a.action === "sell" && open(a));
   const buyWorks = buys.length > 0 ? buys.some((a) => a.outcome.ok) : flow.buyers > 0;
-  const failed = sells.filter((a) => !a.outcome.ok);
+  const blacklistedHolders = frozenHolders(simulation.attempts.filter(open));
+  const frozen = new Set<Address>(blacklistedHolders);
+  // A holder frozen by a blacklist fails to sell because it cannot move tokens at all; the token is not a trap
+  // for everyone else, and HOLDERS_BLACKLISTED says so.
+  const failed = sells.filter((a) => !a.outcome.ok && !frozen.has(a.actor));
   const okSells = sells.filter((a) => a.outcome.ok);
   const sellTaxBps = maxTax(okSells);
   const buyTaxBps = maxTax(buys);
@@ -128,5 +140,18 @@ export function simulationFindings(simulation: SellSimulation | null, analysis: 
   }
   const buyTax = taxFlag("HIGH_BUY_TAX", buyTaxBps, -15);
   if (buyTax !== null) flags.push(buyTax);
-  return { flags, shortfalls, buyTaxBps, sellTaxBps };
+  return { flags, shortfalls, buyTaxBps, sellTaxBps, blacklistedHolders };
+}
+
+/** Holders whose sell and transfer both failed while a fresh address's sell and transfer both went through. */
+function frozenHolders(attempts: readonly SimulationAttempt[]): Address[] {
+  const by = (role: string, action: string, ok: boolean) =>
+    new Set(
+      attempts.filter((a) => a.actorRole === role && a.action === action && a.outcome.ok === ok).map((a) => a.actor),
+    );
+  const freshSold = by("fresh", "sell", true);
+  const freshMoved = by("fresh", "transfer", true);
+  if (![...freshSold].some((a) => freshMoved.has(a))) return [];
+  const failedSell = by("holder", "sell", false);
+  return [...by("holder", "transfer", false)].filter((a) => failedSell.has(a));
 }

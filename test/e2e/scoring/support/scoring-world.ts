@@ -2,6 +2,7 @@ import { NoSharedCache } from "../../../../src/adapters/cache/no-shared-cache.ad
 import { noGraphSignals } from "../../../support/fakes/scoring-fakes";
 import { Contract, JsonRpcProvider, Network } from "ethers";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
+import { EthCallCapabilityProber } from "../../../../src/adapters/chain/eth-call-capability-prober.adapter";
 import { EthersSellSimulator } from "../../../../src/adapters/chain/sell-simulator.adapter";
 import { SystemClock } from "../../../../src/adapters/clock/system-clock.adapter";
 import { LocalIndexExplorer } from "../../../../src/adapters/explorer/local-index-explorer.adapter";
@@ -106,6 +107,7 @@ export async function buildScoringRig(world: DevWorld, cacheTtlMs = 30_000): Pro
     known,
     staking,
     noGraphSignals,
+    new EthCallCapabilityProber(chain),
   );
   const subjects = new SubjectScorer(
     wallets,

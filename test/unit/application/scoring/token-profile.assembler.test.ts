@@ -19,6 +19,7 @@ import {
   noStaking,
   ok,
   recordingSimulator,
+  unavailableProber,
   settings,
   word,
 } from "../../../support/fakes/scoring-fakes";
@@ -52,7 +53,17 @@ function assembler(explorerData: Parameters<typeof fakeExplorer>[0], limits = se
   return {
     explorer,
     simulator,
-    tokens: new TokenProfileAssembler(chain, explorer, config, markets, simulator, known, noStaking, noGraphSignals),
+    tokens: new TokenProfileAssembler(
+      chain,
+      explorer,
+      config,
+      markets,
+      simulator,
+      known,
+      noStaking,
+      noGraphSignals,
+      unavailableProber,
+    ),
   };
 }
 

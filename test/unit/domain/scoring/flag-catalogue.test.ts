@@ -62,7 +62,13 @@ describe("flag catalogue", () => {
       .filter(([, r]) => r.severity === "critical")
       .map(([c]) => c)
       .sort();
-    expect(critical).to.deep.equal(["COORDINATED_EXIT", "HONEYPOT_PATTERN", "RUGGED_DEPLOYMENT", "RUG_PULL"]);
+    expect(critical).to.deep.equal([
+      "CANNOT_SELL_ALL",
+      "COORDINATED_EXIT",
+      "HONEYPOT_PATTERN",
+      "RUGGED_DEPLOYMENT",
+      "RUG_PULL",
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { CapabilityEvidence } from "../../../../../src/domain/scoring/profiles/capabilities";
 import type { Address } from "../../../../../src/domain/chain/address";
 import type { TokenHolding, TokenTransfer } from "../../../../../src/domain/chain/chain-types";
 import type {
@@ -77,6 +78,29 @@ export const CLEAN_SIMULATION = simulation(
   attempt("transfer", "fresh", true, FRESH, 1_000n, 1_000n),
 );
 
+/** Capability probes that found nothing: every simulation ran and went through, no privileged effect. */
+export function cleanCapabilities(overrides: Partial<CapabilityEvidence> = {}): CapabilityEvidence {
+  const ok = (amount: bigint) => ({ amount, ok: true, reason: null });
+  return {
+    blockNumber: 4_242,
+    owner: DEPLOYER,
+    pendingOwner: null,
+    storedAddresses: [],
+    balanceSlot: 0,
+    probedSelectors: ["0x12345678"],
+    baseline: { targetTransferOk: true, otherTransferOk: true, sellOk: true, sellTaxBps: 30 },
+    effects: [],
+    proxy: null,
+    sellSizes: { holder: FRESH, holderRole: "fresh", balance: 1_000n, small: ok(10n), all: ok(1_000n) },
+    cooldown: { seller: FRESH, amount: 10n, first: true, second: true },
+    whale: { small: ok(10n), large: ok(10_000n), largeShareBps: 300 },
+    transferTrace: { holder: FRESH, amount: 10n, trace: { failed: false, calls: [], storageWrites: [], steps: 400 } },
+    history: [],
+    gaps: [],
+    ...overrides,
+  };
+}
+
 export function tokenProfile(market: TokenMarket, overrides: Partial<TokenProfile> = {}): TokenProfile {
   const holders = holdersFrom(market.transfers.items);
   return {
@@ -94,6 +118,7 @@ export function tokenProfile(market: TokenMarket, overrides: Partial<TokenProfil
       .map((h) => ({ holder: h.holder, tier: "HIGH", ageDays: 200 })),
     buyerFunding: new Map(),
     deployerStakingBoost: 0,
+    capabilities: cleanCapabilities(),
     ...overrides,
   };
 }

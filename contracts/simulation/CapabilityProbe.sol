@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.30;
+
+interface IProbedToken {
+    function balanceOf(address account) external view returns (uint256);
+    function totalSupply() external view returns (uint256);
+}
+
+interface IProbeSimulator {
+    function swapExactIn(address tokenIn, address pair, uint256 amountIn) external returns (uint256, uint256);
+    function transferTo(address token, address recipient, uint256 amount) external returns (uint256, uint256);
+}
+
+/// @notice Never deployed: placed by eth_call state override at a candidate privileged caller's address (or a
+/// fresh one), it makes one call as that caller and then has simulated holders (SellSimulator code at their
+/// addresses) transfer and sell in the same state, so the call's effect on holders is measured, not guessed.
+contract CapabilityProbe {
+    /// @notice Calls `token` with `data` (skipped when empty: the baseline), then measures.
+    /// @return r [callOk, targetBefore, targetAfter, supplyBefore, supplyAfter, ownerBefore, ownerAfter,
+    ///   targetTransferOk, otherTransferOk, sellOk, sellExpected, sellOut, selfBefore, selfAfter]
+    function privileged(
+        address token,
+        bytes calldata data,
+        address target,
+        address other,
+        address pair,
+        uint256 amount,
+        address recipient
+    ) external returns (uint256[14] memory r) {
+        r[1] = _balance(token, target);
+        r[3] = _supply(token);
+        r[5] = _owner(token);
+        r[12] = _balance(token, address(this));
+        if (data.length > 0) {
+            (bool ok,) = token.call(data);
+            r[0] = ok ? 1 : 0;
+        }
+        r[2] = _balance(token, target);
+        r[4] = _supply(token);
+        r[6] = _owner(token);
+        r[13] = _balance(token, address(this));
+        uint256 sendable = r[2] < amount ? r[2] : amount;
+        try IProbeSimulator(target).transferTo(token, recipient, sendable) returns (uint256, uint256) {
+            r[7] = 1;
+        } catch {}
+        try IProbeSimulator(other).transferTo(token, recipient, amount) returns (uint256, uint256) {
+            r[8] = 1;
+        } catch {}
+        if (pair != address(0)) {
+            try IProbeSimulator(other).swapExactIn(token, pair, amount) returns (uint256 expected, uint256 out) {
+                r[9] = 1;
+                r[10] = expected;
+                r[11] = out;
+            } catch {}
+        }
+    }
+
+    /// @notice Two sells by the same seller one after the other (same block): a cooldown lets only the first through.
+    function twice(address seller, address token, address pair, uint256 amount) external returns (uint256[4] memory r) {
+        try IProbeSimulator(seller).swapExactIn(token, pair, amount) returns (uint256, uint256 out) {
+            r[0] = 1;
+            r[1] = out;
+        } catch {}
+        try IProbeSimulator(seller).swapExactIn(token, pair, amount) returns (uint256, uint256 out) {
+            r[2] = 1;
+            r[3] = out;
+        } catch {}
+    }
+
+    function _balance(address token, address account) private view returns (uint256) {
+        try IProbedToken(token).balanceOf(account) returns (uint256 b) {
+            return b;
+        } catch {
+            return 0;
+        }
+    }
+
+    function _supply(address token) private view returns (uint256) {
+        try IProbedToken(token).totalSupply() returns (uint256 s) {
+            return s;
+        } catch {
+            return 0;
+        }
+    }
+
+    /// owner() where the token has one, else 0: a read that cannot revert the probe.
+    function _owner(address token) private view returns (uint256) {
+        (bool ok, bytes memory data) = token.staticcall(abi.encodeWithSelector(0x8da5cb5b));
+        if (!ok || data.length < 32) return 0;
+        return uint256(abi.decode(data, (uint160)));
+    }
+}

@@ -1,0 +1,131 @@
+import { Interface } from "ethers";
+import { type Address, asAddress } from "../../domain/chain/address";
+import type { Hex } from "../../domain/chain/chain-types";
+import type { HolderEffects } from "../../domain/scoring/profiles/capabilities";
+import { asHex } from "../shared/hex-values";
+
+export const PROBE_ABI = new Interface([
+  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient) returns (uint256[14] r)",
+  "function twice(address seller, address token, address pair, uint256 amount) returns (uint256[4] r)",
+]);
+
+/**
+ * Functions every ERC-20 has, whose effect is the standard one (transfers, approvals, views) or ownership
+ * hand-over by the owner itself: calling them as the owner proves nothing about hidden powers.
+ */
+export const STANDARD_SELECTORS = new Set<string>([
+  "a9059cbb", // transfer
+  "23b872dd", // transferFrom
+  "095ea7b3", // approve
+  "06fdde03", // name
+  "95d89b41", // symbol
+  "313ce567", // decimals
+  "18160ddd", // totalSupply
+  "70a08231", // balanceOf
+  "dd62ed3e", // allowance
+  "8da5cb5b", // owner
+  "e30c3978", // pendingOwner
+  "39509351", // increaseAllowance
+  "a457c2d7", // decreaseAllowance
+  "d505accf", // permit
+  "7ecebe00", // nonces
+  "3644e515", // DOMAIN_SEPARATOR
+  "f2fde38b", // transferOwnership
+  "715018a6", // renounceOwnership
+  "79ba5097", // acceptOwnership
+  "01ffc9a7", // supportsInterface
+]);
+
+/** A fee-like number (25% in basis points) and a flag (true / 1) for one-argument setters. */
+const FEE_LIKE = 2_500n;
+
+const word = (value: bigint | Address): string =>
+  (typeof value === "bigint" ? value.toString(16) : value.slice(2)).padStart(64, "0");
+
+/**
+ * Argument layouts tried for each selector. ABI decoding ignores extra calldata, so [holder, 1] serves
+ * f(address), f(address,bool) and f(address,uint256); [2500] serves f(uint256) as a fee; [1] serves f(bool);
+ * no arguments serves f().
+ */
+export function probeCalldatas(selector: string, target: Address): Hex[] {
+  return [
+    `0x${selector}${word(target)}${word(1n)}`,
+    `0x${selector}${word(FEE_LIKE)}`,
+    `0x${selector}${word(1n)}`,
+    `0x${selector}`,
+  ].map(asHex);
+}
+
+export function privilegedCalldata(args: {
+  token: Address;
+  data: Hex | "0x";
+  target: Address;
+  other: Address;
+  pair: Address | null;
+  amount: bigint;
+  recipient: Address;
+}): Hex {
+  return asHex(
+    PROBE_ABI.encodeFunctionData("privileged", [
+      args.token,
+      args.data,
+      args.target,
+      args.other,
+      args.pair ?? "0x0000000000000000000000000000000000000000",
+      args.amount,
+      args.recipient,
+    ]),
+  );
+}
+
+export function twiceCalldata(seller: Address, token: Address, pair: Address, amount: bigint): Hex {
+  return asHex(PROBE_ABI.encodeFunctionData("twice", [seller, token, pair, amount]));
+}
+
+export interface PrivilegedReport {
+  readonly callOk: boolean;
+  readonly targetBefore: bigint;
+  readonly targetAfter: bigint;
+  readonly supplyBefore: bigint;
+  readonly supplyAfter: bigint;
+  readonly ownerBefore: Address | null;
+  readonly ownerAfter: Address | null;
+  readonly callerBefore: bigint;
+  readonly callerAfter: bigint;
+  readonly holders: HolderEffects;
+}
+
+const asOwner = (value: bigint): Address | null =>
+  value === 0n ? null : asAddress(`0x${value.toString(16).padStart(40, "0")}`);
+
+function taxBps(expected: bigint, out: bigint): number | null {
+  if (expected <= 0n) return null;
+  return out >= expected ? 0 : Number(((expected - out) * 10_000n) / expected);
+}
+
+export function decodePrivileged(data: Hex): PrivilegedReport {
+  const [r] = PROBE_ABI.decodeFunctionResult("privileged", data) as unknown as [bigint[]];
+  const at = (i: number): bigint => r[i] ?? 0n;
+  return {
+    callOk: at(0) === 1n,
+    targetBefore: at(1),
+    targetAfter: at(2),
+    supplyBefore: at(3),
+    supplyAfter: at(4),
+    ownerBefore: asOwner(at(5)),
+    ownerAfter: asOwner(at(6)),
+    callerBefore: at(12),
+    callerAfter: at(13),
+    holders: {
+      targetTransferOk: at(7) === 1n,
+      otherTransferOk: at(8) === 1n,
+      sellOk: at(9) === 1n,
+      sellTaxBps: at(9) === 1n ? taxBps(at(10), at(11)) : null,
+    },
+  };
+}
+
+export function decodeTwice(data: Hex): { first: boolean; second: boolean } {
+  const [r] = PROBE_ABI.decodeFunctionResult("twice", data) as unknown as [bigint[]];
+  return { first: r[0] === 1n, second: r[2] === 1n };
+}

@@ -1,0 +1,186 @@
+import * as TE from "fp-ts/TaskEither";
+import { inject, injectable } from "inversify";
+import { upstreamFailure, type UpstreamFailure } from "../../application/failures";
+import type { CapabilityProbeRequest, ContractCapabilityProber } from "../../application/ports/capability-prober.port";
+import { ChainReader } from "../../application/ports/chain-reader.port";
+import { type Address, ZERO_ADDRESS } from "../../domain/chain/address";
+import type { Hex } from "../../domain/chain/chain-types";
+import { opcodeFindings } from "../../domain/chain/evm-disassembler";
+import type {
+  CapabilityEvidence,
+  PrivilegedCallInHistory,
+  ProbeCaller,
+} from "../../domain/scoring/profiles/capabilities";
+import { asHex } from "../shared/hex-values";
+import { PrivilegedProbes } from "./privileged-probes";
+import { addressInWord, inspectProxy } from "./proxy-inspection";
+import { cooldown, sellSizes, tracedTransfer, whale } from "./capability-simulations";
+import { STANDARD_SELECTORS } from "./capability-probe-calls";
+import { UpstreamError, callOrThrow, findBalanceSlot } from "./sell-simulator-calls";
+import { run } from "./run-task";
+
+/** Storage slots read for addresses kept there (Solidity lays simple state variables out from slot 0). */
+const STORED_SLOTS = 16;
+const MAX_STORED_CANDIDATES = 4;
+const MAX_SELECTORS = 40;
+const MAX_HISTORY_CALLS = 25;
+const PENDING_OWNER = asHex("0xe30c3978");
+/** Words above 2^128 that fit in 160 bits: addresses, not amounts or timestamps. */
+const ADDRESS_FLOOR = 1n << 128n;
+
+/**
+ * ContractCapabilityProber over eth_call with state overrides (any node that serves them) plus
+ * debug_traceCall where served. Every finding is a measured outcome of a call; see the port.
+ */
+@injectable()
+export class EthCallCapabilityProber implements ContractCapabilityProber {
+  private readonly slots = new Map<Address, Promise<number | null>>();
+
+  constructor(@inject(ChainReader) private readonly chain: ChainReader) {}
+
+  probe(request: CapabilityProbeRequest): TE.TaskEither<UpstreamFailure, CapabilityEvidence> {
+    return TE.tryCatch(
+      () => this.evidence(request),
+      (error) =>
+        error instanceof UpstreamError ? error.failure : upstreamFailure("rpc", `capability probes: ${String(error)}`),
+    );
+  }
+
+  private async evidence(request: CapabilityProbeRequest): Promise<CapabilityEvidence> {
+    const { token } = request;
+    const gaps: string[] = [];
+    const pool = request.pools.find((p) => p.tokenReserve > 0n && p.quoteReserve > 0n) ?? null;
+    const [balanceSlot, quoteSlot, pendingOwner, stored, proxy] = await Promise.all([
+      this.slotOf(token),
+      pool === null ? Promise.resolve(null) : this.slotOf(pool.quoteToken),
+      this.pendingOwner(token),
+      this.storedAddresses(request),
+      inspectProxy(this.chain, token, request.creationBlock ?? 0, request.blockNumber),
+    ]);
+    const code = proxy === null ? request.bytecode : proxy.implementationCode;
+    const selectors = opcodeFindings(code)
+      .dispatched.filter((s) => !STANDARD_SELECTORS.has(s))
+      .slice(0, MAX_SELECTORS);
+    const size = this.probeSize(request, pool);
+    if (balanceSlot === null)
+      gaps.push("The token's balance mapping was not found: privileged calls and sell sizes were not simulated.");
+    if (pool === null) gaps.push("No pool with reserves: sells, cooldowns and buy limits were not simulated.");
+
+    const privileged =
+      balanceSlot === null || size === 0n
+        ? { baseline: null, effects: [] }
+        : await new PrivilegedProbes(this.chain, token, balanceSlot, size, pool?.pool ?? null).run(
+            this.callers(request, stored),
+            selectors,
+          );
+    const holder = request.holders[0];
+    const [sizes, cool, big, trace] = await Promise.all([
+      pool !== null && balanceSlot !== null ? sellSizes(this.chain, token, pool, balanceSlot, size) : null,
+      pool !== null && balanceSlot !== null ? cooldown(this.chain, token, pool, balanceSlot, size) : null,
+      pool !== null && quoteSlot !== null && request.totalSupply !== null
+        ? whale(this.chain, pool, quoteSlot, request.totalSupply)
+        : null,
+      holder === undefined ? null : tracedTransfer(this.chain, token, holder.address, holder.balance),
+    ]);
+    if (holder === undefined)
+      gaps.push("No ordinary holder to trace a transfer with: external calls in transfers are unknown.");
+    else if (trace === null)
+      gaps.push("The node does not serve debug_traceCall: external calls in transfers are unknown (not absent).");
+    const effectSelectors = new Set(privileged.effects.map((e) => e.selector));
+    return {
+      blockNumber: request.blockNumber,
+      owner: request.owner,
+      pendingOwner,
+      storedAddresses: stored,
+      balanceSlot,
+      probedSelectors: selectors.map((s) => `0x${s}`),
+      baseline: privileged.baseline,
+      effects: privileged.effects,
+      proxy,
+      sellSizes: sizes,
+      cooldown: cool,
+      whale: big,
+      transferTrace: trace,
+      history: await this.historyCalls(request, effectSelectors),
+      gaps,
+    };
+  }
+
+  /** 0.1% of the deepest pool's token reserve (small enough that no limit applies), else of the supply. */
+  private probeSize(request: CapabilityProbeRequest, pool: { tokenReserve: bigint } | null): bigint {
+    if (pool !== null) return pool.tokenReserve / 1_000n;
+    return request.totalSupply === null ? 0n : request.totalSupply / 10_000n;
+  }
+
+  private callers(request: CapabilityProbeRequest, stored: CapabilityEvidence["storedAddresses"]): ProbeCaller[] {
+    const callers: ProbeCaller[] = [];
+    const add = (caller: ProbeCaller): void => {
+      if (caller.address !== ZERO_ADDRESS && !callers.some((c) => c.address === caller.address)) callers.push(caller);
+    };
+    if (request.owner !== null) add({ address: request.owner, role: "owner", slot: null });
+    stored.slice(0, MAX_STORED_CANDIDATES).forEach((s) => add({ address: s.address, role: "stored", slot: s.slot }));
+    if (request.deployer !== null) add({ address: request.deployer, role: "deployer", slot: null });
+    return callers;
+  }
+
+  private async pendingOwner(token: Address): Promise<Address | null> {
+    const answer = await callOrThrow(this.chain, { to: token, data: PENDING_OWNER });
+    return answer.ok && answer.returnData.length >= 66 ? addressInWord(asHex(answer.returnData.slice(0, 66))) : null;
+  }
+
+  private async storedAddresses(request: CapabilityProbeRequest): Promise<CapabilityEvidence["storedAddresses"]> {
+    const known = new Set<Address>([request.token, ZERO_ADDRESS, ...request.pools.map((p) => p.pool)]);
+    if (request.owner !== null) known.add(request.owner);
+    const words = await Promise.all(
+      Array.from({ length: STORED_SLOTS }, (_, slot) =>
+        run(this.chain.storageAt(request.token, asHex(`0x${slot.toString(16).padStart(64, "0")}`))),
+      ),
+    );
+    const found: { slot: number; address: Address }[] = [];
+    words.forEach((word, slot) => {
+      const address = BigInt(word === "0x" ? "0x0" : word) >= ADDRESS_FLOOR ? addressInWord(word) : null;
+      if (address !== null && !known.has(address)) found.push({ slot, address });
+    });
+    return found;
+  }
+
+  /** Mined transactions to the token that called a function with a proven privileged effect, with their arguments. */
+  private async historyCalls(
+    request: CapabilityProbeRequest,
+    selectors: ReadonlySet<string>,
+  ): Promise<PrivilegedCallInHistory[]> {
+    const calls = request.history
+      .filter((tx) => tx.to === request.token && tx.success && selectors.has(tx.selector))
+      .slice(-MAX_HISTORY_CALLS);
+    return Promise.all(
+      calls.map(async (tx) => {
+        const input = await run(this.chain.transactionInput(tx.hash));
+        return {
+          txHash: tx.hash,
+          blockNumber: tx.blockNumber,
+          timestamp: tx.timestamp,
+          from: tx.from,
+          selector: tx.selector,
+          args: input === null ? null : words(input),
+        };
+      }),
+    );
+  }
+
+  private slotOf(token: Address): Promise<number | null> {
+    let slot = this.slots.get(token);
+    if (slot === undefined) {
+      slot = findBalanceSlot(this.chain, token);
+      this.slots.set(token, slot);
+      void slot.catch(() => this.slots.delete(token));
+    }
+    return slot;
+  }
+}
+
+function words(input: Hex): bigint[] {
+  const body = input.slice(10);
+  const out: bigint[] = [];
+  for (let i = 0; i + 64 <= body.length && out.length < 8; i += 64) out.push(BigInt(`0x${body.slice(i, i + 64)}`));
+  return out;
+}

@@ -1,0 +1,105 @@
+import type { ChainReader, StateOverrides } from "../../application/ports/chain-reader.port";
+import type { Address } from "../../domain/chain/address";
+import type { Hex } from "../../domain/chain/chain-types";
+import type { HolderEffects, PrivilegedEffect, ProbeCaller } from "../../domain/scoring/profiles/capabilities";
+import { effectKinds } from "../../domain/scoring/token/capability-effects";
+import { PROBE_CODE, SIMULATOR_CODE } from "./capability-simulations";
+import { type PrivilegedReport, decodePrivileged, privilegedCalldata, probeCalldatas } from "./capability-probe-calls";
+import { balanceKey, callOrThrow, randomActor, wordHex } from "./sell-simulator-calls";
+
+/** The other holder gets this many times the target's balance: it transfers, then sells, in one call. */
+const OTHER_BALANCE_MULTIPLE = 3n;
+
+/**
+ * Calls each dispatched function as each candidate caller, with two simulated holders in the same state: the
+ * target the call names and another holder who then transfers and sells. An effect counts only when a random
+ * caller making the same call does not get it too (a public function is not a privilege).
+ */
+export class PrivilegedProbes {
+  private readonly target = randomActor();
+  private readonly other = randomActor();
+  private readonly recipient = randomActor();
+  private readonly overrides: StateOverrides;
+
+  constructor(
+    private readonly chain: ChainReader,
+    private readonly token: Address,
+    balanceSlot: number,
+    private readonly amount: bigint,
+    private readonly pair: Address | null,
+  ) {
+    this.overrides = {
+      [this.target]: { code: SIMULATOR_CODE },
+      [this.other]: { code: SIMULATOR_CODE },
+      [token]: {
+        stateDiff: {
+          [balanceKey(this.target, balanceSlot)]: wordHex(amount),
+          [balanceKey(this.other, balanceSlot)]: wordHex(amount * OTHER_BALANCE_MULTIPLE),
+        },
+      },
+    };
+  }
+
+  async run(
+    callers: readonly ProbeCaller[],
+    selectors: readonly string[],
+  ): Promise<{ baseline: HolderEffects | null; effects: PrivilegedEffect[] }> {
+    const baseline = await this.report(randomActor(), "0x");
+    if (baseline === null) return { baseline: null, effects: [] };
+    const tried = await Promise.all(
+      callers.flatMap((caller) =>
+        selectors.map(async (selector) => {
+          for (const data of probeCalldatas(selector, this.target)) {
+            const effect = await this.effect(caller, `0x${selector}`, data, baseline.holders);
+            if (effect !== null) return effect;
+          }
+          return null;
+        }),
+      ),
+    );
+    const candidates = tried.filter((e): e is PrivilegedEffect => e !== null);
+    const privileged = await Promise.all(candidates.map((e) => this.notPublic(e, baseline.holders)));
+    return { baseline: baseline.holders, effects: candidates.filter((_, i) => privileged[i]) };
+  }
+
+  private async effect(
+    caller: ProbeCaller,
+    selector: string,
+    data: Hex,
+    baseline: HolderEffects,
+  ): Promise<PrivilegedEffect | null> {
+    const report = await this.report(caller.address, data);
+    if (report === null || !report.callOk) return null;
+    const effect: PrivilegedEffect = { selector, calldata: data, caller, target: this.target, ...report };
+    return effectKinds(effect, baseline).length > 0 ? effect : null;
+  }
+
+  /** The same call from a random address: if it has every effect the candidate had, nothing is privileged. */
+  private async notPublic(effect: PrivilegedEffect, baseline: HolderEffects): Promise<boolean> {
+    const stranger = randomActor();
+    const report = await this.report(stranger, effect.calldata);
+    if (report === null || !report.callOk) return true;
+    const theirs = new Set(
+      effectKinds({ ...effect, ...report, caller: { address: stranger, role: "stored", slot: null } }, baseline),
+    );
+    return effectKinds(effect, baseline).some((kind) => !theirs.has(kind));
+  }
+
+  private async report(caller: Address, data: Hex | "0x"): Promise<PrivilegedReport | null> {
+    const call = privilegedCalldata({
+      token: this.token,
+      data,
+      target: this.target,
+      other: this.other,
+      pair: this.pair,
+      amount: this.amount,
+      recipient: this.recipient,
+    });
+    const outcome = await callOrThrow(
+      this.chain,
+      { to: caller, from: caller, data: call },
+      { ...this.overrides, [caller]: { code: PROBE_CODE } },
+    );
+    return outcome.ok ? decodePrivileged(outcome.returnData) : null;
+  }
+}

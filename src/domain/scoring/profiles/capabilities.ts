@@ -1,0 +1,133 @@
+import type { Address } from "../../chain/address";
+import type { CallTrace, ChainTime, Hex, TxHash } from "../../chain/chain-types";
+import type { SimulationActorRole } from "./market";
+
+/** Who a privileged call was tried as, and why that address was a candidate. */
+export interface ProbeCaller {
+  readonly address: Address;
+  /** `stored`: found in a storage slot of the token without being owner(); `deployer`: the creator. */
+  readonly role: "owner" | "pending_owner" | "stored" | "deployer";
+  readonly slot: number | null;
+}
+
+/** What holders could do right after a call (or with no call: the baseline), measured in the same eth_call. */
+export interface HolderEffects {
+  /** The call's target (a simulated holder) could still transfer. */
+  readonly targetTransferOk: boolean;
+  /** Another simulated holder, untouched by the call, could transfer. */
+  readonly otherTransferOk: boolean;
+  /** That other holder could sell into the pool, and what the sell kept as tax (null when it did not run). */
+  readonly sellOk: boolean;
+  readonly sellTaxBps: number | null;
+}
+
+/**
+ * One call to a dispatched function as a candidate privileged caller, with its measured effect. Only calls
+ * with an effect that the same call from a random address does not have are reported.
+ */
+export interface PrivilegedEffect {
+  readonly selector: string;
+  readonly calldata: Hex;
+  readonly caller: ProbeCaller;
+  /** The simulated holder the call named (its address is the calldata's first word when it has one). */
+  readonly target: Address;
+  readonly supplyBefore: bigint;
+  readonly supplyAfter: bigint;
+  readonly targetBefore: bigint;
+  readonly targetAfter: bigint;
+  readonly callerBefore: bigint;
+  readonly callerAfter: bigint;
+  readonly ownerBefore: Address | null;
+  readonly ownerAfter: Address | null;
+  readonly holders: HolderEffects;
+}
+
+export interface ProxyFacts {
+  readonly standard: "eip1967" | "eip1822" | "beacon";
+  /** The storage slot the implementation (or beacon) address was read from. */
+  readonly slot: Hex;
+  readonly implementation: Address;
+  readonly admin: Address | null;
+  readonly adminKind: "eoa" | "contract" | "timelock" | null;
+  readonly implementationCode: Hex;
+  /** Upgraded(address) events, oldest first: the first sets the initial implementation. */
+  readonly upgrades: readonly {
+    readonly blockNumber: number;
+    readonly txHash: TxHash;
+    readonly implementation: Address;
+  }[];
+}
+
+export interface SizedAttempt {
+  readonly amount: bigint;
+  readonly ok: boolean;
+  readonly reason: string | null;
+}
+
+/** A holder sells 1% of a balance, then (separately) all of it. */
+export interface SellSizeProbe {
+  readonly holder: Address;
+  readonly holderRole: SimulationActorRole;
+  readonly balance: bigint;
+  readonly small: SizedAttempt;
+  readonly all: SizedAttempt;
+}
+
+/** Two sells of the same size by one seller inside one call (the same block). */
+export interface CooldownProbe {
+  readonly seller: Address;
+  readonly amount: bigint;
+  readonly first: boolean;
+  readonly second: boolean;
+}
+
+/** A small buy and a buy of a large share of the supply, each from a fresh address. */
+export interface WhaleProbe {
+  readonly small: SizedAttempt;
+  readonly large: SizedAttempt;
+  /** What the large buy would have delivered, in basis points of the total supply. */
+  readonly largeShareBps: number;
+}
+
+/** A plain transfer by a holder, traced opcode by opcode. */
+export interface TransferTrace {
+  readonly holder: Address;
+  readonly amount: bigint;
+  readonly trace: CallTrace;
+}
+
+/** A mined transaction to the token that called a function the probes found privileged. */
+export interface PrivilegedCallInHistory {
+  readonly txHash: TxHash;
+  readonly blockNumber: number;
+  readonly timestamp: ChainTime;
+  readonly from: Address;
+  readonly selector: string;
+  /** Calldata words after the selector, when the node still had the transaction. */
+  readonly args: readonly bigint[] | null;
+}
+
+/** Everything the capability probes saw, for the domain to turn into flags. */
+export interface CapabilityEvidence {
+  readonly blockNumber: number;
+  /** owner() (zero address when renounced), null when there is no owner(). */
+  readonly owner: Address | null;
+  /** Ownable2Step pendingOwner(), null when absent or zero. */
+  readonly pendingOwner: Address | null;
+  /** Address-shaped words in the token's first storage slots that are not owner(), the token or a pool. */
+  readonly storedAddresses: readonly { readonly slot: number; readonly address: Address }[];
+  /** Slot of the balance mapping, when found (OWNER_CAN_CHANGE_BALANCE names its keys). */
+  readonly balanceSlot: number | null;
+  readonly probedSelectors: readonly string[];
+  readonly baseline: HolderEffects | null;
+  readonly effects: readonly PrivilegedEffect[];
+  readonly proxy: ProxyFacts | null;
+  readonly sellSizes: SellSizeProbe | null;
+  readonly cooldown: CooldownProbe | null;
+  readonly whale: WhaleProbe | null;
+  /** Null when tracing is not served by the node (stated as a limitation). */
+  readonly transferTrace: TransferTrace | null;
+  readonly history: readonly PrivilegedCallInHistory[];
+  /** What could not be probed, and why. */
+  readonly gaps: readonly string[];
+}

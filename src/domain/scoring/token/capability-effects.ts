@@ -1,0 +1,55 @@
+import type { HolderEffects, PrivilegedEffect } from "../profiles/capabilities";
+
+/** What a privileged call did, read from its measured effect (never from its name). */
+export type EffectKind = "mint" | "change_balance" | "blacklist" | "pause" | "fee" | "take_back";
+
+/** A sell tax at least this much higher after a call means the call sets fees (basis points). */
+export const FEE_CHANGE_MIN_BPS = 500;
+
+function isTransferFromCaller(e: PrivilegedEffect): boolean {
+  const gained = e.targetAfter - e.targetBefore;
+  return gained > 0n && e.callerBefore - e.callerAfter === gained;
+}
+
+/**
+ * mint: supply and the named holder's balance grew. change_balance: the holder's balance moved without a
+ * matching transfer from the caller (a burn from someone else included). blacklist: the named holder can no
+ * longer transfer, others still can. pause: nobody can. fee: the other holder's sell keeps more as tax (or
+ * sells alone stop). take_back: owner() became the caller.
+ */
+export function effectKinds(e: PrivilegedEffect, baseline: HolderEffects | null): EffectKind[] {
+  const kinds: EffectKind[] = [];
+  const supplyUp = e.supplyAfter > e.supplyBefore;
+  if (supplyUp && e.targetAfter > e.targetBefore) kinds.push("mint");
+  else if (e.targetAfter !== e.targetBefore && !isTransferFromCaller(e)) kinds.push("change_balance");
+  const h = e.holders;
+  if (baseline !== null) {
+    if (baseline.otherTransferOk && !h.otherTransferOk && !h.targetTransferOk) kinds.push("pause");
+    else if (baseline.targetTransferOk && !h.targetTransferOk && h.otherTransferOk && e.targetAfter >= e.targetBefore)
+      kinds.push("blacklist");
+    const taxUp = baseline.sellOk && h.sellOk && (h.sellTaxBps ?? 0) - (baseline.sellTaxBps ?? 0) >= FEE_CHANGE_MIN_BPS;
+    const sellsStopped = baseline.sellOk && !h.sellOk && h.otherTransferOk;
+    if (taxUp || sellsStopped) kinds.push("fee");
+  }
+  if (e.ownerAfter !== null && e.ownerAfter === e.caller.address && e.ownerBefore !== e.caller.address)
+    kinds.push("take_back");
+  return kinds;
+}
+
+/** A short readable account of the effect, for evidence. */
+export function describeEffect(e: PrivilegedEffect, kinds: readonly EffectKind[]): string {
+  const parts: string[] = [];
+  if (kinds.includes("mint")) parts.push(`totalSupply +${e.supplyAfter - e.supplyBefore}`);
+  if (kinds.includes("mint") || kinds.includes("change_balance"))
+    parts.push(`balance of ${e.target} ${e.targetBefore} -> ${e.targetAfter}`);
+  if (kinds.includes("blacklist")) parts.push(`${e.target} could no longer transfer (others could)`);
+  if (kinds.includes("pause")) parts.push("no holder could transfer");
+  if (kinds.includes("fee"))
+    parts.push(
+      e.holders.sellOk ? `sell tax -> ${(e.holders.sellTaxBps ?? 0) / 100}%` : "sells reverted while transfers worked",
+    );
+  if (kinds.includes("take_back")) parts.push(`owner() ${e.ownerBefore ?? "none"} -> ${e.ownerAfter}`);
+  return `simulated call ${e.calldata.slice(0, 10)} (selector ${e.selector}) as ${e.caller.role} ${e.caller.address}${
+    e.caller.slot === null ? "" : ` (address read from storage slot ${e.caller.slot})`
+  }: ${parts.join("; ")}`;
+}

@@ -1,0 +1,203 @@
+import { type Address, ZERO_ADDRESS } from "../../chain/address";
+import type { Hex } from "../../chain/chain-types";
+import { opcodeFindings } from "../../chain/evm-disassembler";
+import type { Shortfall } from "../common/confidence";
+import { type Flag, distinctSample, raiseFlag } from "../flag";
+import type { FlagCode } from "../flag-catalogue";
+import type { CapabilityEvidence, PrivilegedEffect } from "../profiles/capabilities";
+import { type EffectKind, describeEffect, effectKinds } from "./capability-effects";
+import { historyUseFlags } from "./capability-history";
+
+const EFFECT_FLAGS: Readonly<Record<EffectKind, FlagCode | null>> = {
+  mint: "OWNER_CAN_MINT",
+  change_balance: "OWNER_CAN_CHANGE_BALANCE",
+  blacklist: "OWNER_CAN_BLACKLIST",
+  pause: "OWNER_CAN_PAUSE",
+  fee: "OWNER_CAN_SET_FEES",
+  take_back: null,
+};
+
+export interface ClassifiedEffect {
+  readonly effect: PrivilegedEffect;
+  readonly kinds: readonly EffectKind[];
+}
+
+export interface CapabilityFindings {
+  readonly flags: readonly Flag[];
+  readonly shortfalls: readonly Shortfall[];
+}
+
+/** SELF_DESTRUCT from live code: the token's own and, behind a proxy, its implementation's. */
+export function selfDestructFlag(code: Hex, implementationCode: Hex | null): Flag | null {
+  const own = opcodeFindings(code).selfDestruct;
+  const impl = implementationCode === null ? [] : opcodeFindings(implementationCode).selfDestruct;
+  if (own.length === 0 && impl.length === 0) return null;
+  const where = [...own.map((pc) => `pc ${pc}`), ...impl.map((pc) => `implementation pc ${pc}`)];
+  return raiseFlag("SELF_DESTRUCT", {
+    detail: `Live code contains SELFDESTRUCT (0xff) at ${where.join(", ")}.`,
+    figures: { opcode: "0xff", occurrences: where.length },
+  });
+}
+
+function isHidden(effect: PrivilegedEffect, owner: Address | null): boolean {
+  return effect.caller.role !== "owner" && effect.caller.role !== "pending_owner" && effect.caller.address !== owner;
+}
+
+function effectFlags(classified: readonly ClassifiedEffect[], balanceSlot: number | null): Flag[] {
+  const flags: Flag[] = [];
+  const done = new Set<FlagCode>();
+  for (const { effect, kinds } of classified) {
+    for (const kind of kinds) {
+      const code = EFFECT_FLAGS[kind];
+      if (code === null || done.has(code)) continue;
+      done.add(code);
+      const slot =
+        (kind === "mint" || kind === "change_balance") && balanceSlot !== null
+          ? ` (storage key keccak256(${effect.target} . ${balanceSlot}) of the balance mapping at slot ${balanceSlot})`
+          : "";
+      flags.push(
+        raiseFlag(code, {
+          detail: `Proven by behaviour: ${describeEffect(effect, kinds)}${slot}.`,
+          counterparties: [effect.caller.address],
+          figures: { selector: effect.selector, caller: effect.caller.role },
+        }),
+      );
+    }
+  }
+  return flags;
+}
+
+function hiddenOwnerFlag(classified: readonly ClassifiedEffect[], owner: Address | null): Flag | null {
+  const hidden = classified.filter((c) => isHidden(c.effect, owner) || c.kinds.includes("take_back"));
+  const first = hidden[0];
+  if (first === undefined) return null;
+  const takeBack = hidden.some((c) => c.kinds.includes("take_back"));
+  return raiseFlag("HIDDEN_OWNER", {
+    detail: `owner() is ${owner ?? "absent"}, yet ${describeEffect(first.effect, first.kinds)}${
+      takeBack ? "; ownership can be taken back after renouncing" : ""
+    }.`,
+    counterparties: distinctSample(hidden.map((c) => c.effect.caller.address)),
+    figures: {
+      selectors: [...new Set(hidden.map((c) => c.effect.selector))].join(" "),
+      ...(first.effect.caller.slot === null ? {} : { slot: first.effect.caller.slot }),
+      canTakeBackOwnership: takeBack ? "yes" : "no",
+    },
+  });
+}
+
+function simulationFlags(e: CapabilityEvidence): Flag[] {
+  const flags: Flag[] = [];
+  const s = e.sellSizes;
+  if (s !== null && s.small.ok && !s.all.ok) {
+    flags.push(
+      raiseFlag("CANNOT_SELL_ALL", {
+        detail: `At block ${e.blockNumber} a simulated sell of 100% (${s.all.amount}) of ${s.holder}'s balance reverted (${s.all.reason ?? "no reason"}) while a sell of 1% (${s.small.amount}) went through.`,
+        counterparties: [s.holder],
+        blocks: [e.blockNumber],
+        figures: { call: "swapExactIn", smallAmount: s.small.amount.toString(), allAmount: s.all.amount.toString() },
+      }),
+    );
+  }
+  const c = e.cooldown;
+  if (c !== null && c.first && !c.second) {
+    flags.push(
+      raiseFlag("TRADING_COOLDOWN", {
+        detail: `At block ${e.blockNumber} ${c.seller} sold ${c.amount} in a simulated call, and the same sell right after it in the same block reverted.`,
+        counterparties: [c.seller],
+        blocks: [e.blockNumber],
+        figures: { call: "twice(swapExactIn, swapExactIn)", amount: c.amount.toString() },
+      }),
+    );
+  }
+  const w = e.whale;
+  if (w !== null && w.small.ok && !w.large.ok) {
+    flags.push(
+      raiseFlag("ANTI_WHALE", {
+        detail: `At block ${e.blockNumber} a simulated buy of ${w.small.amount} went through while a buy of ${w.large.amount} (about ${w.largeShareBps / 100}% of the supply) reverted (${w.large.reason ?? "no reason"}).`,
+        blocks: [e.blockNumber],
+        figures: { largeShareBps: w.largeShareBps },
+      }),
+    );
+  }
+  const t = e.transferTrace;
+  if (t !== null) {
+    const implementation = e.proxy?.implementation ?? null;
+    const outside = t.trace.calls.filter(
+      (call) =>
+        call.op !== "STATICCALL" &&
+        call.to !== implementation &&
+        // Precompiles (ecrecover, sha256, ...) live at the lowest addresses.
+        BigInt(call.to) > 0xffn,
+    );
+    const first = outside[0];
+    if (first !== undefined) {
+      flags.push(
+        raiseFlag("EXTERNAL_CALL_IN_TRANSFER", {
+          detail: `A traced transfer of ${t.amount} by ${t.holder} at block ${e.blockNumber} executed ${first.op} to ${first.to} at pc ${first.pc} (depth ${first.depth})${outside.length > 1 ? ` and ${outside.length - 1} more call(s)` : ""}.`,
+          counterparties: distinctSample(outside.map((call) => call.to)),
+          blocks: [e.blockNumber],
+          figures: { opcode: first.op, pc: first.pc, calls: outside.length },
+        }),
+      );
+    }
+  }
+  return flags;
+}
+
+function implementationChangedFlag(e: CapabilityEvidence): Flag | null {
+  const proxy = e.proxy;
+  if (proxy === null || proxy.upgrades.length < 2) return null;
+  const changes = proxy.upgrades.slice(1);
+  const last = changes[changes.length - 1]!;
+  return raiseFlag("IMPLEMENTATION_CHANGED", {
+    detail: `The ${proxy.standard} proxy's implementation changed ${changes.length} time(s) after deployment, last at block ${last.blockNumber} to ${last.implementation}; admin ${proxy.admin ?? "unknown"} (${proxy.adminKind ?? "unclassified"}).`,
+    txHashes: changes.map((u) => u.txHash),
+    blocks: changes.map((u) => u.blockNumber),
+    counterparties: distinctSample(changes.map((u) => u.implementation)),
+    figures: { changes: changes.length, from: proxy.upgrades[0]!.implementation, to: last.implementation },
+  });
+}
+
+/**
+ * Flags from the capability probes: effects of privileged calls, who can make them, simulations of selling,
+ * buying and transferring, the proxy's history, and the use of the capabilities in mined transactions.
+ */
+export function capabilityFindings(
+  evidence: CapabilityEvidence | null,
+  context: { readonly measuredSellTaxBps: number | null; readonly blacklistedNow: readonly Address[] },
+): CapabilityFindings {
+  if (evidence === null) {
+    return {
+      flags: [],
+      shortfalls: [
+        {
+          cost: 10,
+          limitation:
+            "Capability probes did not run: hidden owners, balance rewrites, sell limits and cooldowns are unknown (not absent).",
+        },
+      ],
+    };
+  }
+  const classified = evidence.effects
+    .map((effect) => ({ effect, kinds: effectKinds(effect, evidence.baseline) }))
+    .filter((c) => c.kinds.length > 0);
+  const hidden = hiddenOwnerFlag(classified, evidence.owner);
+  const flags: Flag[] = [
+    ...effectFlags(classified, evidence.balanceSlot),
+    ...simulationFlags(evidence),
+    ...historyUseFlags(evidence, classified, context),
+  ];
+  if (hidden !== null) flags.push(hidden);
+  const changed = implementationChangedFlag(evidence);
+  if (changed !== null) flags.push(changed);
+  if (evidence.owner === ZERO_ADDRESS && evidence.pendingOwner === null && classified.length === 0) {
+    flags.push(
+      raiseFlag("OWNERSHIP_RENOUNCED", {
+        detail: `owner() is the zero address, no pendingOwner() is set, and none of ${evidence.probedSelectors.length} dispatched function(s) had a privileged effect from ${evidence.storedAddresses.length} stored address(es) or the deployer.`,
+        figures: { probedSelectors: evidence.probedSelectors.length },
+      }),
+    );
+  }
+  const shortfalls: Shortfall[] = evidence.gaps.map((gap) => ({ cost: 3, limitation: gap }));
+  return { flags, shortfalls };
+}
