@@ -11,6 +11,7 @@ import { DAY, WORLD_SPAN_DAYS } from "./world/world";
 
 export { EURC_ADDRESS, OFFICIAL_ISSUERS, USDC_ADDRESS, type OfficialIssuer } from "./world/fiat-tokens";
 export type {
+  CapabilityTokenRoles,
   DevWorldContracts,
   DevWorldManifest,
   DevWorldRoles,

@@ -121,9 +121,11 @@ export function assembleManifest(parts: ManifestParts): DevWorldManifest {
     staking,
     pairs: { usdcWeth: asAddress(world.amm.pairFor(world.usdc.address, world.amm.weth.address)), ...pairs },
   };
+  if (world.capabilityTokens === null) throw new Error("seeded world did not record its capability tokens");
   return {
     chainId: parts.chainId,
     ...roles,
+    capabilityTokens: world.capabilityTokens,
     payer: devAccount(devAddresses, devRoles.payer),
     payee: devAccount(devAddresses, devRoles.payee),
     settler: devAccount(devAddresses, devRoles.settler),

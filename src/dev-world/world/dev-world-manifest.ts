@@ -66,6 +66,35 @@ export interface DevWorldRoles {
   readonly settler: Address;
 }
 
+/** The capability tokens of the detection scenario (issue 17), each raising its flag under an unlisted name. */
+export interface CapabilityTokenRoles {
+  /** rebase(address,uint256) mints; used once after launch (MINTED_AFTER_LAUNCH). */
+  readonly rebaseToken: Address;
+  /** setRouterStatus(address,bool) freezes an account; used on two buyers (HOLDERS_BLACKLISTED). */
+  readonly routerStatusToken: Address;
+  readonly blacklistedHolders: readonly Address[];
+  /** Renounced, but an operator kept in storage rewrites balances and can take ownership back. */
+  readonly reserveSyncToken: Address;
+  /** A sell may not empty the seller's balance (CANNOT_SELL_ALL). */
+  readonly dustLockToken: Address;
+  /** Two sells within two blocks revert (TRADING_COOLDOWN). */
+  readonly cooldownToken: Address;
+  /** No trade above 1% of the supply (ANTI_WHALE). */
+  readonly whaleCapToken: Address;
+  /** Every transfer calls an owner-set tracker contract (EXTERNAL_CALL_IN_TRANSFER). */
+  readonly trackedToken: Address;
+  readonly trackerContract: Address;
+  /** retire() self-destructs (SELF_DESTRUCT). */
+  readonly retireToken: Address;
+  /** maintenance(bool) halts every transfer; used once (WAS_PAUSED). */
+  readonly maintenanceToken: Address;
+  /** configure(uint256) sets the sell fee: 2%, then 3%, then 25% (FEE_RAISED). */
+  readonly feeRaisedToken: Address;
+  /** Benign look-alikes: an honest 2% fee token renounced, and a plain renounced token. */
+  readonly honestFeeToken: Address;
+  readonly renouncedPlainToken: Address;
+}
+
 export interface DevWorldStakingContracts {
   /** LockStaking of healthyToken (default lock 30 days). */
   readonly healthyTokenLock: Address;
@@ -104,6 +133,7 @@ export interface DevWorldContracts {
 
 export interface DevWorldManifest extends DevWorldRoles {
   readonly chainId: number;
+  readonly capabilityTokens: CapabilityTokenRoles;
   readonly contracts: DevWorldContracts;
   readonly devAccounts: {
     /** The development mnemonic's accounts, index i at position i. */

@@ -1,6 +1,7 @@
 import type { ChainWriter } from "./chain-writer";
 import { runTimeline, type Scenario } from "./timeline";
 import type { World } from "./world";
+import { capabilityTokensScenario } from "./scenarios/capability-tokens.scenario";
 import { botAndFreshScenario } from "./scenarios/bot-and-fresh.scenario";
 import { coordinatedBuyScenario } from "./scenarios/coordinated-buy.scenario";
 import { exitSyncScenario } from "./scenarios/exit-sync.scenario";
@@ -42,6 +43,8 @@ export async function seedWorld(writer: ChainWriter, world: World, startedAt: nu
     sybilFarm: sybilFarmScenario(world),
     exchangeHotWallet: exchangeHotWalletScenario(world),
     payroll: payrollScenario(world),
+    // Appended after graph trust's (issue 17): its own wallets and contracts, so nothing above moves.
+    capabilityTokens: capabilityTokensScenario(world),
   };
   await runTimeline(writer, scenarios, startedAt);
 }

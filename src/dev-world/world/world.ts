@@ -4,7 +4,7 @@ import type { CompiledContracts, CompiledContract } from "../compile";
 import type { Amm } from "./amm";
 import type { ChainWriter, ContractHandle, SendOptions, WorldWallet } from "./chain-writer";
 import { worldWallet } from "./chain-writer";
-import type { DevWorldRoles, DevWorldStakingContracts } from "./dev-world-manifest";
+import type { CapabilityTokenRoles, DevWorldRoles, DevWorldStakingContracts } from "./dev-world-manifest";
 
 export const DAY = 86_400;
 /** The seeded history spans this many days of chain time, ending at the wall clock. */
@@ -32,6 +32,8 @@ export class World {
   readonly roles: Partial<{ -readonly [K in keyof DevWorldRoles]: DevWorldRoles[K] }> = {};
   readonly pairs: Partial<Record<PairName, Address>> = {};
   readonly staking: Partial<{ -readonly [K in keyof DevWorldStakingContracts]: Address }> = {};
+  /** Set by the capability-tokens scenario. */
+  capabilityTokens: CapabilityTokenRoles | null = null;
   private readonly shared: Partial<Record<keyof SharedHandles, ContractHandle>> = {};
 
   constructor(

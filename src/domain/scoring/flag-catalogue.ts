@@ -265,7 +265,7 @@ const TOKEN_FLAGS = {
     points: -10,
     category: "control",
     title: "owner can change fees",
-    rule: "The bytecode dispatches a fee/tax setter (e.g. setFee 0x69fe0e2d, setFees 0x0b78f9c0, setTaxFee 0xc4081a4c, setSellFee 0x8b4cee08, setTaxes 0xc647b20e), or after a simulated privileged call a holder's simulated sell kept at least 5 points more as tax (or reverted while transfers worked). Info only when ownership is renounced and no hidden owner can call it.",
+    rule: "The bytecode dispatches a fee/tax setter (e.g. setFee 0x69fe0e2d, setFees 0x0b78f9c0, setTaxFee 0xc4081a4c, setSellFee 0x8b4cee08, setTaxes 0xc647b20e), or after a simulated privileged call a holder's simulated sell kept at least 5 points more or less as tax (or reverted while transfers worked). Info only when ownership is renounced and no hidden owner can call it.",
   },
   UPGRADEABLE_PROXY: {
     appliesTo: ["token", "nft", "contract"],

@@ -3,7 +3,7 @@ import type { HolderEffects, PrivilegedEffect } from "../profiles/capabilities";
 /** What a privileged call did, read from its measured effect (never from its name). */
 export type EffectKind = "mint" | "change_balance" | "blacklist" | "pause" | "fee" | "take_back";
 
-/** A sell tax at least this much higher after a call means the call sets fees (basis points). */
+/** A sell tax at least this much higher or lower after a call means the call sets fees (basis points). */
 export const FEE_CHANGE_MIN_BPS = 500;
 
 function isTransferFromCaller(e: PrivilegedEffect): boolean {
@@ -27,9 +27,11 @@ export function effectKinds(e: PrivilegedEffect, baseline: HolderEffects | null)
     if (baseline.otherTransferOk && !h.otherTransferOk && !h.targetTransferOk) kinds.push("pause");
     else if (baseline.targetTransferOk && !h.targetTransferOk && h.otherTransferOk && e.targetAfter >= e.targetBefore)
       kinds.push("blacklist");
-    const taxUp = baseline.sellOk && h.sellOk && (h.sellTaxBps ?? 0) - (baseline.sellTaxBps ?? 0) >= FEE_CHANGE_MIN_BPS;
+    // Either way: a setter that can lower the fee can raise it back (the probe's value may equal the current one).
+    const taxMoved =
+      baseline.sellOk && h.sellOk && Math.abs((h.sellTaxBps ?? 0) - (baseline.sellTaxBps ?? 0)) >= FEE_CHANGE_MIN_BPS;
     const sellsStopped = baseline.sellOk && !h.sellOk && h.otherTransferOk;
-    if (taxUp || sellsStopped) kinds.push("fee");
+    if (taxMoved || sellsStopped) kinds.push("fee");
   }
   if (e.ownerAfter !== null && e.ownerAfter === e.caller.address && e.ownerBefore !== e.caller.address)
     kinds.push("take_back");
