@@ -46,11 +46,16 @@ export class PrivilegedProbes {
   ): Promise<{ baseline: HolderEffects | null; effects: PrivilegedEffect[] }> {
     const baseline = await this.report(randomActor(), "0x");
     if (baseline === null) return { baseline: null, effects: [] };
+    // Each caller gets its own baseline: its code is replaced by the probe's, and a token that calls it (a
+    // tracker, a fee receiver) behaves differently for that alone.
+    const own = await Promise.all(callers.map((caller) => this.report(caller.address, "0x")));
     const tried = await Promise.all(
-      callers.flatMap((caller) =>
+      callers.flatMap((caller, i) =>
         selectors.map(async (selector) => {
+          const callerBaseline = own[i];
+          if (callerBaseline === null || callerBaseline === undefined) return null;
           for (const data of probeCalldatas(selector, this.target)) {
-            const effect = await this.effect(caller, `0x${selector}`, data, baseline.holders);
+            const effect = await this.effect(caller, `0x${selector}`, data, callerBaseline.holders);
             if (effect !== null) return effect;
           }
           return null;
@@ -70,7 +75,7 @@ export class PrivilegedProbes {
   ): Promise<PrivilegedEffect | null> {
     const report = await this.report(caller.address, data);
     if (report === null || !report.callOk) return null;
-    const effect: PrivilegedEffect = { selector, calldata: data, caller, target: this.target, ...report };
+    const effect: PrivilegedEffect = { selector, calldata: data, caller, target: this.target, ...report, baseline };
     return effectKinds(effect, baseline).length > 0 ? effect : null;
   }
 
@@ -82,7 +87,7 @@ export class PrivilegedProbes {
     const theirs = new Set(
       effectKinds({ ...effect, ...report, caller: { address: stranger, role: "stored", slot: null } }, baseline),
     );
-    return effectKinds(effect, baseline).some((kind) => !theirs.has(kind));
+    return effectKinds(effect, effect.baseline ?? baseline).some((kind) => !theirs.has(kind));
   }
 
   private async report(caller: Address, data: Hex | "0x"): Promise<PrivilegedReport | null> {

@@ -58,7 +58,9 @@ export class EthersSellSimulator implements SellSimulator {
     const recipient = randomActor();
     const sized = (balance: bigint): bigint => {
       const share = pool.tokenReserve / TRADE_SHARE_DIVISOR;
-      return balance < share ? balance : share > 0n ? share : balance;
+      // A small holder sells 99%, not all: a token that only refuses emptying a balance is CANNOT_SELL_ALL
+      // (its own probe), not a honeypot.
+      return balance < share ? balance - balance / 100n : share > 0n ? share : balance - balance / 100n;
     };
     const trades: Trade[] = [];
     const sellAndTransfer = (
@@ -92,7 +94,8 @@ export class EthersSellSimulator implements SellSimulator {
       const amount = sized(pool.tokenReserve);
       sellAndTransfer(fresh, "fresh", amount, {
         [fresh]: { code: CODE },
-        [request.token]: { stateDiff: { [balanceKey(fresh, tokenSlot)]: wordHex(amount) } },
+        // Holds a little more than it sells, for the same reason small holders sell 99%.
+        [request.token]: { stateDiff: { [balanceKey(fresh, tokenSlot)]: wordHex(amount + amount / 50n) } },
       });
     }
     if (quoteSlot !== null) {

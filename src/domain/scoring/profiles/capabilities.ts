@@ -40,6 +40,8 @@ export interface PrivilegedEffect {
   readonly ownerBefore: Address | null;
   readonly ownerAfter: Address | null;
   readonly holders: HolderEffects;
+  /** What holders could do with this caller in place but no call made (its own baseline), when measured. */
+  readonly baseline?: HolderEffects;
 }
 
 export interface ProxyFacts {

@@ -179,7 +179,7 @@ export function capabilityFindings(
     };
   }
   const classified = evidence.effects
-    .map((effect) => ({ effect, kinds: effectKinds(effect, evidence.baseline) }))
+    .map((effect) => ({ effect, kinds: effectKinds(effect, effect.baseline ?? evidence.baseline) }))
     .filter((c) => c.kinds.length > 0);
   const hidden = hiddenOwnerFlag(classified, evidence.owner);
   const flags: Flag[] = [

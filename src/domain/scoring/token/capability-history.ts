@@ -12,13 +12,29 @@ interface Classified {
 
 const MAX_UINT160 = (1n << 160n) - 1n;
 
+/** The first calldata word after the selector, or null when the call has none. */
+function firstWord(calldata: string): bigint | null {
+  return calldata.length >= 74 ? BigInt(`0x${calldata.slice(10, 74)}`) : null;
+}
+
+/**
+ * Mined calls to a function with the effect. With `sameArgument`, only calls whose first argument is the one
+ * that had the effect in simulation count: maintenance(true) halts, setTracker(a working tracker) does not.
+ */
 function callsOfKind(
   evidence: CapabilityEvidence,
   classified: readonly Classified[],
   kind: EffectKind,
+  sameArgument = false,
 ): PrivilegedCallInHistory[] {
-  const selectors = new Set(classified.filter((c) => c.kinds.includes(kind)).map((c) => c.effect.selector));
-  return evidence.history.filter((call) => selectors.has(call.selector));
+  const effects = classified.filter((c) => c.kinds.includes(kind)).map((c) => c.effect);
+  return evidence.history.filter((call) =>
+    effects.some(
+      (e) =>
+        e.selector === call.selector &&
+        (!sameArgument || (call.args !== null && firstWord(e.calldata) === (call.args[0] ?? null))),
+    ),
+  );
 }
 
 function addressArg(call: PrivilegedCallInHistory): Address | null {
@@ -98,7 +114,7 @@ export function historyUseFlags(
   context: { readonly measuredSellTaxBps: number | null; readonly blacklistedNow: readonly Address[] },
 ): Flag[] {
   return [
-    pausedFlag(callsOfKind(evidence, classified, "pause")),
+    pausedFlag(callsOfKind(evidence, classified, "pause", true)),
     blacklistedFlag(callsOfKind(evidence, classified, "blacklist"), context.blacklistedNow),
     feeRaisedFlag(callsOfKind(evidence, classified, "fee"), context.measuredSellTaxBps),
   ].filter((f): f is Flag => f !== null);

@@ -1,0 +1,13 @@
+import type { Address } from "../../../src/domain/chain/address";
+
+/** One labelled subject of the corpus: what it is and which of the evaluated flags it must raise. */
+export interface Instance {
+  readonly kind: "token" | "wallet";
+  readonly variant: string;
+  readonly address: Address;
+  readonly expected: readonly string[];
+  /** A look-alike of something harmful that is not: no blocking flag may touch it. */
+  readonly benign: boolean;
+}
+
+export type Record_ = (instance: Instance) => void;
