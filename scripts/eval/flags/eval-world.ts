@@ -58,7 +58,7 @@ export async function buildEvalWorld(seed: number, size: CorpusSize): Promise<Ev
     scenarios[`${label}-wash`] = washPair(world, `${label}-wash`, seededRandom(`${label}-wash`), record);
     scenarios[`${label}-bot`] = bot(world, `${label}-bot`, seededRandom(`${label}-bot`), record);
     scenarios[`${label}-diverse`] = diverseWallet(world, `${label}-diverse`, seededRandom(`${label}-diverse`), record);
-    neverSeen(record);
+    neverSeen(seededRandom(`${label}-unknown`), record);
   }
   // Cohorts of 9 to 11 (SHARED_FUNDING_SOURCE needs 8 fresh recipients in a day).
   const cohorts = Math.max(1, Math.round(n / 3));

@@ -11,3 +11,8 @@ export interface Instance {
 }
 
 export type Record_ = (instance: Instance) => void;
+
+/** An address drawn from the seeded generator, so a corpus replays exactly from its seed. */
+export function seededAddress(random: (min: number, max: number) => number): string {
+  return `0x${Array.from({ length: 5 }, () => random(0, 0xffffffff).toString(16).padStart(8, "0")).join("")}`;
+}

@@ -4,7 +4,7 @@ import type { ContractHandle, WorldWallet } from "../../../src/dev-world/world/c
 import { type TimedAction, play } from "../../../src/dev-world/world/scenarios/scenario-kit";
 import type { Scenario } from "../../../src/dev-world/world/timeline";
 import { HOUR, UNIT, type World } from "../../../src/dev-world/world/world";
-import type { Instance } from "./instance";
+import { type Instance, seededAddress } from "./instance";
 
 type Random = (min: number, max: number) => number;
 
@@ -45,7 +45,12 @@ interface Variant {
   /** Set after deploying (TrackedToken's tracker). */
   readonly setup?: (t: Launch) => Promise<void>;
   readonly seed?: boolean;
+  /** Name and symbol instead of random words. */
+  readonly title?: (random: Random) => readonly [string, string];
 }
+
+/** USDC spelled with look-alike characters (Cyrillic С, zero for O...), or a fan name that only contains it. */
+const USDC_SPELLINGS = ["US\u0044\u0421", "usdc", "U\u0405DC", "USD\u0421", "Usdc"];
 
 interface Launch {
   readonly world: World;
@@ -140,6 +145,36 @@ export const TOKEN_VARIANTS: Readonly<Record<string, Variant>> = {
       { run: call(t, "configure", [BigInt(r(1_500, 4_000))]), adds: [] },
     ],
   },
+  impersonator: {
+    contract: "PlainRenouncedToken",
+    expected: ["IMPERSONATES_OFFICIAL"],
+    benign: false,
+    title: (r) => [r(0, 1) === 1 ? "USDC" : "USD Coin", USDC_SPELLINGS[r(0, USDC_SPELLINGS.length - 1)]!],
+  },
+  nameFan: {
+    contract: "PlainRenouncedToken",
+    expected: [],
+    benign: true,
+    title: (r) => [
+      `USDC ${WORDS[r(0, WORDS.length - 1)]} Club`,
+      `USDC${WORDS[r(0, WORDS.length - 1)]!.slice(0, 2).toUpperCase()}`,
+    ],
+  },
+  airdropSpam: {
+    contract: "PlainRenouncedToken",
+    expected: ["AIRDROP_SPAM"],
+    benign: false,
+    after: (t, r) => [
+      {
+        run: async () => {
+          const count = r(32, 60);
+          for (let i = 0; i < count; i++)
+            await t.world.transfer(t.deployer, t.token.address, seededAddress(r), BigInt(r(1, 100)) * UNIT);
+        },
+        adds: [],
+      },
+    ],
+  },
   rug: {
     contract: "SeedToken",
     expected: ["RUG_PULL"],
@@ -181,11 +216,14 @@ export async function* tokenInstance(
   const buyers = await world.wallets(`${name}-buyer`, random(3, 7));
   const launchDay = random(3, 30);
   yield world.day(launchDay, random(1, 22) * HOUR + random(0, 3_599));
-  const title = `${WORDS[random(0, WORDS.length - 1)]} ${WORDS[random(0, WORDS.length - 1)]}`;
-  const symbol = title
-    .split(" ")
-    .map((w) => w.slice(0, 3).toUpperCase())
-    .join("");
+  const words = `${WORDS[random(0, WORDS.length - 1)]} ${WORDS[random(0, WORDS.length - 1)]}`;
+  const [title, symbol] = variant.title?.(random) ?? [
+    words,
+    words
+      .split(" ")
+      .map((w) => w.slice(0, 3).toUpperCase())
+      .join(""),
+  ];
   const args = [title, symbol, supply, ...(variant.args?.(random) ?? [])];
   const token = await writer.deploy(deployer, world.artifact(variant.contract), args);
   const pair = amm.pairFor(token.address, amm.weth.address);

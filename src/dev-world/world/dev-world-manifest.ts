@@ -93,6 +93,10 @@ export interface CapabilityTokenRoles {
   /** Benign look-alikes: an honest 2% fee token renounced, and a plain renounced token. */
   readonly honestFeeToken: Address;
   readonly renouncedPlainToken: Address;
+  /** Name and symbol of USDC with a Cyrillic letter, at another address (IMPERSONATES_OFFICIAL). */
+  readonly usdcLookalike: Address;
+  /** Sent by its deployer to 40 fresh addresses in one block (AIRDROP_SPAM). */
+  readonly airdropSpamToken: Address;
 }
 
 export interface DevWorldStakingContracts {

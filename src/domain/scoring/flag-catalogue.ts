@@ -338,6 +338,22 @@ const CAPABILITY_FLAGS = {
     title: "maximum trade size",
     rule: "A simulated small buy goes through while a buy of a large share of the supply (about 3%) reverts.",
   },
+  IMPERSONATES_OFFICIAL: {
+    appliesTo: ["token"],
+    severity: "high",
+    points: -30,
+    category: "market_integrity",
+    title: "imitates an official token",
+    rule: "Its name or symbol, folded (case, accents, separators and look-alike characters such as 0/o, Cyrillic с/c), equals that of a configured official issuer or well-known quote token at another address.",
+  },
+  AIRDROP_SPAM: {
+    appliesTo: ["token"],
+    severity: "medium",
+    points: -15,
+    category: "manipulation",
+    title: "mass airdrop to passive addresses",
+    rule: `One sender (not a pool) sent the token to at least ${TOKEN.airdropMinRecipients} distinct addresses within 24 h, and at least ${Math.round(TOKEN.airdropPassiveShare * 100)}% of its recipients never sent it on.`,
+  },
   OWNERSHIP_RENOUNCED: {
     appliesTo: ["token"],
     severity: "info",

@@ -62,6 +62,10 @@ export const TOKEN = {
   /** Below this many holders (or with no pool) a token is still "mining", not "graduated". */
   miningMinHolders: 10,
   maxDeployerStakingBoost: 5,
+  /** AIRDROP_SPAM: distinct passive recipients of one sender, most of them within a day... */
+  airdropMinRecipients: 30,
+  /** ...and this share of the sender's recipients never sent the token on. */
+  airdropPassiveShare: 0.9,
 } as const;
 
 export const NFT = {

@@ -102,6 +102,14 @@ describe("capability detection on the seeded capability tokens (issue 17)", func
     expect(raised?.evidence.figures).to.include({ from: "300", to: "2500" });
   });
 
+  it("IMPERSONATES_OFFICIAL for the USDC look-alike, AIRDROP_SPAM for the sprayed token, neither on the plain one", async () => {
+    const fake = await flag(tokens.usdcLookalike, "IMPERSONATES_OFFICIAL");
+    expect(fake?.evidence.counterparties).to.include(rig.manifest.contracts.usdc);
+    expect((await flag(tokens.airdropSpamToken, "AIRDROP_SPAM"))?.evidence.figures?.recipients).to.equal(40);
+    expect(await flag(tokens.renouncedPlainToken, "IMPERSONATES_OFFICIAL")).to.equal(undefined);
+    expect(await flag(tokens.renouncedPlainToken, "AIRDROP_SPAM")).to.equal(undefined);
+  });
+
   it("raises none of them on the renounced plain token and the honest 2% fee token, which read OWNERSHIP_RENOUNCED", async () => {
     for (const benign of [tokens.renouncedPlainToken, tokens.honestFeeToken]) {
       const scored = await score(benign);

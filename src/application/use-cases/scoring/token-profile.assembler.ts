@@ -13,6 +13,7 @@ import {
   purchasingHoldersOf,
 } from "../../../domain/scoring";
 import { isBurnAddress, liveOwner } from "../../../domain/scoring/market/privileged";
+import type { ReferenceToken } from "../../../domain/scoring/token/impersonation";
 import type { UpstreamFailure } from "../../failures";
 import { ContractCapabilityProber } from "../../ports/capability-prober.port";
 import { ChainReader } from "../../ports/chain-reader.port";
@@ -43,6 +44,8 @@ export function simulatedSellers(holders: Page<TokenHolding>, market: TokenMarke
 /** Fills a TokenProfile: holders, market, bytecode, sell simulation, deployer, holder quality, buyer funding. */
 @injectable()
 export class TokenProfileAssembler {
+  private references: Promise<ReferenceToken[]> | undefined;
+
   constructor(
     @inject(ChainReader) private readonly chain: ChainReader,
     @inject(ExplorerHistory) private readonly explorer: ExplorerHistory,
@@ -64,8 +67,9 @@ export class TokenProfileAssembler {
         holders: this.explorer.holdersOf(token, { limit: limits.history }),
         read: this.markets.read(token),
         calls: this.explorer.transactionsOf(token, { limit: limits.history }),
+        references: this.referenceTokens(),
       }),
-      TE.chain(({ metadata, bytecode, holders, calls, read: { market, creation } }) => {
+      TE.chain(({ metadata, bytecode, holders, calls, references, read: { market, creation } }) => {
         // Deepest pool first: the simulator trades through the first pool with reserves.
         const pools = [...market.pools].sort((a, b) =>
           b.tokenReserve > a.tokenReserve ? 1 : b.tokenReserve < a.tokenReserve ? -1 : 0,
@@ -121,12 +125,40 @@ export class TokenProfileAssembler {
             creation,
             holders,
             market,
+            references,
             ...around,
             holderClusters: this.graph.holderClusters(holders.items.map((h) => h.holder)),
           })),
         );
       }),
     );
+  }
+
+  /**
+   * Official issuers and the configured quote tokens with their names and symbols, read once: the identities
+   * an impersonator copies. A reference whose metadata cannot be read is left out of the comparison.
+   */
+  private referenceTokens(): TE.TaskEither<UpstreamFailure, ReferenceToken[]> {
+    this.references ??= (async () => {
+      const listed: [Address, ReferenceToken["why"]][] = [
+        ...this.settings.officialIssuers.map((a): [Address, ReferenceToken["why"]] => [a, "official issuer"]),
+        ...this.settings.quoteTokens
+          .map((q) => q.address)
+          .filter((a) => !this.settings.officialIssuers.includes(a))
+          .map((a): [Address, ReferenceToken["why"]] => [a, "well-known token"]),
+      ];
+      const read = await Promise.all(
+        listed.map(async ([address, why]) => {
+          const metadata = await this.chain.tokenMetadata(address)();
+          return metadata._tag === "Left"
+            ? null
+            : { address, why, name: metadata.right.name, symbol: metadata.right.symbol };
+        }),
+      );
+      return read.filter((r): r is ReferenceToken => r !== null);
+    })();
+    const pending = this.references;
+    return TE.fromTask(() => pending);
   }
 
   /** Purchasing holders' wallets, scored light (their own history only), up to the configured bound. */

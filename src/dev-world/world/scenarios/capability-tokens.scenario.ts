@@ -10,6 +10,8 @@ const SUPPLY = 100_000_000n * UNIT;
 const LIQUIDITY = 80_000_000n * UNIT;
 const BUYERS = 4;
 const GAS = { gas: 200_000n } as const;
+/** Deterministic fresh recipients for the airdrop (the world must be identical on every run). */
+const somewhere = (i: number): string => `0x${(0xa1d0000n + BigInt(i)).toString(16).padStart(40, "0")}`;
 
 interface Launched {
   readonly token: ContractHandle;
@@ -90,6 +92,12 @@ export async function* capabilityTokensScenario(world: World): Scenario {
   later(7, () => writer.call(honest.deployer, honest.token, "renounceOwnership", [], GAS));
   const plain = await launch("renouncedPlainToken", "PlainRenouncedToken", ["Plain Renounced", "PLAIN", SUPPLY]);
   later(7, () => writer.call(plain.deployer, plain.token, "renounceOwnership", [], GAS));
+  // Impersonation and spam: "USDC" with a Cyrillic С at another address; a token sprayed over 40 fresh addresses.
+  await launch("usdcLookalike", "PlainRenouncedToken", ["US\u0044 Coin", "US\u0044\u0421", SUPPLY]);
+  const spam = await launch("airdropSpamToken", "PlainRenouncedToken", ["Claim Rewards", "CLAIM", SUPPLY]);
+  later(6, async () => {
+    for (let i = 0; i < 40; i++) await world.transfer(spam.deployer, spam.token.address, somewhere(i), 1_000n * UNIT);
+  });
   roles.blacklistedHolders = router.buyers.slice(0, 2).map((b) => asAddress(b.address));
   world.capabilityTokens = roles as CapabilityTokenRoles;
 

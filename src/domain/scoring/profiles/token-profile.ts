@@ -1,6 +1,7 @@
 import type { Address } from "../../chain/address";
 import type { ChainTime, ContractCreation, Hex, Page, TokenHolding, TokenMetadata } from "../../chain/chain-types";
 import type { Tier } from "../tiers";
+import type { ReferenceToken } from "../token/impersonation";
 import type { CapabilityEvidence } from "./capabilities";
 import type { SellSimulation, TokenMarket } from "./market";
 
@@ -46,6 +47,8 @@ export interface TokenProfile {
   readonly holderQuality: readonly HolderQualityInput[] | null;
   /** First funders of the buyers named by `coordinatedBuyCandidates`; null when not read. */
   readonly buyerFunding: ReadonlyMap<Address, BuyerFunding> | null;
+  /** Official issuers and well-known tokens, with their names and symbols, for IMPERSONATES_OFFICIAL. */
+  readonly references: readonly ReferenceToken[];
   /** What the capability probes saw (ContractCapabilityProber); null when they could not run. */
   readonly capabilities: CapabilityEvidence | null;
   /** The deployer's StakingSignal.scoreBoost (0 when unknown); bounded and conditional here. */

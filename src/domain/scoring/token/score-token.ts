@@ -23,6 +23,7 @@ import { liquidityFlags, readLiquidity } from "./liquidity";
 import { marketFindings } from "./market-flags";
 import { capabilityFindings, selfDestructFlag } from "./capability-flags";
 import { mintedAfterLaunchFlag } from "./capability-history";
+import { airdropSpamFlag, impersonationFlag } from "./impersonation";
 import { ownerPrivileges } from "./owner-privileges";
 import { simulationFindings } from "./sell-simulation";
 import { tokenComponents } from "./token-components";
@@ -62,6 +63,8 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
     ...[
       selfDestructFlag(profile.bytecode, profile.capabilities?.proxy?.implementationCode ?? null),
       mintedAfterLaunchFlag(market, profile.metadata.totalSupply),
+      impersonationFlag(profile.token, profile.metadata, profile.references),
+      airdropSpamFlag(market.transfers.items, new Set(market.pools.map((p) => p.pool))),
       youngContractFlag(profile.creation, age),
       deployerTrustFlag(profile.creation, profile.deployerWalletScore),
       quality,

@@ -119,6 +119,7 @@ export function tokenProfile(market: TokenMarket, overrides: Partial<TokenProfil
     buyerFunding: new Map(),
     deployerStakingBoost: 0,
     capabilities: cleanCapabilities(),
+    references: [],
     ...overrides,
   };
 }

@@ -1,0 +1,54 @@
+import { expect } from "chai";
+import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";
+import { airdropSpamFlag, foldName, impersonationFlag } from "../../../../src/domain/scoring/token/impersonation";
+import { addr, transfer } from "./support/builders";
+
+const USDC = { address: addr(0x3600), name: "USD Coin", symbol: "USDC", why: "official issuer" as const };
+const meta = (name: string, symbol: string) => ({ name, symbol, decimals: 6, totalSupply: 1n });
+
+describe("IMPERSONATES_OFFICIAL", () => {
+  it("folds case, separators and look-alike characters", () => {
+    expect(foldName("U$D-С0in")).to.equal(foldName("usd coin"));
+    expect(foldName("USDС")).to.equal("usdc");
+  });
+
+  it("fires on a folded name or symbol match at another address, naming the imitated token", () => {
+    const flag = impersonationFlag(addr(0xbad), meta("Totally Real", "USDС"), [USDC]);
+    expect(flag?.evidence.counterparties).to.deep.equal([USDC.address]);
+    expect(flag?.evidence.figures?.matched).to.equal("symbol");
+    expect(impersonationFlag(addr(0xbad), meta("usd  coin", "UC"), [USDC])?.evidence.figures?.matched).to.equal("name");
+  });
+
+  it("does not fire on the official address itself nor on a name that only contains it", () => {
+    expect(impersonationFlag(USDC.address, meta("USD Coin", "USDC"), [USDC])).to.equal(null);
+    expect(impersonationFlag(addr(0xf00), meta("USDC Fan Club", "USDCFC"), [USDC])).to.equal(null);
+  });
+});
+
+describe("AIRDROP_SPAM", () => {
+  const token = addr(0x70c);
+  const sender = addr(0x5e4d);
+  const spray = (n: number, seconds = 10) =>
+    Array.from({ length: n }, (_, i) =>
+      transfer({ token, from: sender, to: addr(0x10000 + i), value: 1n, timestamp: 1_000 + i * seconds }),
+    );
+
+  it("fires when one sender reaches 30 passive addresses within a day", () => {
+    const flag = airdropSpamFlag(
+      [transfer({ token, from: ZERO_ADDRESS, to: sender, value: 100n, timestamp: 1 }), ...spray(30)],
+      new Set(),
+    );
+    expect(flag?.evidence.figures?.recipients).to.equal(30);
+    expect(flag?.evidence.counterparties).to.deep.equal([sender]);
+  });
+
+  it("does not fire below 30 recipients, over more than a day, or when recipients trade it on", () => {
+    expect(airdropSpamFlag(spray(29), new Set())).to.equal(null);
+    expect(airdropSpamFlag(spray(40, 4_000), new Set())).to.equal(null);
+    const active = spray(30).flatMap((t, i) => [
+      t,
+      transfer({ token, from: t.to, to: addr(0x90000 + i), value: 1n, timestamp: 5_000 }),
+    ]);
+    expect(airdropSpamFlag(active, new Set())).to.equal(null);
+  });
+});
