@@ -1,6 +1,7 @@
 import type { Address } from "../chain/address";
 import type { ChainTime } from "../chain/chain-types";
 import type { EvidenceCoverage } from "./common/evidence-coverage";
+import type { HolderFacts } from "./token/holder-facts";
 import type { Explanation } from "./explain/explanation-types";
 import type { ScoreBreakdown } from "./breakdown";
 import type { Flag } from "./flag";
@@ -30,4 +31,6 @@ export interface ScoreResult {
   /** The chain time ("now", the head block's timestamp) the score was computed for. */
   readonly scoredAt: ChainTime;
   readonly scoringVersion: typeof SCORING_VERSION;
+  /** Tokens only: creator/owner/top-10 shares, LP burn, holder cohorts; null for other subjects. */
+  readonly holderFacts: HolderFacts | null;
 }

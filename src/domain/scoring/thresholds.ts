@@ -66,6 +66,8 @@ export const TOKEN = {
   airdropMinRecipients: 30,
   /** ...and this share of the sender's recipients never sent the token on. */
   airdropPassiveShare: 0.9,
+  /** A buy within this many blocks of a pool's first liquidity is a sniper's. */
+  sniperBlocks: 3,
 } as const;
 
 export const NFT = {

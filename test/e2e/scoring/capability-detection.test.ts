@@ -110,6 +110,14 @@ describe("capability detection on the seeded capability tokens (issue 17)", func
     expect(await flag(tokens.renouncedPlainToken, "AIRDROP_SPAM")).to.equal(undefined);
   });
 
+  it("gives holder facts: the renounced plain token's owner is null with the reason, its buyers are counted", async () => {
+    const facts = (await score(tokens.renouncedPlainToken)).holderFacts;
+    expect(facts?.ownerPercent).to.equal(null);
+    expect(facts?.unknown.join(" ")).to.include("Ownership is renounced");
+    expect(facts?.creatorPercent).to.be.a("number");
+    expect(facts?.liquidity?.burnedPercent).to.be.a("number");
+  });
+
   it("raises none of them on the renounced plain token and the honest 2% fee token, which read OWNERSHIP_RENOUNCED", async () => {
     for (const benign of [tokens.renouncedPlainToken, tokens.honestFeeToken]) {
       const scored = await score(benign);

@@ -49,6 +49,7 @@ export function scored(address: Address, fixture: ScoreFixture): ScoredAddress {
     score: fixture.score,
     tier: fixture.tier,
     confidence: 80,
+    holderFacts: null,
     coverage: "partial",
     flags: (fixture.flags ?? []).map((f) => ({ ...f, points: -10, evidence: { detail: "test" } })),
     state: "graduated",

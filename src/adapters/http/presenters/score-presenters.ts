@@ -70,6 +70,7 @@ export function tokenBody(scored: ScoredAddress, pricing: "paid" | "free") {
     tier: scored.officialIssuer ? "VERIFIED" : scored.tier,
     state: scored.state,
     ...explained(scored),
+    ...(scored.holderFacts === null ? {} : { holders: scored.holderFacts }),
     pricing,
   };
 }

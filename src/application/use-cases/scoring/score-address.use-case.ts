@@ -121,6 +121,7 @@ export class ScoreAddress {
       tier: result.tier,
       confidence: result.confidence,
       coverage: result.coverage,
+      holderFacts: result.holderFacts,
       flags: result.flags,
       state: result.state,
       limitations: result.limitations,

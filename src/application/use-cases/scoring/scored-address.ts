@@ -13,6 +13,7 @@ import type {
   SubjectType,
   Tier,
 } from "../../../domain/scoring";
+import type { HolderFacts } from "../../../domain/scoring/token/holder-facts";
 import type { UpstreamFailure } from "../../failures";
 
 export interface ScoredExplanation {
@@ -40,6 +41,8 @@ export interface ScoredAddress {
   readonly flags: readonly Flag[];
   readonly state: ScoreState;
   readonly limitations: readonly string[];
+  /** Tokens: creator/owner/top-10 shares, LP burn and holder cohorts (null for other subjects). */
+  readonly holderFacts: HolderFacts | null;
   /** Raw formula: only /api/arc-score may show it. */
   readonly breakdown: ScoreBreakdown;
   readonly explanation: ScoredExplanation;

@@ -9,6 +9,7 @@ import type { ScoreState, SubjectType } from "../subject";
 import { BLOCKED_SCORE_CAP, HIGH_FLAG_SCORE_CAP, resolveTier } from "../tiers";
 import { MIN_CONFIDENCE, type Shortfall, confidenceFrom, limitationsFrom } from "./confidence";
 import { type EvidenceAssessment, evidenceShortfall } from "./evidence-coverage";
+import type { HolderFacts } from "../token/holder-facts";
 import { clamp, round2 } from "./math";
 import { GRAPH } from "../../graph/graph-thresholds";
 
@@ -29,6 +30,7 @@ export interface ScoreDraft {
   readonly shortfalls: readonly Shortfall[];
   /** What was seen: caps the confidence and sets `coverage` (see `assessEvidence`). */
   readonly evidence: EvidenceAssessment;
+  readonly holderFacts?: HolderFacts;
   readonly state: ScoreState;
   readonly now: ChainTime;
 }
@@ -138,5 +140,6 @@ export function finalizeScore(draft: ScoreDraft): ScoreResult {
     explanation,
     scoredAt: draft.now,
     scoringVersion: SCORING_VERSION,
+    holderFacts: draft.holderFacts ?? null,
   };
 }

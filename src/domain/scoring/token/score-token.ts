@@ -24,6 +24,7 @@ import { marketFindings } from "./market-flags";
 import { capabilityFindings, selfDestructFlag } from "./capability-flags";
 import { mintedAfterLaunchFlag } from "./capability-history";
 import { airdropSpamFlag, impersonationFlag } from "./impersonation";
+import { holderFacts } from "./holder-facts";
 import { ownerPrivileges } from "./owner-privileges";
 import { simulationFindings } from "./sell-simulation";
 import { tokenComponents } from "./token-components";
@@ -131,6 +132,14 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
     stakingBoostMax: TOKEN.maxDeployerStakingBoost,
     shortfalls: shortfalls.all(),
     evidence,
+    holderFacts: holderFacts({
+      market,
+      analysis,
+      holders: profile.holders.items,
+      totalSupply: profile.metadata.totalSupply,
+      top10Share: distribution.top10Share,
+      buyerFunding: profile.buyerFunding,
+    }),
     state,
     now,
   });
