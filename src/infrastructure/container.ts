@@ -22,6 +22,7 @@ import { PostgresSnapshotStore } from "../adapters/storage/postgres-snapshot-sto
 import type { QuoteToken } from "../application/ports/scoring-settings.port";
 import { bindGating, GATING_USE_CASES } from "./bindings/gating.bindings";
 import { HEALTH_USE_CASES } from "./bindings/health.bindings";
+import { bindFeedback, FEEDBACK_USE_CASES } from "./bindings/feedback.bindings";
 import { bindProtocolGuard, PROTOCOL_GUARD_USE_CASES } from "./bindings/protocol-guard.bindings";
 import type { MarketSettings } from "./bindings/market-settings";
 import { bindScoring, SCORING_USE_CASES } from "./bindings/scoring.bindings";
@@ -66,6 +67,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ...STAKING_USE_CASES,
   ...GATING_USE_CASES,
   ...PROTOCOL_GUARD_USE_CASES,
+  ...FEEDBACK_USE_CASES,
   ...SECOND_CHAIN_USE_CASES,
   ...RISK_CHECK_USE_CASES,
   ...GRAPH_USE_CASES,
@@ -133,6 +135,7 @@ export function buildContainer(runtime: Runtime): Container {
   const publicUrl = runtime.publicUrl ?? (() => env.PUBLIC_BASE_URL ?? `http://${env.HOST}:${env.PORT}`);
   bindPayments(container, runtime.config, runtime.chain, database, publicUrl);
   bindProtocolGuard(container, database, runtime.config, runtime.chain.chainId);
+  bindFeedback(container, database);
   bindSecondChain(container, runtime.config, runtime.suiChain);
   container
     .bind(ShutdownHooks)

@@ -1,3 +1,6 @@
+import { feedbackRoutes } from "../adapters/http/routes/feedback.routes";
+import { ListFeedback } from "../application/use-cases/feedback/list-feedback.use-case";
+import { SubmitFeedback } from "../application/use-cases/feedback/submit-feedback.use-case";
 import type Router from "@koa/router";
 import type { Container } from "inversify";
 import { RateLimiter } from "../application/ports/rate-limiter.port";
@@ -133,6 +136,12 @@ export function composeRouters(
       getSybilCluster: container.get(GetSybilCluster),
       platformAuth: platformAuth(env.PLATFORM_API_KEYS),
       rateLimit: limited("graph-trust", env.GRAPH_TRUST_RATE_LIMIT_PER_MINUTE),
+    }),
+    feedbackRoutes({
+      submitFeedback: container.get(SubmitFeedback),
+      listFeedback: container.get(ListFeedback),
+      rateLimit: limited("feedback", env.FEEDBACK_RATE_LIMIT_PER_MINUTE),
+      platformAuth: platformAuth(env.PLATFORM_API_KEYS),
     }),
     ...(scenario === null ? [] : [devRoutes(scenario)]),
   ];

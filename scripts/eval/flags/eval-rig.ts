@@ -1,3 +1,5 @@
+import type { GraphSignals } from "../../../src/application/ports/graph-signals.port";
+import { NoSharedCache } from "../../../src/adapters/cache/no-shared-cache.adapter";
 import { EthCallCapabilityProber } from "../../../src/adapters/chain/eth-call-capability-prober.adapter";
 import { EthersChainReader } from "../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { EthersSellSimulator } from "../../../src/adapters/chain/sell-simulator.adapter";
@@ -23,6 +25,14 @@ import { stakingSettings } from "../../../src/application/use-cases/staking/stak
 import { type Address, asAddress } from "../../../src/domain/chain/address";
 import { USDC_ADDRESS } from "../../../src/dev-world/dev-world";
 import type { EvalWorld } from "./eval-world";
+
+/** The flags eval measures the detectors alone: no graph trust feeds its scores (issue 16's eval measures that). */
+const NO_GRAPH: GraphSignals = {
+  walletInput: () => null,
+  layeredFunding: () => null,
+  fundingRoots: () => new Map(),
+  holderClusters: () => null,
+};
 
 export interface EvalRig {
   readonly scoreAddress: ScoreAddress;
@@ -63,7 +73,7 @@ export async function buildEvalRig(corpus: EvalWorld): Promise<EvalRig> {
     ),
   );
   const markets = new TokenMarketReader(chain, explorer, settings);
-  const wallets = new WalletProfileAssembler(chain, explorer, settings, markets, staking);
+  const wallets = new WalletProfileAssembler(chain, explorer, settings, markets, staking, NO_GRAPH);
   const known = new RelatedWalletScores(wallets);
   const tokens = new TokenProfileAssembler(
     chain,
@@ -73,6 +83,7 @@ export async function buildEvalRig(corpus: EvalWorld): Promise<EvalRig> {
     new EthersSellSimulator(chain),
     known,
     staking,
+    NO_GRAPH,
     new EthCallCapabilityProber(chain),
   );
   const subjects = new SubjectScorer(
@@ -88,6 +99,7 @@ export async function buildEvalRig(corpus: EvalWorld): Promise<EvalRig> {
     new SystemClock(),
     settings,
     new ScoringStats(),
+    new NoSharedCache(),
   );
   return {
     scoreAddress,

@@ -48,6 +48,7 @@ const variables = {
   RISK_CHECK_RATE_LIMIT_PER_MINUTE: perMinute("30"),
   ORACLE_RATE_LIMIT_PER_MINUTE: perMinute("60"),
   SUBSCRIBE_RATE_LIMIT_PER_MINUTE: perMinute("5"),
+  FEEDBACK_RATE_LIMIT_PER_MINUTE: perMinute("10"),
   SUBSCRIBE_LIMIT_PER_DAY: { codec: intInRange("per day", 1, 1_000_000), fallback: "20" },
   RPC_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   EXPLORER_API_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },

@@ -441,6 +441,25 @@ export const paths: Record<string, Record<string, unknown>> = {
       errors: [],
     }),
   },
+  "/api/feedback": {
+    post: operation({
+      summary: "Report a false positive or a false negative (address, flag?, verdict, note?, contact?)",
+      tag: "feedback",
+      body: obj,
+      ok: { 201: { description: "{id, status: received, receivedAt, flagUnderReview}", schema: obj } },
+      errors: ["invalid_json", "invalid_request", "rate_limited", "storage_unavailable"],
+    }),
+    get: operation({
+      summary: "Platform only (Authorization: Bearer <platform key>): the feedback queue, newest first",
+      tag: "platform",
+      query: [
+        { name: "limit", description: "1..100, default 50", schema: { type: "integer" } },
+        { name: "offset", description: "entries to skip", schema: { type: "integer" } },
+      ],
+      ok: { 200: { description: "{items, limit, offset}", schema: obj } },
+      errors: ["unauthorized", "storage_unavailable"],
+    }),
+  },
   "/api/arc-score/{address}": {
     get: operation({
       summary: "Platform only (Authorization: Bearer <platform key>): internal local scorer with raw breakdown",

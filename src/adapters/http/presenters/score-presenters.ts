@@ -31,6 +31,7 @@ export function batchItem(scored: ScoredAddress) {
     confidence: scored.confidence,
     coverage: scored.coverage,
     flags: scored.flags.map((flag) => flag.code),
+    ...(scored.flagsUnderReview === undefined ? {} : { flagsUnderReview: scored.flagsUnderReview }),
     state: scored.state,
     scoringVersion: scored.scoringVersion,
   };
@@ -42,7 +43,9 @@ function explained(scored: ScoredAddress) {
     recommendation: scored.explanation.recommendation,
     confidence: scored.confidence,
     coverage: scored.coverage,
-    flags: scored.flags,
+    flags: scored.flags.map((flag) =>
+      scored.flagsUnderReview?.includes(flag.code) === true ? { ...flag, underReview: true } : flag,
+    ),
     summary: scored.explanation.summary,
     publicExplain: scored.explanation.publicExplain,
     protocolExplain: scored.explanation.protocolExplain,

@@ -2,7 +2,7 @@ import { sequenceS } from "fp-ts/Apply";
 import * as E from "fp-ts/Either";
 import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
-import { inject, injectable } from "inversify";
+import { inject, injectable, optional } from "inversify";
 import type { Address } from "../../../domain/chain/address";
 import type { AddressKind, BlockRef } from "../../../domain/chain/chain-types";
 import { type ScoreResult, scoreStability, verifiedIssuerResult } from "../../../domain/scoring";
@@ -10,6 +10,7 @@ import { SNAPSHOT_LIST_MAX, type Snapshot } from "../../../domain/snapshots/snap
 import { CoalescingCache } from "../../caching/coalescing-cache";
 import { decodeJson, encodeJson, SharedSingleFlight } from "../../caching/shared-single-flight";
 import { ChainReader } from "../../ports/chain-reader.port";
+import { FeedbackStore } from "../../ports/feedback-store.port";
 import { Clock } from "../../ports/clock.port";
 import { ScoringSettings } from "../../ports/scoring-settings.port";
 import { SharedCache } from "../../ports/shared-cache.port";
@@ -25,7 +26,8 @@ type Answer = E.Either<ScoringFailed, ScoredAddress>;
 const SCORE_LOCK_TTL_MS = 15_000;
 const SCORE_LOCK_POLL_MS = 50;
 /** Bumped when ScoredAddress changes shape, so instances of two releases never read each other's answers. */
-const SHARED_ANSWER_VERSION = "score:v1:";
+// v2: answers carry coverage and holder facts (issue 17); a v1 answer from an older instance is a miss.
+const SHARED_ANSWER_VERSION = "score:v2:";
 
 /**
  * Scores any address: classify it, short-circuit official issuers to VERIFIED, otherwise assemble
@@ -47,6 +49,7 @@ export class ScoreAddress {
     @inject(ScoringSettings) private readonly settings: ScoringSettings,
     @inject(ScoringStats) private readonly stats: ScoringStats,
     @inject(SharedCache) shared: SharedCache,
+    @inject(FeedbackStore) @optional() private readonly feedback?: FeedbackStore,
   ) {
     this.cache = new CoalescingCache<Answer>(clock, settings.cacheTtlMs, settings.cacheMaxEntries, E.isRight);
     this.flight = new SharedSingleFlight<Answer>({
@@ -68,8 +71,18 @@ export class ScoreAddress {
         this.flight.run(SHARED_ANSWER_VERSION + address, () => this.compute(address, knownKind)()),
       );
       this.stats.recordAnswer(E.isRight(answer));
-      return answer;
+      return E.isRight(answer) ? E.right(await this.withReviews(answer.right)) : answer;
     };
+  }
+
+  /**
+   * Flags reported as false positives are marked "under review" on every answer, cached or not. The marks are a
+   * courtesy: a feedback store that does not answer leaves them off rather than withholding the score.
+   */
+  private async withReviews(scored: ScoredAddress): Promise<ScoredAddress> {
+    if (this.feedback === undefined) return scored;
+    const flags = await this.feedback.flagsUnderReview(scored.address)();
+    return E.isRight(flags) && flags.right.length > 0 ? { ...scored, flagsUnderReview: flags.right } : scored;
   }
 
   private compute(address: Address, knownKind: AddressKind | undefined): TE.TaskEither<ScoringFailed, ScoredAddress> {
@@ -152,6 +165,7 @@ function decodeScoredAddress(text: string): Answer | undefined {
     typeof value.snapshotId === "string" &&
     typeof value.tier === "string" &&
     Array.isArray(value.flags) &&
+    typeof value.coverage === "string" &&
     typeof value.queriedAt === "string";
   return wellFormed ? E.right(value as ScoredAddress) : undefined;
 }

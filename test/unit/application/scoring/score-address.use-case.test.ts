@@ -1,4 +1,6 @@
 import { NoSharedCache } from "../../../../src/adapters/cache/no-shared-cache.adapter";
+import { InMemoryFeedbackStore } from "../../../../src/adapters/storage/in-memory-feedback-store.adapter";
+import type { FeedbackStore } from "../../../../src/application/ports/feedback-store.port";
 import { expect } from "chai";
 import * as TE from "fp-ts/TaskEither";
 import { InMemorySnapshotStore } from "../../../../src/adapters/storage/in-memory-snapshot-store.adapter";
@@ -21,7 +23,9 @@ function resultWith(score: number): ScoreResult {
   return { ...base, score, tier: score >= 60 ? "HIGH" : "LOW", breakdown: { ...base.breakdown, final: score } };
 }
 
-function rig(options: { scores?: number[]; fail?: boolean; failClassify?: boolean; ttlMs?: number } = {}) {
+function rig(
+  options: { scores?: number[]; fail?: boolean; failClassify?: boolean; ttlMs?: number; feedback?: FeedbackStore } = {},
+) {
   let now = 1_000_000;
   const clock: Clock = { nowMs: () => now };
   const calls: Address[] = [];
@@ -45,11 +49,30 @@ function rig(options: { scores?: number[]; fail?: boolean; failClassify?: boolea
     settings({ cacheTtlMs: options.ttlMs ?? 10_000 }),
     stats,
     new NoSharedCache(),
+    options.feedback,
   );
   return { scoreAddress, calls, snapshots, stats, advance: (ms: number) => (now += ms) };
 }
 
 describe("ScoreAddress", () => {
+  it("marks flags reported as false positives under review, on cached answers too", async () => {
+    const feedback = new InMemoryFeedbackStore();
+    const { scoreAddress } = rig({ feedback });
+    const first = await scoreAddress.execute(WALLET)();
+    expect(first._tag === "Right" && first.right.flagsUnderReview).to.equal(undefined);
+    await feedback.add({
+      id: "fb_1",
+      address: WALLET,
+      flag: "FRESH_WALLET",
+      verdict: "false_positive",
+      note: null,
+      contact: null,
+      receivedAt: "2026-01-01T00:00:00.000Z",
+    })();
+    const second = await scoreAddress.execute(WALLET)();
+    expect(second._tag === "Right" && second.right.flagsUnderReview).to.deep.equal(["FRESH_WALLET"]);
+  });
+
   it("answers an official issuer VERIFIED without running any scorer, and snapshots it", async () => {
     const { scoreAddress, calls, snapshots } = rig();
     const answer = await scoreAddress.execute(USDC)();

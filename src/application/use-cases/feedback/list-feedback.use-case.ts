@@ -1,0 +1,27 @@
+import { pipe } from "fp-ts/function";
+import * as TE from "fp-ts/TaskEither";
+import { inject, injectable } from "inversify";
+import { FEEDBACK_LIST_MAX, type FeedbackEntry } from "../../../domain/feedback/feedback";
+import type { UpstreamFailure } from "../../failures";
+import { FeedbackStore } from "../../ports/feedback-store.port";
+
+export interface FeedbackPage {
+  readonly items: readonly FeedbackEntry[];
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** The review queue for the platform, newest first; limit clamped to 1..FEEDBACK_LIST_MAX. */
+@injectable()
+export class ListFeedback {
+  constructor(@inject(FeedbackStore) private readonly store: FeedbackStore) {}
+
+  execute(limit: number | undefined, offset: number | undefined): TE.TaskEither<UpstreamFailure, FeedbackPage> {
+    const l = Math.min(FEEDBACK_LIST_MAX, Math.max(1, limit ?? 50));
+    const o = Math.max(0, offset ?? 0);
+    return pipe(
+      this.store.list(l, o),
+      TE.map((items) => ({ items, limit: l, offset: o })),
+    );
+  }
+}
