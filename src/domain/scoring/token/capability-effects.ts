@@ -51,7 +51,8 @@ export function describeEffect(e: PrivilegedEffect, kinds: readonly EffectKind[]
       e.holders.sellOk ? `sell tax -> ${(e.holders.sellTaxBps ?? 0) / 100}%` : "sells reverted while transfers worked",
     );
   if (kinds.includes("take_back")) parts.push(`owner() ${e.ownerBefore ?? "none"} -> ${e.ownerAfter}`);
-  return `simulated call ${e.calldata.slice(0, 10)} (selector ${e.selector}) as ${e.caller.role} ${e.caller.address}${
+  const words = Math.floor((e.calldata.length - 10) / 64);
+  return `simulated call to ${e.selector} with ${words} argument word(s) as ${e.caller.role} ${e.caller.address}${
     e.caller.slot === null ? "" : ` (address read from storage slot ${e.caller.slot})`
   }: ${parts.join("; ")}`;
 }
