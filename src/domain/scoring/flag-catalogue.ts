@@ -395,7 +395,7 @@ const CAPABILITY_FLAGS = {
     rule: `A mined transaction called a function the simulations show changes the sell tax, with a higher value than the call before it (from/to), or, with one such call, the measured sell tax is at least ${TOKEN.taxBps / 100}%.`,
   },
   IMPLEMENTATION_CHANGED: {
-    appliesTo: ["token", "nft", "contract"],
+    appliesTo: ["token"],
     severity: "medium",
     points: -10,
     category: "control",

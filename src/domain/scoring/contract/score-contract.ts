@@ -17,6 +17,7 @@ import { flagRule } from "../flag-catalogue";
 import type { ContractProfile } from "../profiles/contract-profile";
 import type { ScoreResult } from "../score-result";
 import { CONTRACT, EVIDENCE } from "../thresholds";
+import { selfDestructFlag } from "../token/capability-flags";
 import { ownerPrivileges } from "../token/owner-privileges";
 
 function failureRateFlag(total: number, failed: number): Flag | null {
@@ -46,6 +47,7 @@ export function scoreContract(profile: ContractProfile, now: ChainTime): ScoreRe
   const flags: Flag[] = [
     ...privileges.flags.filter((f) => flagRule(f.code).appliesTo.includes("contract")),
     ...[
+      selfDestructFlag(profile.bytecode, null),
       failureRateFlag(calls, failed),
       youngContractFlag(profile.creation, age),
       deployerTrustFlag(profile.creation, profile.deployerWalletScore),

@@ -15,6 +15,7 @@ import type { Flag } from "../flag";
 import type { NftProfile } from "../profiles/nft-profile";
 import type { ScoreResult } from "../score-result";
 import { EVIDENCE, TOKEN } from "../thresholds";
+import { selfDestructFlag } from "../token/capability-flags";
 import { ownerPrivileges } from "../token/owner-privileges";
 import { creatorDumpFlag, holderConcentrationFlag, mintConcentrationFlag, nftWashFlag } from "./nft-flags";
 import { nftHoldings } from "./nft-holdings";
@@ -31,6 +32,7 @@ export function scoreNft(profile: NftProfile, now: ChainTime): ScoreResult {
   const flags: Flag[] = [
     ...upgradeable,
     ...[
+      selfDestructFlag(profile.bytecode, null),
       nftWashFlag(transfers),
       mintConcentrationFlag(holdings),
       holderConcentrationFlag(holdings),
