@@ -174,9 +174,10 @@ describe("two instances on one chain, one database, one Redis", function () {
         served += 1;
         continue;
       }
+      // Reserved by the dead instance (422), or of unknown outcome (502, retrySafe): claimable once its
+      // reservation's lease has passed. A client retries a few times; every attempt must be safe.
       let retry = await get(b, path, { ...headers, ...as(`198.51.103.${i}`) });
-      if (retry.status === 422) {
-        // Reserved by the dead instance: claimable once its reservation's lease has passed.
+      for (let attempt = 0; attempt < 3 && [409, 422, 502].includes(retry.status); attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 5_500));
         retry = await get(b, path, { ...headers, ...as(`198.51.104.${i}`) });
       }
