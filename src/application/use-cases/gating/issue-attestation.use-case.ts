@@ -7,7 +7,8 @@ import { attestationDisclaimer } from "../../../domain/gating/gating-text";
 import { AttestationSigner } from "../../ports/attestation-signer.port";
 import { GatingScores } from "./gating-scores.port";
 import { Clock } from "../../ports/clock.port";
-import { gatingFailure, scoringFailureOf, type GatingFailure } from "./gating-failure";
+import { gatingFailure, type GatingFailure } from "./gating-failure";
+import { scoreForAttestation } from "./score-for-attestation";
 import { GatingSettings } from "./gating-settings";
 import { signAttestation } from "./sign-attestation";
 
@@ -31,20 +32,9 @@ export class IssueAttestation {
   ) {}
 
   execute(command: AttestCommand): TE.TaskEither<GatingFailure, AttestResult> {
-    // The score always comes from this service's chain: signing it for another would be a false claim.
-    if (command.chainId !== undefined && command.chainId !== this.settings.chainId) {
-      return TE.left(
-        gatingFailure(
-          "invalid_chain_id",
-          `chainId ${command.chainId} is not the scored chain ${this.settings.chainId}`,
-        ),
-      );
-    }
-    const request = { ...command, chainId: this.settings.chainId };
     return pipe(
-      this.scorer.scoreSubject({ subject: command.subject, subjectType: command.subjectType }),
-      TE.mapLeft(scoringFailureOf("attest_failed", "invalid_subject")),
-      TE.flatMap((scored) =>
+      scoreForAttestation(this.scorer, this.settings, command),
+      TE.flatMap(({ request, scored }) =>
         pipe(
           signAttestation(this.signer, this.clock, request, scored),
           TE.mapLeft((detail) => gatingFailure("attest_failed", detail)),

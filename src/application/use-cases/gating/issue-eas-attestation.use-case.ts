@@ -6,7 +6,8 @@ import { attestationDisclaimer } from "../../../domain/gating/gating-text";
 import { AttestationSigner } from "../../ports/attestation-signer.port";
 import { Clock } from "../../ports/clock.port";
 import { EasAttestationSigner } from "../../ports/eas-attestation-signer.port";
-import { gatingFailure, scoringFailureOf, type GatingFailure } from "./gating-failure";
+import { gatingFailure, type GatingFailure } from "./gating-failure";
+import { scoreForAttestation } from "./score-for-attestation";
 import { GatingScores } from "./gating-scores.port";
 import { GatingSettings } from "./gating-settings";
 import { signEasAttestation, type IssuedEasAttestation } from "./sign-eas-attestation";
@@ -33,19 +34,9 @@ export class IssueEasAttestation {
   ) {}
 
   execute(command: AttestCommand): TE.TaskEither<GatingFailure, EasAttestResult> {
-    if (command.chainId !== undefined && command.chainId !== this.settings.chainId) {
-      return TE.left(
-        gatingFailure(
-          "invalid_chain_id",
-          `chainId ${command.chainId} is not the scored chain ${this.settings.chainId}`,
-        ),
-      );
-    }
-    const request = { ...command, chainId: this.settings.chainId };
     return pipe(
-      this.scorer.scoreSubject({ subject: command.subject, subjectType: command.subjectType }),
-      TE.mapLeft(scoringFailureOf("attest_failed", "invalid_subject")),
-      TE.flatMap((scored) =>
+      scoreForAttestation(this.scorer, this.settings, command),
+      TE.flatMap(({ request, scored }) =>
         pipe(
           signEasAttestation(this.signer, this.eas, this.clock, request, scored),
           TE.mapLeft((detail) => gatingFailure("attest_failed", detail)),
