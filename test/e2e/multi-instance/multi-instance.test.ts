@@ -31,6 +31,12 @@ describe("two instances on one chain, one database, one Redis", function () {
   this.timeout(300_000);
   let world: WorldChain;
   let db: MigratedSchema;
+  const settledCount = async () =>
+    (
+      (await db.pool.query("SELECT count(*)::int AS n FROM payment_ledger WHERE status = 'settled'")).rows[0] as {
+        n: number;
+      }
+    ).n;
   let settings: ClusterSettings;
   let a: AppInstance;
   let b: AppInstance;
@@ -141,6 +147,7 @@ describe("two instances on one chain, one database, one Redis", function () {
     const chainIndexedBefore = await cursor();
     expect(indexedBefore).to.be.greaterThan(0);
     const balanceBefore = await usdcBalance(world.provider, usdc, settings.payTo);
+    const settledBefore = await settledCount();
 
     // Load on a: scores and paid calls in flight, then kill -9.
     const payments = await Promise.all(
@@ -198,8 +205,14 @@ describe("two instances on one chain, one database, one Redis", function () {
     expect(await cursor()).to.be.at.least(chainIndexedBefore);
     const board = (await (await get(a, "/api/staking/leaderboard")).json()) as { asOfBlock: number };
     expect(board.asOfBlock).to.be.at.least(indexedBefore);
-    // Nothing delivered twice, nothing charged unanswered: money moved == price x payments answered.
+    // Nothing charged twice or off the books: money moved == price x payments the ledger settled, and every
+    // answer served was settled. A settlement whose answer the kill cut in transit stays settled (HTTP cannot
+    // tell the server the bytes never arrived): at most one per connection cut, and the payment-identifier
+    // extension is how a client gets that answer again.
     const balanceAfter = await usdcBalance(world.provider, usdc, settings.payTo);
-    expect(balanceAfter - balanceBefore).to.equal(PRICE * BigInt(served));
+    const settledDuring = (await settledCount()) - settledBefore;
+    expect(balanceAfter - balanceBefore).to.equal(PRICE * BigInt(settledDuring));
+    expect(served).to.be.at.most(settledDuring);
+    expect(settledDuring - served).to.be.at.most(outcomes.filter((o) => o === "cut").length);
   });
 });
