@@ -4,7 +4,7 @@ import { resolveTtl } from "../../../domain/gating/use-class";
 import type { AttestationSigner } from "../../ports/attestation-signer.port";
 import type { Clock } from "../../ports/clock.port";
 import type { SubjectScore } from "./gating-scores.port";
-import type { AttestationRequest } from "./sign-attestation";
+import type { AttestationRequest } from "./attestation-request";
 
 /** What both attestation formats (our EIP-712 document and EAS) commit to about one scored subject. */
 export interface AttestationClaim {

@@ -4,7 +4,7 @@ import type { AttestCommand } from "../../../domain/gating/attest-request";
 import { gatingFailure, scoringFailureOf, type GatingFailure } from "./gating-failure";
 import type { GatingScores, SubjectScore } from "./gating-scores.port";
 import type { GatingSettings } from "./gating-settings";
-import type { AttestationRequest } from "./sign-attestation";
+import type { AttestationRequest } from "./attestation-request";
 
 /**
  * What both attestation formats sign: the subject scored now, on this service's chain. A request

@@ -1,22 +1,13 @@
 import * as TE from "fp-ts/TaskEither";
 import { pipe } from "fp-ts/function";
-import type { Address } from "../../../domain/chain/address";
-import type { AttestationPayload, SignedAttestation, SubjectType } from "../../../domain/gating/attestation";
+import type { AttestationPayload, SignedAttestation } from "../../../domain/gating/attestation";
 import { decodeSignedAttestation } from "../../../domain/gating/attestation-codec";
 import { attestationDomain } from "../../../domain/gating/attestation-domain";
-import type { UseClass } from "../../../domain/gating/use-class";
+import type { AttestationRequest } from "./attestation-request";
 import type { AttestationSigner } from "../../ports/attestation-signer.port";
 import type { SubjectScore } from "./gating-scores.port";
 import type { Clock } from "../../ports/clock.port";
 import { attestationClaim } from "./attestation-claim";
-
-export interface AttestationRequest {
-  readonly subject: Address;
-  readonly subjectType: SubjectType;
-  readonly useClass: UseClass;
-  readonly chainId: number;
-  readonly ttlSeconds?: number;
-}
 
 export interface IssuedAttestation {
   readonly attestation: SignedAttestation;

@@ -3,7 +3,7 @@ import { pipe } from "fp-ts/function";
 import type { AttestationSigner } from "../../ports/attestation-signer.port";
 import type { Clock } from "../../ports/clock.port";
 import type { EasAttestationSigner } from "../../ports/eas-attestation-signer.port";
-import type { AttestationRequest } from "./sign-attestation";
+import type { AttestationRequest } from "./attestation-request";
 import { attestationClaim } from "./attestation-claim";
 import type { SubjectScore } from "./gating-scores.port";
 
