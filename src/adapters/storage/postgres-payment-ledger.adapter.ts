@@ -18,13 +18,16 @@ export interface PostgresPaymentLedgerConfig {
   /** A pool on a database migrated by `migratePostgres` (the table is `payment_ledger` in its schema). */
   readonly pool: Pool;
   /**
-   * How long a live instance may hold a reservation (compute and settle); past it, a retry of the
-   * payment may claim it as uncertain and look on chain (the holder died). Default 120 s.
+   * How long a reservation stays held without a sign of life from its instance; past it, a retry of
+   * the payment may claim it as uncertain and look on chain (the holder died). Default 120 s.
    */
   readonly reservationLeaseMs?: number;
 }
 
 export const DEFAULT_RESERVATION_LEASE_MS = 120_000;
+
+/** However long a computation runs, a reservation is not kept alive past this: a stuck holder lets go. */
+const MAX_HOLD_MS = 10 * 60_000;
 
 export const PostgresPaymentLedgerConfig = Symbol.for("PostgresPaymentLedgerConfig");
 
@@ -41,12 +44,20 @@ interface Row {
  * Ledger in PostgreSQL, so reservations survive restarts and hold across instances. The
  * primary key on the proof key makes `reserve` one atomic INSERT ... ON CONFLICT: a conflicting
  * row is taken over only when it was never settled and has expired.
+ *
+ * A lease tells a dead holder from a slow one: while this instance holds reservations it renews
+ * their `reserved_at` every third of the lease, so only a holder that stopped renewing (killed) is
+ * taken over. A fixed lease alone let a live instance whose computation outlasted it (a loaded
+ * machine) be taken over mid-flight, and one payment was then answered twice.
  */
 @injectable()
 export class PostgresPaymentLedger implements PaymentLedger {
   private readonly pool: Pool;
   private readonly table = "payment_ledger";
   private readonly leaseMs: number;
+  /** Reservations this instance holds -> when it took them (wall clock). */
+  private readonly held = new Map<PaymentKey, number>();
+  private renewal: NodeJS.Timeout | null = null;
 
   constructor(@inject(PostgresPaymentLedgerConfig) config: PostgresPaymentLedgerConfig) {
     this.pool = config.pool;
@@ -62,12 +73,15 @@ export class PostgresPaymentLedger implements PaymentLedger {
          RETURNING proof_key`,
         [key, expiresAt, now],
       );
-      return result.rowCount === 1 ? "reserved" : "already_used";
+      if (result.rowCount !== 1) return "already_used";
+      this.hold(key);
+      return "reserved";
     });
   }
 
   markSettled(key: PaymentKey, settlement: Settlement): TE.TaskEither<UpstreamFailure, void> {
     return this.query("mark settled", async () => {
+      this.letGo(key);
       await this.pool.query(
         `INSERT INTO ${this.table} (proof_key, status, expires_at, payer, value, transaction, settled_at)
          VALUES ($1, 'settled', 0, $2, $3, $4, now())
@@ -89,6 +103,7 @@ export class PostgresPaymentLedger implements PaymentLedger {
 
   markUncertain(key: PaymentKey): TE.TaskEither<UpstreamFailure, void> {
     return this.query("mark uncertain", async () => {
+      this.letGo(key);
       await this.pool.query(
         `UPDATE ${this.table} SET status = 'uncertain' WHERE proof_key = $1 AND status = 'reserved'`,
         [key],
@@ -104,12 +119,15 @@ export class PostgresPaymentLedger implements PaymentLedger {
          RETURNING proof_key`,
         [key, this.leaseMs],
       );
-      return result.rowCount === 1;
+      if (result.rowCount !== 1) return false;
+      this.hold(key);
+      return true;
     });
   }
 
   release(key: PaymentKey): TE.TaskEither<UpstreamFailure, void> {
     return this.query("release", async () => {
+      this.letGo(key);
       await this.pool.query(`DELETE FROM ${this.table} WHERE proof_key = $1 AND status = 'reserved'`, [key]);
     });
   }
@@ -133,6 +151,30 @@ export class PostgresPaymentLedger implements PaymentLedger {
       const row = result.rows[0];
       return { paidQueries: Number(row?.paid ?? 0), valueMoved: BigInt(row?.moved ?? 0) };
     });
+  }
+
+  private hold(key: PaymentKey): void {
+    this.held.set(key, Date.now());
+    this.renewal ??= setInterval(() => void this.renewHeld(), Math.max(1_000, this.leaseMs / 3)).unref();
+  }
+
+  private letGo(key: PaymentKey): void {
+    this.held.delete(key);
+    if (this.held.size > 0 || this.renewal === null) return;
+    clearInterval(this.renewal);
+    this.renewal = null;
+  }
+
+  /** One UPDATE for every live reservation; a failed renewal is retried at the next tick (the lease allows two misses). */
+  private async renewHeld(): Promise<void> {
+    const now = Date.now();
+    for (const [key, since] of this.held) if (now - since > MAX_HOLD_MS) this.letGo(key);
+    if (this.held.size === 0) return;
+    await this.pool
+      .query(`UPDATE ${this.table} SET reserved_at = now() WHERE proof_key = ANY($1::text[]) AND status = 'reserved'`, [
+        [...this.held.keys()],
+      ])
+      .catch(() => undefined);
   }
 
   private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {

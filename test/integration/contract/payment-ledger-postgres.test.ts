@@ -41,4 +41,16 @@ describe("PostgresPaymentLedger durability", () => {
     expect(claims.filter(Boolean)).to.have.length(1);
     expect(await right(ledger.claimUncertain(fresh!))).to.equal(false);
   });
+
+  it("a live holder renews its reservation: a computation outlasting the lease is not taken over", async () => {
+    const holder = new PostgresPaymentLedger({ pool: db.pool, reservationLeaseMs: 1_500 });
+    const retry = new PostgresPaymentLedger({ pool: db.pool, reservationLeaseMs: 1_500 });
+    const key = `transfer:5042002:slow:${Date.now()}` as PaymentKey;
+    expect(await right(holder.reserve(key, 2_000_000_000, 1_000))).to.equal("reserved");
+    await new Promise((resolve) => setTimeout(resolve, 3_200)); // two leases: renewed every second meanwhile
+    expect(await right(retry.claimUncertain(key))).to.equal(false);
+    await right(holder.release(key));
+    const rows = await db.pool.query("SELECT count(*)::int AS n FROM payment_ledger WHERE proof_key = $1", [key]);
+    expect(rows.rows[0]).to.deep.equal({ n: 0 });
+  });
 });
