@@ -4,7 +4,7 @@ import type { BenchApplication } from "./app-session";
 import { pollFor200, seededAddresses, widgetUrl } from "./app-session";
 import { startBareKoa } from "./bare-koa";
 import { ratio, round, runLoad, type LoadFigures } from "./http-load";
-import { runLoadOutOfProcess } from "./load-process";
+import { outOfProcessGenerator, runLoadOutOfProcess } from "./load-process";
 import { runPaymentBench } from "./payment.bench";
 import type { SectionReport } from "./section";
 
@@ -77,7 +77,7 @@ export async function runWidgetBench(bench: BenchApplication, options: HttpBench
     `${name}: ${f.requestsPerSecond} req/s (${f.requests} in ${f.seconds} s, non-200 ${f.non200}), p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`;
   return {
     lines: [
-      `${options.concurrency} concurrent keep-alive clients, ${options.seconds} s each; load generator in a separate process`,
+      `${options.concurrency} concurrent keep-alive clients, ${options.seconds} s each; load generator (${outOfProcessGenerator()}) in a separate process`,
       describe("cached widget", app),
       describe("bare Koa baseline", baseline),
       `widget/bare = ${share} (aim >= 0.8 -> ${share >= 0.8 ? "OK" : "UNDER"}); with the generator in the server's process: ${shareInProcess}`,
