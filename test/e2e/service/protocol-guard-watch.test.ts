@@ -60,6 +60,7 @@ describe("Protocol Guard watches the embedded chain and delivers signed alerts",
     const config = loadConfig({
       PORT: "0",
       DEV_CHAIN_PORT: "0",
+      ALT_PORT: "0",
       LOG_LEVEL: "silent",
       DELIVERY_RETRY_BASE_MS: "50",
       OUTBOUND_ALLOWLIST: "127.0.0.1",
