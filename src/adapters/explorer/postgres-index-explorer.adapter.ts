@@ -43,8 +43,12 @@ export interface PostgresIndexExplorerOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-/** pg advisory lock key of the one writer among instances ("chainidx"). */
-const WRITER_LOCK = 0x636861696e696478n;
+/**
+ * pg advisory lock key of the one writer among instances. Advisory locks are database-wide, so the key
+ * is derived from the schema the index lives in: deployments (or test runs) in other schemas of the
+ * same database each have their own writer instead of waiting on one another's.
+ */
+const WRITER_LOCK_KEY = "hashtextextended('credence:chain-index:' || current_schema(), 0)";
 /** A reader counts as caught up while the writer's cursor is this close to the head. */
 const READER_CAUGHT_UP_LAG = 5;
 
@@ -101,7 +105,7 @@ export class PostgresIndexExplorer implements ExplorerHistory {
     this.writer = null;
     if (writer !== null) {
       await writer.follower.stop();
-      await writer.lockHolder.query("SELECT pg_advisory_unlock($1)", [WRITER_LOCK.toString()]).catch(() => undefined);
+      await writer.lockHolder.query(`SELECT pg_advisory_unlock(${WRITER_LOCK_KEY})`).catch(() => undefined);
       writer.lockHolder.release();
     }
   }
@@ -240,7 +244,7 @@ export class PostgresIndexExplorer implements ExplorerHistory {
     if (this.writer !== null || this.stopped) return;
     const lockHolder = await this.options.pool.connect();
     const taken = await lockHolder
-      .query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [WRITER_LOCK.toString()])
+      .query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${WRITER_LOCK_KEY}) AS ok`)
       .then((r) => r.rows[0]?.ok === true)
       .catch(() => false);
     if (!taken) {

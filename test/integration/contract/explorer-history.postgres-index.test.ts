@@ -74,6 +74,26 @@ describe("PostgresIndexExplorer: durable cursor, one writer, indexed range", fun
     await second.stop();
   });
 
+  it("an index in another schema of the same database has a writer of its own", async () => {
+    const here = explorer();
+    await here.start();
+    const elsewhere = await migratedSchema("chain_index_other", 6);
+    const there = new PostgresIndexExplorer({
+      rpcUrl: chain.rpcUrl,
+      pool: elsewhere.pool,
+      chainId: CHAIN_ID,
+      fromBlock: 0,
+    });
+    try {
+      await there.start();
+      expect([here.isWriter, there.isWriter]).to.deep.equal([true, true]);
+    } finally {
+      await there.stop();
+      await here.stop();
+      await elsewhere.drop();
+    }
+  });
+
   it("refuses an index built from another chain", async () => {
     await db.pool.query("UPDATE chain_index_cursor SET genesis_hash = '0xother'");
     let refused = "";
