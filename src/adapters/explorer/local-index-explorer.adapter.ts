@@ -139,6 +139,10 @@ export class LocalIndexExplorer implements ExplorerHistory {
     return this.index.transfersIndexed;
   }
 
+  get creationsIndexed(): number {
+    return this.index.creationsIndexed;
+  }
+
   transactionsOf(address: Address, query?: HistoryQuery): TE.TaskEither<UpstreamFailure, Page<ChainTransaction>> {
     return this.read((limit) => this.covered(newestPage(this.index.transactionsOf(address), limit)), query);
   }

@@ -55,6 +55,10 @@ export class HistoryIndex {
     return this.transferCount;
   }
 
+  get creationsIndexed(): number {
+    return this.creations.size;
+  }
+
   transactionsOf(address: Address): readonly ChainTransaction[] {
     return this.transactionsByAddress.get(address) ?? [];
   }
