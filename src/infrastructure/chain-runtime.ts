@@ -60,6 +60,13 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
 
   const reader = new EthersChainReader({ rpcUrl, chainId });
   const onError = (error: unknown) => logger.warn({ err: error }, "index poll failed");
+  const onCreationSource = (source: string) =>
+    logger.info(
+      { source },
+      source === "off"
+        ? "index: contracts made by factories are not indexed"
+        : "index: contracts made by factories come from this source",
+    );
   const transferGraph = transferGraphFor(config);
   // Attached before the index starts, so the blocks of its catch-up reach the watcher and the graph too.
   const relay = new BlockRelay();
@@ -80,11 +87,13 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
             chainId,
             fromBlock: config.env.INDEX_FROM_BLOCK,
             onError,
+            onCreationSource,
           })
         : new LocalIndexExplorer({
             rpcUrl,
             fromBlock: config.env.INDEX_FROM_BLOCK,
             onError,
+            onCreationSource,
             onBlock: (block) => relay.add(block),
             alsoFeed: (block) => transferGraph.add(block),
           });

@@ -18,6 +18,11 @@ import { HistoryIndex } from "./local-index/history-index";
 import type { IndexedBlock } from "./local-index/indexed-block";
 import { BlockFollower } from "./local-index/block-follower";
 import { RpcBlockSource } from "./local-index/rpc-block-source";
+import {
+  InternalCreationFinder,
+  type CreationSource,
+  type InternalCreationsSetting,
+} from "./local-index/internal-creations";
 
 export interface LocalIndexExplorerOptions {
   readonly rpcUrl: string;
@@ -41,6 +46,10 @@ export interface LocalIndexExplorerOptions {
   readonly onError?: (error: unknown) => void;
   /** Also handed every indexed block, in order, once (the transfer graph follows the same stream). */
   readonly alsoFeed?: (block: IndexedBlock) => void;
+  /** Contracts made by other contracts: `auto` (default) uses the best source the node serves; `off` skips them. */
+  readonly internalCreations?: InternalCreationsSetting;
+  /** Told once which source of factory-made creations the node serves. */
+  readonly onCreationSource?: (source: CreationSource) => void;
 }
 
 export const LocalIndexExplorerOptions = Symbol.for("LocalIndexExplorerOptions");
@@ -56,6 +65,7 @@ export class LocalIndexExplorer implements ExplorerHistory {
   private readonly follower: BlockFollower;
   private readonly defaultLimit: number;
   private readonly fromBlock: number;
+  private readonly innerCreations: InternalCreationFinder;
 
   constructor(@inject(LocalIndexExplorerOptions) options: LocalIndexExplorerOptions) {
     const maxConcurrent = options.maxConcurrent ?? 4;
@@ -82,7 +92,12 @@ export class LocalIndexExplorer implements ExplorerHistory {
               }
             },
           };
-    this.follower = new BlockFollower(new RpcBlockSource(client, batchSize), sink, {
+    this.innerCreations = new InternalCreationFinder(
+      client,
+      options.internalCreations ?? "auto",
+      options.onCreationSource,
+    );
+    this.follower = new BlockFollower(new RpcBlockSource(client, batchSize, this.innerCreations), sink, {
       fromBlock: this.fromBlock,
       confirmations: options.confirmations ?? 0,
       blocksPerStep: batchSize * maxConcurrent,
@@ -115,8 +130,17 @@ export class LocalIndexExplorer implements ExplorerHistory {
     return this.follower.caughtUp;
   }
 
+  /** Where factory-made creations come from; undefined until the first range was read. */
+  get creationSource(): CreationSource | undefined {
+    return this.innerCreations.source;
+  }
+
   get transfersIndexed(): number {
     return this.index.transfersIndexed;
+  }
+
+  get creationsIndexed(): number {
+    return this.index.creationsIndexed;
   }
 
   transactionsOf(address: Address, query?: HistoryQuery): TE.TaskEither<UpstreamFailure, Page<ChainTransaction>> {

@@ -16,6 +16,11 @@ import { upstreamTask } from "../shared/upstream-task";
 import { boundedPage, DEFAULT_HISTORY_LIMIT, holdersPage, limitOf } from "./history-page";
 import { BlockFollower } from "./local-index/block-follower";
 import { RpcBlockSource } from "./local-index/rpc-block-source";
+import {
+  InternalCreationFinder,
+  type CreationSource,
+  type InternalCreationsSetting,
+} from "./local-index/internal-creations";
 import { PostgresIndexWriter } from "./postgres-index/postgres-index-writer";
 import {
   toHolding,
@@ -41,6 +46,10 @@ export interface PostgresIndexExplorerOptions {
   readonly maxConcurrent?: number;
   readonly defaultLimit?: number;
   readonly onError?: (error: unknown) => void;
+  /** Contracts made by other contracts: `auto` (default) uses the best source the node serves; `off` skips them. */
+  readonly internalCreations?: InternalCreationsSetting;
+  /** Told once (by the writer) which source of factory-made creations the node serves. */
+  readonly onCreationSource?: (source: CreationSource) => void;
 }
 
 /**
@@ -61,6 +70,7 @@ const READER_CAUGHT_UP_LAG = 5;
 export class PostgresIndexExplorer implements ExplorerHistory {
   private readonly client: JsonRpcClient;
   private readonly source: RpcBlockSource;
+  private readonly innerCreations: InternalCreationFinder;
   private readonly defaultLimit: number;
   private fromBlock: number;
   private writer: { follower: BlockFollower; lockHolder: PoolClient } | null = null;
@@ -71,7 +81,12 @@ export class PostgresIndexExplorer implements ExplorerHistory {
 
   constructor(private readonly options: PostgresIndexExplorerOptions) {
     this.client = new JsonRpcClient({ url: options.rpcUrl, maxConcurrent: options.maxConcurrent ?? 4 });
-    this.source = new RpcBlockSource(this.client, options.batchSize ?? 50);
+    this.innerCreations = new InternalCreationFinder(
+      this.client,
+      options.internalCreations ?? "auto",
+      options.onCreationSource,
+    );
+    this.source = new RpcBlockSource(this.client, options.batchSize ?? 50, this.innerCreations);
     this.fromBlock = options.fromBlock;
     this.defaultLimit = options.defaultLimit ?? DEFAULT_HISTORY_LIMIT;
   }
@@ -120,6 +135,11 @@ export class PostgresIndexExplorer implements ExplorerHistory {
     return this.head >= 0 && this.head - this.cursor <= READER_CAUGHT_UP_LAG;
   }
 
+  /** Where factory-made creations come from (writer only); undefined until the first range was read. */
+  get creationSource(): CreationSource | undefined {
+    return this.innerCreations.source;
+  }
+
   get isWriter(): boolean {
     return this.writer !== null;
   }
@@ -152,17 +172,20 @@ export class PostgresIndexExplorer implements ExplorerHistory {
     return this.read("contract creation", async () => {
       const result = await this.options.pool.query<{
         creator: string;
+        origin: string | null;
         tx_hash: string;
         block_number: string | null;
         ts: string | null;
-      }>("SELECT creator, tx_hash, block_number::text, ts::text FROM chain_index_creations WHERE contract = $1", [
-        contract,
-      ]);
+      }>(
+        "SELECT creator, origin, tx_hash, block_number::text, ts::text FROM chain_index_creations WHERE contract = $1",
+        [contract],
+      );
       const row = result.rows[0];
       if (row === undefined) return null;
       return {
         contract,
         creator: asAddress(row.creator),
+        ...(row.origin === null ? {} : { origin: asAddress(row.origin) }),
         txHash: row.tx_hash as TxHash,
         blockNumber: row.block_number === null ? null : Number(row.block_number),
         timestamp: row.ts === null ? null : Number(row.ts),

@@ -67,7 +67,10 @@ export interface TxReceipt {
 
 export interface ContractCreation {
   readonly contract: Address;
+  /** Who executed the creation: the deploying account, or the factory contract for a contract-made one. */
   readonly creator: Address;
+  /** The account that sent the creating transaction (differs from `creator` for factory-made contracts), when known. */
+  readonly origin?: Address;
   readonly txHash: TxHash;
   readonly blockNumber: number | null;
   readonly timestamp: ChainTime | null;

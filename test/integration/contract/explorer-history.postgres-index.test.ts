@@ -4,6 +4,8 @@ import { PostgresIndexExplorer } from "../../../src/adapters/explorer/postgres-i
 import { startEmbeddedChain, type EmbeddedChain } from "../../../src/dev-world/embedded-chain";
 import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
 import { explorerHistoryContract } from "./explorer-history.contract";
+import { factoryCreationsContract } from "./explorer-history.factory-creations.contract";
+import { buildFactoryWorld } from "./support/factory-world";
 import { buildSmallWorld, SMALL_WORLD } from "./support/small-world";
 
 const CHAIN_ID = 5042002;
@@ -24,6 +26,32 @@ explorerHistoryContract("PostgresIndexExplorer on the embedded chain", async () 
   if (history.syncedTo !== SMALL_WORLD.lastBlock) throw new Error(`indexed to ${history.syncedTo}`);
   return {
     history,
+    close: async () => {
+      await history.stop();
+      await db.drop();
+      await chain.close();
+    },
+  };
+});
+
+factoryCreationsContract("PostgresIndexExplorer on the embedded chain", async () => {
+  const chain = await startEmbeddedChain({ host: "127.0.0.1", port: 0 });
+  const world = await buildFactoryWorld(chain);
+  const db = await migratedSchema("chain_index_factory", 6);
+  const history = new PostgresIndexExplorer({
+    rpcUrl: chain.rpcUrl,
+    pool: db.pool,
+    chainId: CHAIN_ID,
+    fromBlock: 0,
+    pollIntervalMs: 200,
+    batchSize: 3,
+  });
+  await history.start();
+  if (history.syncedTo !== world.lastBlock) throw new Error(`indexed to ${history.syncedTo}`);
+  return {
+    history,
+    world,
+    creationSource: history.creationSource,
     close: async () => {
       await history.stop();
       await db.drop();

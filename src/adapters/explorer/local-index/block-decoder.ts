@@ -36,7 +36,7 @@ export function decodeBlock(block: RpcBlock, receipts: ReadonlyMap<string, RpcRe
     });
     calls.push({ hash, from, to: tx.to == null ? null : asAddress(tx.to), input: tx.input.toLowerCase(), success });
     if (created !== undefined)
-      creations.push({ contract: created, creator: from, txHash: hash, blockNumber: number, timestamp });
+      creations.push({ contract: created, creator: from, origin: from, txHash: hash, blockNumber: number, timestamp });
     for (const log of receipt.logs) {
       const raw = {
         address: asAddress(log.address),

@@ -46,11 +46,17 @@ export class HistoryIndex {
       for (const party of parties) append(this.transactionsByAddress, party, tx);
     }
     for (const transfer of block.transfers) this.addTransfer(transfer);
-    for (const creation of block.creations) this.creations.set(creation.contract, creation);
+    // The first record of a contract wins, as in the PostgreSQL index.
+    for (const creation of block.creations)
+      if (!this.creations.has(creation.contract)) this.creations.set(creation.contract, creation);
   }
 
   get transfersIndexed(): number {
     return this.transferCount;
+  }
+
+  get creationsIndexed(): number {
+    return this.creations.size;
   }
 
   transactionsOf(address: Address): readonly ChainTransaction[] {

@@ -1,9 +1,11 @@
 import * as t from "io-ts";
 import { isLeft } from "fp-ts/Either";
-import { JsonRpcError, type JsonRpcClient, type JsonRpcOutcome } from "../../shared/json-rpc-client";
+import type { JsonRpcClient, JsonRpcOutcome } from "../../shared/json-rpc-client";
+import { isUnsupportedMethod } from "./rpc-errors";
 import { quantityToNumber, toQuantity } from "../../shared/hex-values";
 import { decodeBlock } from "./block-decoder";
 import type { IndexedBlock } from "./indexed-block";
+import type { InternalCreationFinder } from "./internal-creations";
 import { RpcBlock, RpcReceipt } from "./rpc-codecs";
 
 function decodeOrThrow<A>(codec: t.Type<A, unknown, unknown>, value: unknown, what: string): A {
@@ -16,16 +18,6 @@ function resultOf(outcome: JsonRpcOutcome | undefined, what: string): unknown {
   if (outcome === undefined) throw new Error(`${what}: no answer`);
   if (!outcome.ok) throw outcome.error;
   return outcome.result;
-}
-
-/** Nodes say "no such method" in several dialects. */
-function isUnsupportedMethod(error: unknown): boolean {
-  return (
-    error instanceof JsonRpcError &&
-    (error.code === -32601 ||
-      error.code === -32004 ||
-      /not (supported|found|available)|does not exist/i.test(error.rpcMessage))
-  );
 }
 
 const chunk = <T>(items: readonly T[], size: number): T[][] =>
@@ -41,6 +33,8 @@ export class RpcBlockSource {
   constructor(
     private readonly client: JsonRpcClient,
     private readonly batchSize: number,
+    /** Adds contracts made inside transactions (factories); without it only deployments are creations. */
+    private readonly innerCreations?: InternalCreationFinder,
   ) {}
 
   async headNumber(): Promise<number> {
@@ -51,6 +45,9 @@ export class RpcBlockSource {
 
   /** Blocks `from..to` inclusive, in order. Batches go out concurrently, up to the client's cap. */
   async fetchRange(from: number, to: number): Promise<IndexedBlock[]> {
+    // The node is asked once, on the first range, which creation source it serves.
+    if (this.innerCreations !== undefined && this.innerCreations.source === undefined)
+      await this.innerCreations.probe(to);
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i);
     const batches = await Promise.all(chunk(numbers, this.batchSize).map((group) => this.fetchBlocks(group)));
     return batches.flat();
@@ -65,7 +62,8 @@ export class RpcBlockSource {
     );
     const withTransactions = blocks.filter((block) => block.transactions.length > 0);
     const receipts = await this.receiptsOf(withTransactions);
-    return blocks.map((block) => decodeBlock(block, receipts));
+    const decoded = blocks.map((block) => decodeBlock(block, receipts));
+    return this.innerCreations === undefined ? decoded : this.innerCreations.addTo(decoded);
   }
 
   private async receiptsOf(blocks: readonly RpcBlock[]): Promise<Map<string, RpcReceipt>> {

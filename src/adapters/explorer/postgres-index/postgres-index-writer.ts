@@ -69,11 +69,12 @@ export class PostgresIndexWriter implements BlockSink {
       const creations = blocks.flatMap((block) => block.creations);
       if (creations.length > 0) {
         await client.query(
-          `INSERT INTO chain_index_creations (contract, creator, tx_hash, block_number, ts)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[]) ON CONFLICT (contract) DO NOTHING`,
+          `INSERT INTO chain_index_creations (contract, creator, origin, tx_hash, block_number, ts)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[]) ON CONFLICT (contract) DO NOTHING`,
           [
             creations.map((c) => c.contract),
             creations.map((c) => c.creator),
+            creations.map((c) => c.origin ?? null),
             creations.map((c) => c.txHash),
             creations.map((c) => c.blockNumber),
             creations.map((c) => c.timestamp),

@@ -1,3 +1,4 @@
+import { deployerOf } from "../../../domain/scoring/common/creator-checks";
 import { sequenceS } from "fp-ts/Apply";
 import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
@@ -52,7 +53,7 @@ export class TokenMarketReader {
           token,
           transfers,
           pools,
-          deployer: creation?.creator ?? fallbackDeployer(transfers, owner),
+          deployer: deployerOf(creation) ?? fallbackDeployer(transfers, owner),
           owner,
         },
       })),

@@ -1,3 +1,4 @@
+import { deployerOf } from "../../../domain/scoring/common/creator-checks";
 import { sequenceS } from "fp-ts/Apply";
 import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
@@ -30,7 +31,7 @@ export class ContractProfileAssembler {
       }),
       TE.chain(({ bytecode, creation, transactions }) =>
         pipe(
-          this.wallets.scoreIfKnown(creation?.creator ?? null, head),
+          this.wallets.scoreIfKnown(deployerOf(creation), head),
           TE.map((deployerWalletScore) => ({ contract, kind, bytecode, creation, transactions, deployerWalletScore })),
         ),
       ),

@@ -1,3 +1,4 @@
+import { deployerOf } from "../../../domain/scoring/common/creator-checks";
 import { sequenceS } from "fp-ts/Apply";
 import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
@@ -31,7 +32,7 @@ export class NftProfileAssembler {
       }),
       TE.chain(({ bytecode, metadata, creation, transfers }) =>
         pipe(
-          this.wallets.scoreIfKnown(creation?.creator ?? null, head),
+          this.wallets.scoreIfKnown(deployerOf(creation), head),
           TE.map((creatorWalletScore) => ({
             contract,
             kind,

@@ -1,9 +1,18 @@
+import type { Address } from "../../chain/address";
 import type { ChainTime, ContractCreation } from "../../chain/chain-types";
 import { type Flag, raiseFlag } from "../flag";
 import type { KnownWalletScore } from "../profiles/token-profile";
 import { TOKEN } from "../thresholds";
 import type { Shortfall } from "./confidence";
 import { ageDays, round2 } from "./math";
+
+/**
+ * The account behind a contract: whoever sent the creating transaction. For a deployment that is the
+ * creator; for a factory-made contract the factory is only the tool, the sender is who made it.
+ */
+export function deployerOf(creation: ContractCreation | null): Address | null {
+  return creation === null ? null : (creation.origin ?? creation.creator);
+}
 
 /** Contract age in days from its creation block, null when the creation is unknown. */
 export function contractAgeDays(creation: ContractCreation | null, now: ChainTime): number | null {
@@ -37,7 +46,7 @@ export function deployerTrustFlag(creation: ContractCreation | null, deployer: K
     "DEPLOYER_LOW_TRUST",
     {
       detail: `The deployer's own wallet score is ${deployer.score} (${deployer.tier}).`,
-      counterparties: creation === null ? [] : [creation.creator],
+      counterparties: creation === null ? [] : [deployerOf(creation) ?? creation.creator],
       figures: { deployerScore: deployer.score, deployerTier: deployer.tier },
     },
     blocked ? { severity: "high", points: -20 } : undefined,

@@ -3,6 +3,7 @@ import type { ChainTime } from "../../chain/chain-types";
 import { component } from "../breakdown";
 import { ShortfallList, coverageShortfall } from "../common/confidence";
 import {
+  deployerOf,
   contractAgeDays,
   creationShortfall,
   deployerScoreShortfall,
@@ -30,7 +31,7 @@ function failureRateFlag(total: number, failed: number): Flag | null {
 
 /** Scores a contract that is neither an ERC-20 nor an NFT, by its use, age, deployer and upgrade powers. */
 export function scoreContract(profile: ContractProfile, now: ChainTime): ScoreResult {
-  const creator = profile.creation?.creator ?? null;
+  const creator = deployerOf(profile.creation);
   const users = new Set<Address>();
   let calls = 0;
   let failed = 0;

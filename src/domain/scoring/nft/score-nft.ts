@@ -2,6 +2,7 @@ import type { ChainTime } from "../../chain/chain-types";
 import { component } from "../breakdown";
 import { ShortfallList, coverageShortfall } from "../common/confidence";
 import {
+  deployerOf,
   contractAgeDays,
   creationShortfall,
   deployerScoreShortfall,
@@ -27,7 +28,7 @@ export function scoreNft(profile: NftProfile, now: ChainTime): ScoreResult {
   const transfers = profile.transfers.items;
   const holdings = nftHoldings(transfers);
   const age = contractAgeDays(profile.creation, now);
-  const creator = profile.creation?.creator ?? null;
+  const creator = deployerOf(profile.creation);
   const upgradeable = ownerPrivileges(profile.bytecode, null).flags.filter((f) => f.code === "UPGRADEABLE_PROXY");
   const flags: Flag[] = [
     ...upgradeable,

@@ -47,4 +47,19 @@ contract Probe {
   function callerBalance() external view returns (uint256) { return msg.sender.balance; }
   function codeSizeOf(address a) external view returns (uint256) { return a.code.length; }
 }`,
+  "PlainFactory.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// A factory that announces nothing: its children are only visible in traces.
+contract Made { uint256 public one = 1; }
+contract PlainFactory {
+  Made public last;
+  function make() external { last = new Made(); }
+}`,
+  "ForgedPairLog.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// Emits Uniswap V2's PairCreated naming any address: a creation claim that must not be believed.
+contract ForgedPairLog {
+  event PairCreated(address indexed token0, address indexed token1, address pair, uint256);
+  function claim(address pair) external { emit PairCreated(address(1), address(2), pair, 1); }
+}`,
 };
