@@ -7,17 +7,21 @@ pragma solidity 0.8.30;
 /// data. Readings are arbitrary view calls chosen by the caller (ownerOf, balanceOf, tokenURI, uri, totalSupply).
 contract NftCapabilityProbe {
     /// @dev Carries one attempt's measurements out of the reverted frame.
-    error Outcome(bool ok, uint256[] before, uint256[] afterwards);
+    error Outcome(bool ok, uint256[] afterwards);
 
-    /// @notice Tries each of `calls` against `nft` as this address, each rolled back.
-    /// @return results per call: abi.encode(ok, before, afterwards), or empty when the attempt frame itself failed.
-    ///   Each reading is three words: answered (0/1), the first return word, keccak256 of the whole return data.
+    /// @notice Reads `reads` once (every attempt starts from this state), then tries each of `calls` against `nft`
+    /// as this address, each rolled back.
+    /// @return before the readings before any call: three words per read: answered (0/1), the first return word,
+    ///   keccak256 of the whole return data.
+    /// @return results per call: abi.encode(ok, afterwards) (afterwards empty when the call reverted: a reverted
+    ///   call changed nothing), or empty when the attempt frame itself failed.
     function tryAll(
         address nft,
         bytes[] calldata calls,
         bytes[] calldata reads,
         uint256 gasPerCall
-    ) external returns (bytes[] memory results) {
+    ) external returns (uint256[] memory before, bytes[] memory results) {
+        before = _read(nft, reads);
         results = new bytes[](calls.length);
         for (uint256 i = 0; i < calls.length; i++) {
             try this.attempt(nft, calls[i], reads, gasPerCall) {} catch (bytes memory data) {
@@ -29,10 +33,9 @@ contract NftCapabilityProbe {
     /// @notice One attempt; always reverts with Outcome. Only this contract calls it (the rollback is the point).
     function attempt(address nft, bytes calldata data, bytes[] calldata reads, uint256 gasLimit) external {
         require(msg.sender == address(this), "self only");
-        uint256[] memory before = _read(nft, reads);
         (bool ok, ) = nft.call{gas: gasLimit}(data);
-        uint256[] memory afterwards = _read(nft, reads);
-        revert Outcome(ok, before, afterwards);
+        // Each view is an external call, the costly part of a node's eth_call: read only when something may have moved.
+        revert Outcome(ok, ok ? _read(nft, reads) : new uint256[](0));
     }
 
     /// A collection may mint or move to this address with a safe transfer: accept like a wallet would.

@@ -5,7 +5,7 @@ import type { NftReadings, NftSample } from "../../domain/scoring/profiles/nft-c
 import { asHex } from "../shared/hex-values";
 
 export const NFT_PROBE_ABI = new Interface([
-  "function tryAll(address nft, bytes[] calls, bytes[] reads, uint256 gasPerCall) returns (bytes[] results)",
+  "function tryAll(address nft, bytes[] calls, bytes[] reads, uint256 gasPerCall) returns (uint256[] before, bytes[] results)",
 ]);
 const VIEWS = new Interface([
   "function totalSupply() view returns (uint256)",
@@ -194,16 +194,12 @@ export interface AttemptOutcome {
   readonly after: readonly bigint[];
 }
 
-/** One outcome per call, null where the attempt frame itself failed (out of gas before it could report). */
+/** One outcome per call (a reverted call reads as unchanged), null where the attempt frame itself failed. */
 export function decodeTryAll(data: Hex): (AttemptOutcome | null)[] {
-  const [results] = NFT_PROBE_ABI.decodeFunctionResult("tryAll", data) as unknown as [string[]];
+  const [before, results] = NFT_PROBE_ABI.decodeFunctionResult("tryAll", data) as unknown as [bigint[], string[]];
   return results.map((r) => {
     if (r === "0x") return null;
-    const [ok, before, after] = coder.decode(["bool", "uint256[]", "uint256[]"], r) as unknown as [
-      boolean,
-      bigint[],
-      bigint[],
-    ];
-    return { callOk: ok, before: [...before], after: [...after] };
+    const [ok, after] = coder.decode(["bool", "uint256[]"], r) as unknown as [boolean, bigint[]];
+    return { callOk: ok, before: [...before], after: ok ? [...after] : [...before] };
   });
 }
