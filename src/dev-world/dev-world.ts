@@ -16,6 +16,7 @@ export type {
   DevWorldManifest,
   DevWorldRoles,
   DevWorldStakingContracts,
+  NftCapabilityCollectionRoles,
 } from "./world/dev-world-manifest";
 
 /** Dev account indices with a fixed x402 part (0 is also what most tools sign with by default). */

@@ -1,6 +1,7 @@
 import type { GraphSignals } from "../../../src/application/ports/graph-signals.port";
 import { NoSharedCache } from "../../../src/adapters/cache/no-shared-cache.adapter";
 import { EthCallCapabilityProber } from "../../../src/adapters/chain/eth-call-capability-prober.adapter";
+import { EthCallNftCapabilityProber } from "../../../src/adapters/chain/eth-call-nft-capability-prober.adapter";
 import { EthersChainReader } from "../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { EthersSellSimulator } from "../../../src/adapters/chain/sell-simulator.adapter";
 import { SystemClock } from "../../../src/adapters/clock/system-clock.adapter";
@@ -89,7 +90,7 @@ export async function buildEvalRig(corpus: EvalWorld): Promise<EvalRig> {
   const subjects = new SubjectScorer(
     wallets,
     tokens,
-    new NftProfileAssembler(chain, explorer, settings, known),
+    new NftProfileAssembler(chain, explorer, settings, known, new EthCallNftCapabilityProber(chain)),
     new ContractProfileAssembler(chain, explorer, settings, known),
   );
   const scoreAddress = new ScoreAddress(

@@ -8,6 +8,7 @@ import { seededRandom } from "../../../src/dev-world/world/scenarios/scenario-ki
 import { runTimeline, type Scenario } from "../../../src/dev-world/world/timeline";
 import { DAY, type World } from "../../../src/dev-world/world/world";
 import type { Instance } from "./instance";
+import { NFT_VARIANTS, nftInstance } from "./nft-generators";
 import { TOKEN_VARIANTS, tokenInstance } from "./token-generators";
 import { bot, diverseWallet, freshWallet, fundedCohort, neverSeen, washPair } from "./wallet-generators";
 
@@ -48,6 +49,12 @@ export async function buildEvalWorld(seed: number, size: CorpusSize): Promise<Ev
     for (let i = 0; i < n; i++) {
       const label = `eval${seed}-${key}-${i}`;
       scenarios[label] = tokenInstance(world, label, key, variant, seededRandom(`${label}`), record);
+    }
+  }
+  for (const [key, variant] of Object.entries(NFT_VARIANTS)) {
+    for (let i = 0; i < n; i++) {
+      const label = `eval${seed}-${key}-${i}`;
+      scenarios[label] = nftInstance(world, label, key, variant, seededRandom(`${label}`), record);
     }
   }
   const exchange = await world.wallet(`eval${seed}-exchange`, 10n ** 24n);

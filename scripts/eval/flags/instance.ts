@@ -2,7 +2,7 @@ import type { Address } from "../../../src/domain/chain/address";
 
 /** One labelled subject of the corpus: what it is and which of the evaluated flags it must raise. */
 export interface Instance {
-  readonly kind: "token" | "wallet";
+  readonly kind: "token" | "nft" | "wallet";
   readonly variant: string;
   readonly address: Address;
   readonly expected: readonly string[];

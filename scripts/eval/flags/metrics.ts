@@ -36,7 +36,7 @@ export interface Report {
   readonly confusion: Confusion;
   /** Benign instances that received any blocking flag (must be 0). */
   readonly benignBlocked: readonly Instance[];
-  readonly instances: { readonly tokens: number; readonly wallets: number };
+  readonly instances: { readonly tokens: number; readonly nfts: number; readonly wallets: number };
 }
 
 const isBlockingCode = (code: string): boolean => isFlagCode(code) && FLAG_CATALOGUE[code].severity === "critical";
@@ -91,6 +91,7 @@ export function evaluate(answers: readonly Answer[]): Report {
     benignBlocked: answers.filter((a) => a.instance.benign && a.blocking).map((a) => a.instance),
     instances: {
       tokens: answers.filter((a) => a.instance.kind === "token").length,
+      nfts: answers.filter((a) => a.instance.kind === "nft").length,
       wallets: answers.filter((a) => a.instance.kind === "wallet").length,
     },
   };
@@ -110,7 +111,7 @@ export function formatReport(report: Report, seed: number): string {
   );
   const c = report.confusion;
   return [
-    `seed ${seed}: ${report.instances.tokens} token and ${report.instances.wallets} wallet instances`,
+    `seed ${seed}: ${report.instances.tokens} token, ${report.instances.nfts} NFT collection and ${report.instances.wallets} wallet instances`,
     "",
     "| Flag | TP | FP | FN | Precision | Recall | False positives on | Missed on |",
     "|---|---|---|---|---|---|---|---|",

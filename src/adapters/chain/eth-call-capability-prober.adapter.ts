@@ -11,22 +11,16 @@ import type {
   PrivilegedCallInHistory,
   ProbeCaller,
 } from "../../domain/scoring/profiles/capabilities";
-import { asHex } from "../shared/hex-values";
 import { PrivilegedProbes } from "./privileged-probes";
-import { addressInWord, inspectProxy } from "./proxy-inspection";
+import { inspectProxy } from "./proxy-inspection";
+import { candidateCallers, readPendingOwner, readStoredAddresses } from "./owner-discovery";
 import { cooldown, sellSizes, tracedTransfer, whale } from "./capability-simulations";
 import { STANDARD_SELECTORS } from "./capability-probe-calls";
-import { UpstreamError, callOrThrow, findBalanceSlot } from "./sell-simulator-calls";
+import { UpstreamError, findBalanceSlot } from "./sell-simulator-calls";
 import { run } from "./run-task";
 
-/** Storage slots read for addresses kept there (Solidity lays simple state variables out from slot 0). */
-const STORED_SLOTS = 16;
-const MAX_STORED_CANDIDATES = 4;
 const MAX_SELECTORS = 40;
 const MAX_HISTORY_CALLS = 25;
-const PENDING_OWNER = asHex("0xe30c3978");
-/** Words above 2^128 that fit in 160 bits: addresses, not amounts or timestamps. */
-const ADDRESS_FLOOR = 1n << 128n;
 
 /**
  * ContractCapabilityProber over eth_call with state overrides (any node that serves them) plus
@@ -113,35 +107,17 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
   }
 
   private callers(request: CapabilityProbeRequest, stored: CapabilityEvidence["storedAddresses"]): ProbeCaller[] {
-    const callers: ProbeCaller[] = [];
-    const add = (caller: ProbeCaller): void => {
-      if (caller.address !== ZERO_ADDRESS && !callers.some((c) => c.address === caller.address)) callers.push(caller);
-    };
-    if (request.owner !== null) add({ address: request.owner, role: "owner", slot: null });
-    stored.slice(0, MAX_STORED_CANDIDATES).forEach((s) => add({ address: s.address, role: "stored", slot: s.slot }));
-    if (request.deployer !== null) add({ address: request.deployer, role: "deployer", slot: null });
-    return callers;
+    return candidateCallers(request.owner, stored, request.deployer);
   }
 
-  private async pendingOwner(token: Address): Promise<Address | null> {
-    const answer = await callOrThrow(this.chain, { to: token, data: PENDING_OWNER });
-    return answer.ok && answer.returnData.length >= 66 ? addressInWord(asHex(answer.returnData.slice(0, 66))) : null;
+  private pendingOwner(token: Address): Promise<Address | null> {
+    return readPendingOwner(this.chain, token);
   }
 
-  private async storedAddresses(request: CapabilityProbeRequest): Promise<CapabilityEvidence["storedAddresses"]> {
-    const known = new Set<Address>([request.token, ZERO_ADDRESS, ...request.pools.map((p) => p.pool)]);
+  private storedAddresses(request: CapabilityProbeRequest): Promise<CapabilityEvidence["storedAddresses"]> {
+    const known = new Set<Address>([ZERO_ADDRESS, ...request.pools.map((p) => p.pool)]);
     if (request.owner !== null) known.add(request.owner);
-    const words = await Promise.all(
-      Array.from({ length: STORED_SLOTS }, (_, slot) =>
-        run(this.chain.storageAt(request.token, asHex(`0x${slot.toString(16).padStart(64, "0")}`))),
-      ),
-    );
-    const found: { slot: number; address: Address }[] = [];
-    words.forEach((word, slot) => {
-      const address = BigInt(word === "0x" ? "0x0" : word) >= ADDRESS_FLOOR ? addressInWord(word) : null;
-      if (address !== null && !known.has(address)) found.push({ slot, address });
-    });
-    return found;
+    return readStoredAddresses(this.chain, request.token, known);
   }
 
   /** Mined transactions to the token that called a function with a proven privileged effect, with their arguments. */

@@ -99,6 +99,26 @@ export interface CapabilityTokenRoles {
   readonly airdropSpamToken: Address;
 }
 
+/** The NFT capability collections (issue 17 item 4), each raising its flag under an unlisted function name. */
+export interface NftCapabilityCollectionRoles {
+  /** airdropReserve(address,uint256): the owner mints for free within MAX_SUPPLY (NFT_PRIVILEGED_MINT). */
+  readonly reserveDropCollection: Address;
+  /** teamAllocation(address,uint256): the owner mints past MAX_SUPPLY (NFT_PRIVILEGED_MINT, NFT_OVERSUPPLY_MINT). */
+  readonly teamAllocationCollection: Address;
+  /** refreshArt(): the owner swaps every item's base URI (NFT_METADATA_MUTABLE). */
+  readonly refreshArtCollection: Address;
+  /** reclaim(uint256): the owner burns any item (NFT_PRIVILEGED_BURN). */
+  readonly reclaimCollection: Address;
+  /** rescue(address,address,uint256): renounced, a keeper in storage moves any item (NFT_OPERATOR_BACKDOOR). */
+  readonly rescueCollection: Address;
+  /** sweep(uint256): anyone takes any item (NFT_ANYONE_CAN_TAKE, blocking). */
+  readonly sweepCollection: Address;
+  /** Benign: public capped mint, fixed art, renounced; raises none of the capability flags. */
+  readonly plainRenouncedCollection: Address;
+  /** The plain collection's minters. */
+  readonly holders: readonly Address[];
+}
+
 export interface DevWorldStakingContracts {
   /** LockStaking of healthyToken (default lock 30 days). */
   readonly healthyTokenLock: Address;
@@ -138,6 +158,7 @@ export interface DevWorldContracts {
 export interface DevWorldManifest extends DevWorldRoles {
   readonly chainId: number;
   readonly capabilityTokens: CapabilityTokenRoles;
+  readonly nftCapabilityCollections: NftCapabilityCollectionRoles;
   readonly contracts: DevWorldContracts;
   readonly devAccounts: {
     /** The development mnemonic's accounts, index i at position i. */

@@ -12,6 +12,7 @@ import { honeypotScenario } from "./scenarios/honeypot.scenario";
 import { longLivedWalletScenario } from "./scenarios/long-lived-wallet.scenario";
 import { nft1155Scenario, nftOrganicScenario, nftWashScenario } from "./scenarios/nft-collections.scenario";
 import { nftDumpScenario } from "./scenarios/nft-dump.scenario";
+import { nftCapabilityCollectionsScenario } from "./scenarios/nft-capability-collections.scenario";
 import { rugPullScenario } from "./scenarios/rug-pull.scenario";
 import { taxTokenScenario } from "./scenarios/tax-token.scenario";
 import { washTradingScenario } from "./scenarios/wash-trading.scenario";
@@ -45,6 +46,8 @@ export async function seedWorld(writer: ChainWriter, world: World, startedAt: nu
     payroll: payrollScenario(world),
     // Appended after graph trust's (issue 17): its own wallets and contracts, so nothing above moves.
     capabilityTokens: capabilityTokensScenario(world),
+    // Appended after the capability tokens (issue 17 item 4): its own wallets and contracts, so nothing above moves.
+    nftCapabilityCollections: nftCapabilityCollectionsScenario(world),
   };
   await runTimeline(writer, scenarios, startedAt);
 }

@@ -4,7 +4,12 @@ import type { CompiledContracts, CompiledContract } from "../compile";
 import type { Amm } from "./amm";
 import type { ChainWriter, ContractHandle, SendOptions, WorldWallet } from "./chain-writer";
 import { worldWallet } from "./chain-writer";
-import type { CapabilityTokenRoles, DevWorldRoles, DevWorldStakingContracts } from "./dev-world-manifest";
+import type {
+  CapabilityTokenRoles,
+  DevWorldRoles,
+  DevWorldStakingContracts,
+  NftCapabilityCollectionRoles,
+} from "./dev-world-manifest";
 
 export const DAY = 86_400;
 /** The seeded history spans this many days of chain time, ending at the wall clock. */
@@ -34,6 +39,8 @@ export class World {
   readonly staking: Partial<{ -readonly [K in keyof DevWorldStakingContracts]: Address }> = {};
   /** Set by the capability-tokens scenario. */
   capabilityTokens: CapabilityTokenRoles | null = null;
+  /** Set by the NFT capability collections scenario. */
+  nftCapabilityCollections: NftCapabilityCollectionRoles | null = null;
   private readonly shared: Partial<Record<keyof SharedHandles, ContractHandle>> = {};
 
   constructor(

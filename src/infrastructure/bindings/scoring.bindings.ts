@@ -1,8 +1,10 @@
 import * as E from "fp-ts/Either";
 import type { Container, Newable } from "inversify";
 import { EthCallCapabilityProber } from "../../adapters/chain/eth-call-capability-prober.adapter";
+import { EthCallNftCapabilityProber } from "../../adapters/chain/eth-call-nft-capability-prober.adapter";
 import { EthersSellSimulator } from "../../adapters/chain/sell-simulator.adapter";
 import { ContractCapabilityProber } from "../../application/ports/capability-prober.port";
+import { NftCapabilityProber } from "../../application/ports/nft-capability-prober.port";
 import type { ChainReader } from "../../application/ports/chain-reader.port";
 import type { PriceSource } from "../../application/ports/price-source.port";
 import { SellSimulator } from "../../application/ports/scoring-sell-simulator.port";
@@ -77,6 +79,7 @@ export function bindScoring(
   container.bind(SellSimulator).to(EthersSellSimulator);
   // One instance: it remembers each token's balance slot, as the sell simulator does.
   container.bind(ContractCapabilityProber).to(EthCallCapabilityProber).inSingletonScope();
+  container.bind(NftCapabilityProber).to(EthCallNftCapabilityProber).inSingletonScope();
   container.bind(StakingInputSource).to(AnalyzeStakingInputSource);
   container.bind(GatingScores).to(GatingScoresFromScoring);
   container.bind(ScoringStats).toSelf();

@@ -2,6 +2,7 @@ import { type Address, ZERO_ADDRESS } from "../../chain/address";
 import type { TokenTransfer } from "../../chain/chain-types";
 import { shareOf } from "../common/math";
 import { isBurnAddress } from "../market/privileged";
+import type { NftSample } from "../profiles/nft-capabilities";
 
 export interface NftHoldings {
   readonly holderCount: number;
@@ -56,4 +57,35 @@ export function nftHoldings(transfers: readonly TokenTransfer[]): NftHoldings {
     mintedTo,
     participants: participants.size,
   };
+}
+
+/**
+ * Items held now according to the transfers, oldest-minted first: for ERC-721 the last recipient of each id, for
+ * ERC-1155 each (id, holder) with a positive balance. Burn addresses hold nothing.
+ */
+export function heldItems(
+  transfers: readonly TokenTransfer[],
+  standard: "erc721" | "erc1155",
+  limit: number,
+): NftSample[] {
+  const held = new Map<string, NftSample & { balance: bigint }>();
+  const key = (id: bigint, holder: Address): string => (standard === "erc721" ? id.toString() : `${id}|${holder}`);
+  for (const t of transfers) {
+    const id = t.tokenId ?? 0n;
+    if (standard === "erc721") {
+      held.set(key(id, t.to), { tokenId: id, holder: t.to, balance: 1n });
+      continue;
+    }
+    if (t.from !== ZERO_ADDRESS) {
+      const from = held.get(key(id, t.from));
+      if (from !== undefined) from.balance -= t.value;
+    }
+    const to = held.get(key(id, t.to)) ?? { tokenId: id, holder: t.to, balance: 0n };
+    to.balance += t.value;
+    held.set(key(id, t.to), to);
+  }
+  return [...held.values()]
+    .filter((h) => h.balance > 0n && h.holder !== ZERO_ADDRESS && !isBurnAddress(h.holder))
+    .slice(0, limit)
+    .map(({ tokenId, holder }) => ({ tokenId, holder }));
 }

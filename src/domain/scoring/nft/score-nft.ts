@@ -19,9 +19,12 @@ import { EVIDENCE, TOKEN } from "../thresholds";
 import { selfDestructFlag } from "../token/capability-flags";
 import { ownerPrivileges } from "../token/owner-privileges";
 import { creatorDumpFlag, holderConcentrationFlag, mintConcentrationFlag, nftWashFlag } from "./nft-flags";
+import { nftCapabilityFindings } from "./nft-capability-flags";
 import { nftHoldings } from "./nft-holdings";
 
 const SPARSE_TRANSFERS = 10;
+
+const isNftKind = (kind: NftProfile["kind"]): boolean => kind === "erc721" || kind === "erc1155";
 
 /** Scores an ERC-721 / ERC-1155 collection. Sparse data lowers confidence; it never fails. */
 export function scoreNft(profile: NftProfile, now: ChainTime): ScoreResult {
@@ -30,8 +33,10 @@ export function scoreNft(profile: NftProfile, now: ChainTime): ScoreResult {
   const age = contractAgeDays(profile.creation, now);
   const creator = deployerOf(profile.creation);
   const upgradeable = ownerPrivileges(profile.bytecode, null).flags.filter((f) => f.code === "UPGRADEABLE_PROXY");
+  const capabilities = isNftKind(profile.kind) ? nftCapabilityFindings(profile.capabilities) : null;
   const flags: Flag[] = [
     ...upgradeable,
+    ...(capabilities?.flags ?? []),
     ...[
       selfDestructFlag(profile.bytecode, null),
       nftWashFlag(transfers),
@@ -42,7 +47,7 @@ export function scoreNft(profile: NftProfile, now: ChainTime): ScoreResult {
       deployerTrustFlag(profile.creation, profile.creatorWalletScore),
     ].filter((f): f is Flag => f !== null),
   ];
-  const isNft = profile.kind === "erc721" || profile.kind === "erc1155";
+  const isNft = isNftKind(profile.kind);
   const shortfalls = new ShortfallList();
   shortfalls.when(!isNft, 40, `The contract was not detected as ERC-721 or ERC-1155 (classified ${profile.kind}).`);
   shortfalls.add(
@@ -51,6 +56,7 @@ export function scoreNft(profile: NftProfile, now: ChainTime): ScoreResult {
   shortfalls.when(transfers.length < SPARSE_TRANSFERS, 30, `Sparse data: ${transfers.length} transfer(s) seen.`);
   shortfalls.add(creationShortfall(profile.creation));
   shortfalls.add(deployerScoreShortfall(profile.creatorWalletScore));
+  capabilities?.shortfalls.forEach((s) => shortfalls.add(s));
 
   const evidence = assessEvidence(
     {

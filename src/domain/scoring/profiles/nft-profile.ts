@@ -1,5 +1,6 @@
 import type { Address } from "../../chain/address";
 import type { AddressKind, ContractCreation, Hex, Page, TokenTransfer } from "../../chain/chain-types";
+import type { NftCapabilityEvidence } from "./nft-capabilities";
 import type { KnownWalletScore } from "./token-profile";
 
 export interface NftProfile {
@@ -13,4 +14,6 @@ export interface NftProfile {
   readonly transfers: Page<TokenTransfer>;
   /** The creator's wallet score, null when not computed. */
   readonly creatorWalletScore: KnownWalletScore | null;
+  /** What privileged callers (or anyone) can do to items, by simulation; null when the probes could not run. */
+  readonly capabilities: NftCapabilityEvidence | null;
 }

@@ -3,6 +3,7 @@ import { noGraphSignals } from "../../../support/fakes/scoring-fakes";
 import { Contract, JsonRpcProvider, Network } from "ethers";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { EthCallCapabilityProber } from "../../../../src/adapters/chain/eth-call-capability-prober.adapter";
+import { EthCallNftCapabilityProber } from "../../../../src/adapters/chain/eth-call-nft-capability-prober.adapter";
 import { EthersSellSimulator } from "../../../../src/adapters/chain/sell-simulator.adapter";
 import { SystemClock } from "../../../../src/adapters/clock/system-clock.adapter";
 import { LocalIndexExplorer } from "../../../../src/adapters/explorer/local-index-explorer.adapter";
@@ -112,7 +113,7 @@ export async function buildScoringRig(world: DevWorld, cacheTtlMs = 30_000): Pro
   const subjects = new SubjectScorer(
     wallets,
     tokens,
-    new NftProfileAssembler(chain, explorer, settings, known),
+    new NftProfileAssembler(chain, explorer, settings, known, new EthCallNftCapabilityProber(chain)),
     new ContractProfileAssembler(chain, explorer, settings, known),
   );
   const snapshots = new InMemorySnapshotStore();

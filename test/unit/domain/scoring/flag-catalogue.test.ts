@@ -66,6 +66,7 @@ describe("flag catalogue", () => {
       "CANNOT_SELL_ALL",
       "COORDINATED_EXIT",
       "HONEYPOT_PATTERN",
+      "NFT_ANYONE_CAN_TAKE",
       "RUGGED_DEPLOYMENT",
       "RUG_PULL",
     ]);

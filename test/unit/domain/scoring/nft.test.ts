@@ -5,6 +5,7 @@ import type { NftProfile } from "../../../../src/domain/scoring/profiles/nft-pro
 import { scoreNft } from "../../../../src/domain/scoring/nft/score-nft";
 import { DAY, PLAIN_ERC20_CODE, T0, addr, complete, creation, transfer, truncated } from "./support/builders";
 import { codes } from "./support/wallet-fixtures";
+import { probedNothing } from "./support/nft-capability-fixtures";
 
 const COLLECTION = addr(0x4f70);
 const CREATOR = addr(0xc4ea);
@@ -32,6 +33,7 @@ function nft(transfers: readonly TokenTransfer[], overrides: Partial<NftProfile>
     creation: creation(COLLECTION, CREATOR, T0 - DAY),
     transfers: complete([...transfers].sort((a, b) => a.timestamp - b.timestamp)),
     creatorWalletScore: { score: 70, tier: "HIGH" },
+    capabilities: probedNothing(),
     ...overrides,
   };
 }
