@@ -122,6 +122,19 @@ async function replay(counter: ChainCounter): Promise<void> {
     groups.set(key, { n: g.n + 1, ms: g.ms + ms });
   }
   const used = process.cpuUsage(cpu);
+  const seen = new Map<string, number>();
+  for (const request of counter.requests) {
+    const key = JSON.stringify([request.method, request.params]);
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  const repeats = new Map<string, number>();
+  for (const [key, n] of seen)
+    if (n > 1) {
+      const method = (JSON.parse(key) as [string, unknown])[0];
+      const data = /"data":"(0x[0-9a-f]{8})/.exec(key)?.[1] ?? "";
+      repeats.set(`${method} ${data}`, (repeats.get(`${method} ${data}`) ?? 0) + n - 1);
+    }
+  console.log(`repeated identical calls (same method and params): ${JSON.stringify(Object.fromEntries(repeats))}`);
   console.log(
     `replayed ${counter.requests.length} calls one at a time: ${round(total)} ms inside EDR, process CPU ${round((used.user + used.system) / 1000)} ms`,
   );
