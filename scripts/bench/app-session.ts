@@ -15,7 +15,9 @@ export interface BenchApplication {
   readonly startMs: number;
 }
 
-export async function startBenchApplication(): Promise<BenchApplication> {
+export async function startBenchApplication(
+  extraEnv: Readonly<Record<string, string>> = {},
+): Promise<BenchApplication> {
   const config = loadConfig({
     PORT: "0",
     HOST: "127.0.0.1",
@@ -25,6 +27,7 @@ export async function startBenchApplication(): Promise<BenchApplication> {
     WIDGET_RATE_LIMIT_PER_MINUTE: "100000",
     BATCH_RATE_LIMIT_PER_MINUTE: "100000",
     LOG_LEVEL: "silent",
+    ...extraEnv,
   });
   if (E.isLeft(config)) throw new Error(`bench config rejected: ${config.left.join("; ")}`);
   const started = performance.now();

@@ -5,6 +5,8 @@
  * on ephemeral ports and are closed before exit. Ends with one JSON line of every figure.
  *
  * Run: npm run bench [-- --skip-cold-compile] [--seconds=5] [--concurrency=24] [--widget-wait=20] [--index-transfers=1000000]
+ *      [--only=batch,widget] (section keys: startup scoring batch widget payment indexer leaderboard rateLimiter
+ *      rateLimitBackends indexScale graph)
  * (DATABASE_URL for the PostgreSQL index section, REDIS_URL / REDIS_KEY_PREFIX for the Redis one)
  */
 import { runStartupBench } from "./startup.bench";
@@ -152,10 +154,23 @@ const sections: Section[] = [
   },
 ];
 
+// --only=a,b runs just those sections (by key), in the usual order; an unknown key is refused, not ignored.
+const only = args
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",")
+  .filter((key) => key !== "");
+const unknown = (only ?? []).filter((key) => !sections.some((s) => s.key === key));
+if (unknown.length > 0) {
+  console.error(`unknown section(s): ${unknown.join(", ")}; known: ${sections.map((s) => s.key).join(", ")}`);
+  process.exit(2);
+}
+const selected = only === undefined ? sections : sections.filter((s) => only.includes(s.key));
+
 const started = performance.now();
 const results: Record<string, unknown> = {};
 try {
-  for (const section of sections) {
+  for (const section of selected) {
     // The application is stopped before the in-process chain benches, so they do not share the CPU with it.
     if (section.key === "indexer" && application !== null) await stopApplication();
     results[section.key] = await runSection(section);

@@ -1,4 +1,4 @@
-import { FetchRequest, JsonRpcProvider, Network } from "ethers";
+import { type JsonRpcProvider, Network } from "ethers";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { UpstreamFailure } from "../../application/failures";
@@ -28,6 +28,7 @@ import { decodeRevertReason, decodeWord, probeCalldata } from "./abi-probes";
 import { classifyContract, isEoaCode, readTokenMetadata } from "./address-probing";
 import { isTransientRpcError, revertDataOf } from "./ethers-errors";
 import { toBlockRef, toEventLog, toTxReceipt } from "./ethers-mappers";
+import { NativeJsonRpcProvider, nativeConnection } from "./native-json-rpc-provider";
 import { encodeStateOverrides } from "./state-overrides";
 import { summarizeStructLogs } from "./struct-log-trace";
 
@@ -52,12 +53,12 @@ export class EthersChainReader implements ChainReader {
   private readonly retry: RetryPolicy;
 
   constructor(@inject(EthersChainReaderOptions) options: EthersChainReaderOptions) {
-    const connection = new FetchRequest(options.rpcUrl);
+    const connection = nativeConnection(options.rpcUrl);
     connection.timeout = options.timeoutMs ?? 10_000;
     // Retries are ours (429 and 5xx alike, with one policy); ethers' own 429 loop is switched off.
     connection.retryFunc = () => Promise.resolve(false);
     const network = Network.from(options.chainId);
-    this.provider = new JsonRpcProvider(connection, network, { staticNetwork: network });
+    this.provider = new NativeJsonRpcProvider(connection, network, { staticNetwork: network });
     this.limiter = new ConcurrencyLimiter(options.maxConcurrent ?? 8);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
   }
