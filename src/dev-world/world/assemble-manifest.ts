@@ -122,10 +122,12 @@ export function assembleManifest(parts: ManifestParts): DevWorldManifest {
     pairs: { usdcWeth: asAddress(world.amm.pairFor(world.usdc.address, world.amm.weth.address)), ...pairs },
   };
   if (world.capabilityTokens === null) throw new Error("seeded world did not record its capability tokens");
+  if (world.detectionGaps === null) throw new Error("seeded world did not record its detection-gaps contracts");
   return {
     chainId: parts.chainId,
     ...roles,
     capabilityTokens: world.capabilityTokens,
+    detectionGaps: world.detectionGaps,
     payer: devAccount(devAddresses, devRoles.payer),
     payee: devAccount(devAddresses, devRoles.payee),
     settler: devAccount(devAddresses, devRoles.settler),

@@ -1,4 +1,5 @@
 import type { Address } from "../../domain/chain/address";
+import type { DetectionGapRoles } from "./detection-gaps-roles";
 
 export interface SybilFarmRoles {
   readonly members: readonly Address[];
@@ -138,6 +139,7 @@ export interface DevWorldContracts {
 export interface DevWorldManifest extends DevWorldRoles {
   readonly chainId: number;
   readonly capabilityTokens: CapabilityTokenRoles;
+  readonly detectionGaps: DetectionGapRoles;
   readonly contracts: DevWorldContracts;
   readonly devAccounts: {
     /** The development mnemonic's accounts, index i at position i. */

@@ -5,6 +5,7 @@ import type { Amm } from "./amm";
 import type { ChainWriter, ContractHandle, SendOptions, WorldWallet } from "./chain-writer";
 import { worldWallet } from "./chain-writer";
 import type { CapabilityTokenRoles, DevWorldRoles, DevWorldStakingContracts } from "./dev-world-manifest";
+import type { DetectionGapRoles } from "./detection-gaps-roles";
 
 export const DAY = 86_400;
 /** The seeded history spans this many days of chain time, ending at the wall clock. */
@@ -34,6 +35,8 @@ export class World {
   readonly staking: Partial<{ -readonly [K in keyof DevWorldStakingContracts]: Address }> = {};
   /** Set by the capability-tokens scenario. */
   capabilityTokens: CapabilityTokenRoles | null = null;
+  /** Set by the detection-gaps scenario. */
+  detectionGaps: DetectionGapRoles | null = null;
   private readonly shared: Partial<Record<keyof SharedHandles, ContractHandle>> = {};
 
   constructor(

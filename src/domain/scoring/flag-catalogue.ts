@@ -273,7 +273,7 @@ const TOKEN_FLAGS = {
     points: -8,
     category: "control",
     title: "upgradeable: code can be replaced",
-    rule: "The bytecode dispatches upgradeTo(address) 0x3659cfe6 or upgradeToAndCall(address,bytes) 0x4f1ef286, or pushes an EIP-1967 implementation/beacon slot constant. (An immutable EIP-1167 clone is not upgradeable; its implementation's code is stated as a limitation.)",
+    rule: "The bytecode dispatches upgradeTo(address) 0x3659cfe6 or upgradeToAndCall(address,bytes) 0x4f1ef286, or pushes an EIP-1967 implementation/beacon slot constant, or (tokens) its EIP-1967 implementation, beacon or EIP-1822 slot holds an implementation: the evidence names it (its code is the one analysed) and who can upgrade, the admin or beacon and its owner() classified EOA, contract or timelock. (An immutable EIP-1167 clone is not upgradeable; its implementation's code is stated as a limitation.)",
   },
 } as const satisfies Record<string, FlagRule>;
 
@@ -400,7 +400,7 @@ const CAPABILITY_FLAGS = {
     points: -10,
     category: "control",
     title: "implementation was changed",
-    rule: "The proxy emitted Upgraded(address) more than once: its code was replaced after deployment (when, and to what, in the evidence).",
+    rule: "The proxy (or, for a beacon proxy, its beacon) emitted Upgraded(address) more than once: its code was replaced after deployment. The evidence gives the last change's block and chain time and its old and new implementation.",
   },
 } as const satisfies Record<string, FlagRule>;
 

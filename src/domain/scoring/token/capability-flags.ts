@@ -7,6 +7,7 @@ import type { FlagCode } from "../flag-catalogue";
 import type { CapabilityEvidence, PrivilegedEffect } from "../profiles/capabilities";
 import { type EffectKind, describeEffect, effectKinds } from "./capability-effects";
 import { historyUseFlags } from "./capability-history";
+import { implementationChangedFlag } from "./proxy-flags";
 
 const EFFECT_FLAGS: Readonly<Record<EffectKind, FlagCode | null>> = {
   mint: "OWNER_CAN_MINT",
@@ -144,20 +145,6 @@ function simulationFlags(e: CapabilityEvidence): Flag[] {
   return flags;
 }
 
-function implementationChangedFlag(e: CapabilityEvidence): Flag | null {
-  const proxy = e.proxy;
-  if (proxy === null || proxy.upgrades.length < 2) return null;
-  const changes = proxy.upgrades.slice(1);
-  const last = changes[changes.length - 1]!;
-  return raiseFlag("IMPLEMENTATION_CHANGED", {
-    detail: `The ${proxy.standard} proxy's implementation changed ${changes.length} time(s) after deployment, last at block ${last.blockNumber} to ${last.implementation}; admin ${proxy.admin ?? "unknown"} (${proxy.adminKind ?? "unclassified"}).`,
-    txHashes: changes.map((u) => u.txHash),
-    blocks: changes.map((u) => u.blockNumber),
-    counterparties: distinctSample(changes.map((u) => u.implementation)),
-    figures: { changes: changes.length, from: proxy.upgrades[0]!.implementation, to: last.implementation },
-  });
-}
-
 /**
  * Flags from the capability probes: effects of privileged calls, who can make them, simulations of selling,
  * buying and transferring, the proxy's history, and the use of the capabilities in mined transactions.
@@ -188,7 +175,7 @@ export function capabilityFindings(
     ...historyUseFlags(evidence, classified, context),
   ];
   if (hidden !== null) flags.push(hidden);
-  const changed = implementationChangedFlag(evidence);
+  const changed = implementationChangedFlag(evidence.proxy);
   if (changed !== null) flags.push(changed);
   if (evidence.owner === ZERO_ADDRESS && evidence.pendingOwner === null && classified.length === 0) {
     flags.push(

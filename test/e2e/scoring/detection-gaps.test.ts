@@ -1,0 +1,88 @@
+import { expect } from "chai";
+import type { Address } from "../../../src/domain/chain/address";
+import type { ScoredAddress } from "../../../src/application/use-cases/scoring/scored-address";
+import type { CapabilityTokenRoles, DetectionGapRoles } from "../../../src/dev-world/dev-world";
+import { type ScoringRig, scoringRig } from "./support/scoring-world";
+
+describe("issue 17's remaining token gaps on the seeded detection-gaps scenario", function () {
+  this.timeout(180_000);
+  let rig: ScoringRig;
+  let gaps: DetectionGapRoles;
+  let benign: CapabilityTokenRoles;
+  const cache = new Map<Address, Promise<ScoredAddress>>();
+
+  function score(address: Address): Promise<ScoredAddress> {
+    let known = cache.get(address);
+    if (known === undefined) {
+      known = rig.scoreAddress
+        .execute(address)()
+        .then((answer) => {
+          if (answer._tag === "Left") throw new Error(`scoring ${address} failed: ${JSON.stringify(answer.left)}`);
+          return answer.right;
+        });
+      cache.set(address, known);
+    }
+    return known;
+  }
+  const flag = async (address: Address, code: string) => (await score(address)).flags.find((f) => f.code === code);
+
+  before(async function () {
+    this.timeout(240_000);
+    rig = await scoringRig();
+    gaps = rig.manifest.detectionGaps;
+    benign = rig.manifest.capabilityTokens;
+  });
+
+  describe("a token behind a transparent proxy, upgraded to an implementation with a hidden mint", () => {
+    it("UPGRADEABLE_PROXY names the new implementation and classifies the admin (ProxyAdmin contract, EOA owner)", async () => {
+      const raised = await flag(gaps.proxyToken, "UPGRADEABLE_PROXY");
+      expect(raised?.evidence.figures).to.include({
+        standard: "eip1967",
+        implementation: gaps.proxyImplementationV2,
+        admin: gaps.proxyAdmin,
+        adminKind: "contract",
+        adminOwnerKind: "eoa",
+      });
+    });
+
+    it("IMPLEMENTATION_CHANGED gives the upgrade's block, chain time and old -> new implementation", async () => {
+      const changed = await flag(gaps.proxyToken, "IMPLEMENTATION_CHANGED");
+      const figures = changed?.evidence.figures;
+      expect(figures).to.include({ changes: 1, from: gaps.proxyImplementationV1, to: gaps.proxyImplementationV2 });
+      const time = Number(figures?.timestamp);
+      expect(time).to.be.within(rig.manifest.time.genesisTimestamp, rig.manifest.time.seededHeadTimestamp);
+      expect(figures?.at).to.equal(new Date(time * 1000).toISOString());
+      expect(changed?.evidence.txHashes).to.have.length(1);
+    });
+
+    it("reads capabilities from the new implementation through the proxy: harvest() mints (OWNER_CAN_MINT)", async () => {
+      const mint = await flag(gaps.proxyToken, "OWNER_CAN_MINT");
+      expect(mint?.evidence.detail).to.match(/Proven by behaviour.*totalSupply/);
+      expect(mint?.evidence.figures?.selector).to.equal("0x018ee9b7");
+    });
+  });
+
+  describe("a token behind a beacon proxy whose beacon was upgraded", () => {
+    it("UPGRADEABLE_PROXY (beacon, owned by an EOA), IMPLEMENTATION_CHANGED from the beacon's events, OWNER_CAN_MINT", async () => {
+      expect((await flag(gaps.beaconProxyToken, "UPGRADEABLE_PROXY"))?.evidence.figures).to.include({
+        standard: "beacon",
+        implementation: gaps.beaconImplementationV2,
+        admin: gaps.beacon,
+        adminKind: "contract",
+        adminOwnerKind: "eoa",
+      });
+      expect((await flag(gaps.beaconProxyToken, "IMPLEMENTATION_CHANGED"))?.evidence.figures?.to).to.equal(
+        gaps.beaconImplementationV2,
+      );
+      expect(await flag(gaps.beaconProxyToken, "OWNER_CAN_MINT")).to.not.equal(undefined);
+    });
+  });
+
+  it("raises no proxy flag on the renounced plain token or the honest 2% fee token", async () => {
+    for (const token of [benign.renouncedPlainToken, benign.honestFeeToken]) {
+      const codes = (await score(token)).flags.map((f) => f.code);
+      expect(codes, token).to.not.include.members(["UPGRADEABLE_PROXY"]);
+      expect(codes, token).to.not.include("IMPLEMENTATION_CHANGED");
+    }
+  });
+});
