@@ -78,6 +78,25 @@ describe("issue 17's remaining token gaps on the seeded detection-gaps scenario"
     });
   });
 
+  describe("LP locked in a time lock", () => {
+    it("holders.liquidity reports the running lock's share and unlock time, the expired lock as unlocked", async () => {
+      const liquidity = (await score(gaps.lpLockedToken)).holderFacts?.liquidity;
+      expect(liquidity?.lockedPercent).to.be.within(59.9, 60);
+      expect(liquidity?.lockedUntil).to.be.greaterThan(rig.manifest.time.seededHeadTimestamp);
+      const lockers = new Map(liquidity?.lockers.map((l) => [l.address, l]));
+      expect(lockers.get(gaps.lpLock)).to.deep.include({ expired: false, via: "releaseTime()" });
+      expect(lockers.get(gaps.lpLock)?.unlockAt).to.equal(liquidity?.lockedUntil);
+      expect(lockers.get(gaps.lpExpiredLock)).to.deep.include({ expired: true });
+      expect(lockers.get(gaps.lpExpiredLock)?.percent).to.be.within(9.9, 10);
+      expect(lockers.get(gaps.lpExpiredLock)?.unlockAt).to.be.lessThan(rig.manifest.time.seededHeadTimestamp);
+    });
+
+    it("a token whose LP sits in its deployer's wallet has 0% locked (determined, not unknown)", async () => {
+      const liquidity = (await score(benign.renouncedPlainToken)).holderFacts?.liquidity;
+      expect(liquidity).to.deep.include({ lockedPercent: 0, lockedUntil: null, lockers: [] });
+    });
+  });
+
   it("raises no proxy flag on the renounced plain token or the honest 2% fee token", async () => {
     for (const token of [benign.renouncedPlainToken, benign.honestFeeToken]) {
       const codes = (await score(token)).flags.map((f) => f.code);

@@ -25,6 +25,7 @@ import { bounded, readBuyerFunding } from "./buyer-funding";
 import { GraphSignals } from "../../ports/graph-signals.port";
 import { RelatedWalletScores } from "./related-wallet-scores";
 import { TokenMarketReader } from "../market/token-market.reader";
+import { readLpLocks } from "../market/lp-lock-reader";
 
 /**
  * The largest holders that are neither pools, burn addresses, the token, the deployer nor the owner:
@@ -95,6 +96,14 @@ export class TokenProfileAssembler {
               }),
               TE.orElseW(() => TE.right(null)),
             ),
+            // A lock that cannot be read leaves the locked share unknown (stated), not the score withheld.
+            lpLocks:
+              pools[0] === undefined
+                ? TE.right(null)
+                : pipe(
+                    readLpLocks(this.chain, pools[0]),
+                    TE.orElseW(() => TE.right(null)),
+                  ),
             sellSimulation: this.simulator.simulate({
               token,
               pools,

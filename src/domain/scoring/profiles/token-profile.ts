@@ -2,6 +2,7 @@ import type { Address } from "../../chain/address";
 import type { ChainTime, ContractCreation, Hex, Page, TokenHolding, TokenMetadata } from "../../chain/chain-types";
 import type { Tier } from "../tiers";
 import type { ReferenceToken } from "../token/impersonation";
+import type { LpLockReadings } from "../token/lp-locks";
 import type { CapabilityEvidence } from "./capabilities";
 import type { SellSimulation, TokenMarket } from "./market";
 
@@ -53,6 +54,8 @@ export interface TokenProfile {
   readonly capabilities: CapabilityEvidence | null;
   /** The deployer's StakingSignal.scoreBoost (0 when unknown); bounded and conditional here. */
   readonly deployerStakingBoost: number;
+  /** The deepest pool's LP holders that are contracts, with their lock views' answers; absent or null when not read. */
+  readonly lpLocks?: LpLockReadings | null;
   /** Sybil cluster of each assessed holder that is in one (graph trust); absent or null when not computed. */
   readonly holderClusters?: ReadonlyMap<Address, { readonly id: string; readonly size: number }> | null;
 }

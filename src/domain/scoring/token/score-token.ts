@@ -146,6 +146,8 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
       totalSupply: profile.metadata.totalSupply,
       top10Share: distribution.top10Share,
       buyerFunding: profile.buyerFunding,
+      lpLocks: profile.lpLocks ?? null,
+      now,
     }),
     state,
     now,
