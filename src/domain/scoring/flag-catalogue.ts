@@ -288,7 +288,15 @@ const CAPABILITY_FLAGS = {
     points: -25,
     category: "control",
     title: "hidden owner",
-    rule: "An address other than owner() (kept in a storage slot, or the deployer after renouncing) can still call a privileged function: a simulated call from it had an effect (mint, balance change, blacklist, pause, fee, or taking ownership back) that the same call from a random address did not.",
+    rule: "An address other than owner() (kept in a storage slot, or the deployer after renouncing) can still call a privileged function: a simulated call from it had an effect (mint, balance change, blacklist, pause or fee) that the same call from a random address did not. (Taking ownership back alone is OWNERSHIP_TAKE_BACK.)",
+  },
+  OWNERSHIP_TAKE_BACK: {
+    appliesTo: ["token"],
+    severity: "high",
+    points: -25,
+    category: "control",
+    title: "ownership can be taken back",
+    rule: "A simulated call by a stored address or the deployer (not the current owner) made it owner() again, and the same call from a random address did not: a renounced token can be un-renounced (the function, caller, storage slot and owner before/after in the evidence).",
   },
   OWNER_CAN_CHANGE_BALANCE: {
     appliesTo: ["token"],

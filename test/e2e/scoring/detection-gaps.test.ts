@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import type { Address } from "../../../src/domain/chain/address";
+import { type Address, ZERO_ADDRESS } from "../../../src/domain/chain/address";
 import type { ScoredAddress } from "../../../src/application/use-cases/scoring/scored-address";
 import type { CapabilityTokenRoles, DetectionGapRoles } from "../../../src/dev-world/dev-world";
 import { type ScoringRig, scoringRig } from "./support/scoring-world";
@@ -97,11 +97,24 @@ describe("issue 17's remaining token gaps on the seeded detection-gaps scenario"
     });
   });
 
-  it("raises no proxy flag on the renounced plain token or the honest 2% fee token", async () => {
+  it("OWNERSHIP_TAKE_BACK on the token whose renounceOwnership() keeps the renouncer in storage; not OWNERSHIP_RENOUNCED", async () => {
+    const scored = await score(gaps.keeperToken);
+    const taken = scored.flags.find((f) => f.code === "OWNERSHIP_TAKE_BACK");
+    expect(taken?.severity).to.equal("high");
+    expect(taken?.evidence.figures).to.include({ selector: "0x0c598fc5", ownerBefore: ZERO_ADDRESS, slot: 7 });
+    expect(taken?.evidence.figures?.ownerAfter).to.equal(taken?.evidence.figures?.caller);
+    expect(scored.flags.map((f) => f.code)).to.not.include("OWNERSHIP_RENOUNCED");
+    // The other seeded backdoor (restoreConfig() behind a stored operator) raises it too.
+    expect(await flag(benign.reserveSyncToken, "OWNERSHIP_TAKE_BACK")).to.not.equal(undefined);
+  });
+
+  it("raises no proxy or take-back flag on the renounced plain token or the honest 2% fee token (OWNERSHIP_RENOUNCED)", async () => {
     for (const token of [benign.renouncedPlainToken, benign.honestFeeToken]) {
       const codes = (await score(token)).flags.map((f) => f.code);
       expect(codes, token).to.not.include.members(["UPGRADEABLE_PROXY"]);
       expect(codes, token).to.not.include("IMPLEMENTATION_CHANGED");
+      expect(codes, token).to.not.include("OWNERSHIP_TAKE_BACK");
+      expect(codes, token).to.include("OWNERSHIP_RENOUNCED");
     }
   });
 });

@@ -68,11 +68,12 @@ function effectFlags(classified: readonly ClassifiedEffect[], balanceSlot: numbe
   return flags;
 }
 
+/** A hidden caller's effect other than taking ownership back (that one is OWNERSHIP_TAKE_BACK's). */
 function hiddenOwnerFlag(classified: readonly ClassifiedEffect[], owner: Address | null): Flag | null {
-  const hidden = classified.filter((c) => isHidden(c.effect, owner) || c.kinds.includes("take_back"));
+  const hidden = classified.filter((c) => isHidden(c.effect, owner) && c.kinds.some((k) => k !== "take_back"));
   const first = hidden[0];
   if (first === undefined) return null;
-  const takeBack = hidden.some((c) => c.kinds.includes("take_back"));
+  const takeBack = classified.some((c) => c.kinds.includes("take_back"));
   return raiseFlag("HIDDEN_OWNER", {
     detail: `owner() is ${owner ?? "absent"}, yet ${describeEffect(first.effect, first.kinds)}${
       takeBack ? "; ownership can be taken back after renouncing" : ""
@@ -82,6 +83,27 @@ function hiddenOwnerFlag(classified: readonly ClassifiedEffect[], owner: Address
       selectors: [...new Set(hidden.map((c) => c.effect.selector))].join(" "),
       ...(first.effect.caller.slot === null ? {} : { slot: first.effect.caller.slot }),
       canTakeBackOwnership: takeBack ? "yes" : "no",
+    },
+  });
+}
+
+/** OWNERSHIP_TAKE_BACK: a simulated call made the caller owner() again (after renouncing, or from a stored address). */
+function takeBackFlag(classified: readonly ClassifiedEffect[], owner: Address | null): Flag | null {
+  const taking = classified.filter((c) => c.kinds.includes("take_back"));
+  const first = taking[0];
+  if (first === undefined) return null;
+  const { effect } = first;
+  return raiseFlag("OWNERSHIP_TAKE_BACK", {
+    detail: `owner() is ${owner ?? "absent"}, yet ${describeEffect(effect, ["take_back"])}.`,
+    counterparties: distinctSample(taking.map((c) => c.effect.caller.address)),
+    figures: {
+      selector: effect.selector,
+      caller: effect.caller.address,
+      callerRole: effect.caller.role,
+      // The probe reads a zero owner() as no owner; owner() answered the zero address: renounced.
+      ownerBefore: effect.ownerBefore ?? (owner === ZERO_ADDRESS ? ZERO_ADDRESS : "none"),
+      ownerAfter: effect.ownerAfter ?? "none",
+      ...(effect.caller.slot === null ? {} : { slot: effect.caller.slot }),
     },
   });
 }
@@ -175,6 +197,8 @@ export function capabilityFindings(
     ...historyUseFlags(evidence, classified, context),
   ];
   if (hidden !== null) flags.push(hidden);
+  const takeBack = takeBackFlag(classified, evidence.owner);
+  if (takeBack !== null) flags.push(takeBack);
   const changed = implementationChangedFlag(evidence.proxy);
   if (changed !== null) flags.push(changed);
   if (evidence.owner === ZERO_ADDRESS && evidence.pendingOwner === null && classified.length === 0) {
