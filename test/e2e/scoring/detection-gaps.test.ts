@@ -97,6 +97,14 @@ describe("issue 17's remaining token gaps on the seeded detection-gaps scenario"
     });
   });
 
+  it("insiders include the buyers funded by the deployer's own funder; the plain token has none of them", async () => {
+    const insiders = (await score(gaps.lpLockedToken)).holderFacts?.insiders;
+    expect(insiders?.addresses).to.include.members([...gaps.funderInsiders]);
+    expect(insiders?.addresses).to.not.include(gaps.deployerFunder);
+    const plain = (await score(benign.renouncedPlainToken)).holderFacts?.insiders;
+    expect(plain?.addresses).to.not.include.members([...gaps.funderInsiders]);
+  });
+
   it("OWNERSHIP_TAKE_BACK on the token whose renounceOwnership() keeps the renouncer in storage; not OWNERSHIP_RENOUNCED", async () => {
     const scored = await score(gaps.keeperToken);
     const taken = scored.flags.find((f) => f.code === "OWNERSHIP_TAKE_BACK");

@@ -21,7 +21,7 @@ import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { SellSimulator, type SimulatedSeller } from "../../ports/scoring-sell-simulator.port";
 import { ScoringSettings } from "../../ports/scoring-settings.port";
 import { StakingInputSource } from "../../ports/scoring-staking.port";
-import { bounded, readBuyerFunding } from "./buyer-funding";
+import { bounded, readBuyerFunding, readDeployerFunding } from "./buyer-funding";
 import { GraphSignals } from "../../ports/graph-signals.port";
 import { RelatedWalletScores } from "./related-wallet-scores";
 import { TokenMarketReader } from "../market/token-market.reader";
@@ -111,6 +111,13 @@ export class TokenProfileAssembler {
               blockNumber: head.number,
             }),
             deployerWalletScore: this.wallets.scoreIfKnown(deployer, head),
+            deployerFunding:
+              deployer === null
+                ? TE.right(null)
+                : pipe(
+                    readDeployerFunding(this.explorer, deployer, limits.history, this.settings.fundingLabels),
+                    TE.orElseW(() => TE.right(null)),
+                  ),
             holderQuality: this.holderQuality(market, holders, head),
             buyerFunding: readBuyerFunding(
               this.explorer,

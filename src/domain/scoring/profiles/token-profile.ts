@@ -26,6 +26,12 @@ export interface BuyerFunding {
   readonly fundedAt: ChainTime;
 }
 
+/** Who the deployer's first funder is, and whom it and the deployer funded first (insiders' money trail). */
+export interface DeployerFunding {
+  readonly funder: Address | null;
+  readonly funded: ReadonlyMap<Address, "deployer" | "deployer's funder">;
+}
+
 export interface TokenProfile {
   readonly token: Address;
   /** From the configured issuer list: VERIFIED, no heuristics. */
@@ -54,6 +60,11 @@ export interface TokenProfile {
   readonly capabilities: CapabilityEvidence | null;
   /** The deployer's StakingSignal.scoreBoost (0 when unknown); bounded and conditional here. */
   readonly deployerStakingBoost: number;
+  /**
+   * Addresses whose first native funding came from the deployer or from the deployer's own first funder (not a
+   * labelled exchange, faucet or bridge), with which of the two; absent or null when not read.
+   */
+  readonly deployerFunding?: DeployerFunding | null;
   /** The deepest pool's LP holders that are contracts, with their lock views' answers; absent or null when not read. */
   readonly lpLocks?: LpLockReadings | null;
   /** Sybil cluster of each assessed holder that is in one (graph trust); absent or null when not computed. */

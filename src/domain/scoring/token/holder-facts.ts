@@ -4,7 +4,7 @@ import { round2 } from "../common/math";
 import { sample } from "../flag";
 import type { MarketAnalysis } from "../market/trades";
 import { isBurnAddress } from "../market/privileged";
-import type { BuyerFunding } from "../profiles/token-profile";
+import type { BuyerFunding, DeployerFunding } from "../profiles/token-profile";
 import type { PoolFacts, TokenMarket } from "../profiles/market";
 import { TOKEN } from "../thresholds";
 import { type LpLockReadings, type LpLocker, lpLockFacts } from "./lp-locks";
@@ -41,7 +41,7 @@ export interface HolderFacts {
   readonly liquidity: LiquidityLock | null;
   /** Bought within TOKEN.sniperBlocks blocks of the pool's first liquidity. */
   readonly snipers: HolderCohort;
-  /** Received the token straight from the deployer, or were first funded by it. */
+  /** Received the token straight from the deployer, or were first funded by it or by the deployer's own funder. */
   readonly insiders: HolderCohort;
   /** Bought in the same block as another buyer with the same first funder. */
   readonly bundled: HolderCohort;
@@ -97,6 +97,7 @@ export function holderFacts(input: {
   readonly top10Share: number;
   readonly buyerFunding: ReadonlyMap<Address, BuyerFunding> | null;
   readonly lpLocks: LpLockReadings | null;
+  readonly deployerFunding: DeployerFunding | null;
   readonly now: ChainTime;
 }): HolderFacts {
   const { market, analysis, totalSupply: supply } = input;
@@ -126,7 +127,14 @@ export function holderFacts(input: {
     for (const t of market.transfers.items)
       if (t.from === deployer && !pools.has(t.to) && !isBurnAddress(t.to) && t.to !== deployer) insiders.add(t.to);
     for (const [buyer, f] of input.buyerFunding ?? []) if (f.funder === deployer) insiders.add(buyer);
+    // Holders and traders whose first money came from the deployer or from whoever first funded the deployer.
+    const funded = input.deployerFunding?.funded;
+    const candidates = [...balances.keys(), ...analysis.trades.map((t) => t.trader)];
+    for (const a of candidates)
+      if (funded?.has(a) === true && a !== deployer && !pools.has(a) && !isBurnAddress(a)) insiders.add(a);
   }
+  if (deployer !== null && input.deployerFunding == null)
+    unknown.push("The deployer's funding was not read: insiders funded through the deployer's funder are not counted.");
   const bundled = new Set<Address>();
   if (input.buyerFunding === null) unknown.push("Buyers' funders were not read: bundled buys are unknown.");
   else {

@@ -147,6 +147,7 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
       top10Share: distribution.top10Share,
       buyerFunding: profile.buyerFunding,
       lpLocks: profile.lpLocks ?? null,
+      deployerFunding: profile.deployerFunding ?? null,
       now,
     }),
     state,
