@@ -6,6 +6,7 @@ import { bootstrapInfrastructure, DEV_STABLECOIN_BALANCE } from "./world/bootstr
 import { ChainWriter } from "./world/chain-writer";
 import { assembleManifest } from "./world/assemble-manifest";
 import type { DevWorldManifest } from "./world/dev-world-manifest";
+export type { DetectionGapRoles } from "./world/detection-gaps-roles";
 import { seedWorld } from "./world/seed-world";
 import { DAY, WORLD_SPAN_DAYS } from "./world/world";
 

@@ -1,6 +1,7 @@
 import { parseEther } from "ethers";
 import { asAddress } from "../../../src/domain/chain/address";
 import type { ContractHandle, WorldWallet } from "../../../src/dev-world/world/chain-writer";
+import { type ProxiedToken, deployProxiedToken } from "../../../src/dev-world/world/proxied-token";
 import { type TimedAction, play } from "../../../src/dev-world/world/scenarios/scenario-kit";
 import type { Scenario } from "../../../src/dev-world/world/timeline";
 import { HOUR, UNIT, type World } from "../../../src/dev-world/world/world";
@@ -47,6 +48,8 @@ interface Variant {
   readonly seed?: boolean;
   /** Name and symbol instead of random words. */
   readonly title?: (random: Random) => readonly [string, string];
+  /** Deployed behind an OpenZeppelin proxy instead of `contract` (which then only names the logic). */
+  readonly proxy?: "transparent" | "beacon";
 }
 
 /** USDC spelled with look-alike characters (Cyrillic С, zero for O...), or a fan name that only contains it. */
@@ -58,6 +61,7 @@ interface Launch {
   readonly deployer: WorldWallet;
   readonly buyers: readonly WorldWallet[];
   readonly pair: string;
+  readonly proxied: ProxiedToken | null;
 }
 
 const call = (t: Launch, fn: string, args: readonly unknown[]) => () =>
@@ -108,7 +112,13 @@ export const TOKEN_VARIANTS: Readonly<Record<string, Variant>> = {
     contract: "ReserveSyncToken",
     expected: ["HIDDEN_OWNER", "OWNER_CAN_CHANGE_BALANCE"],
     benign: false,
-    after: (t) => [{ run: call(t, "renounceOwnership", []), adds: [] }],
+    after: (t) => [{ run: call(t, "renounceOwnership", []), adds: ["OWNERSHIP_TAKE_BACK"] }],
+  },
+  keeper: {
+    contract: "KeeperToken",
+    expected: [],
+    benign: false,
+    after: (t) => [{ run: call(t, "renounceOwnership", []), adds: ["OWNERSHIP_TAKE_BACK"] }],
   },
   cooldown: { contract: "CooldownToken", expected: ["TRADING_COOLDOWN"], benign: false },
   whaleCap: { contract: "WhaleCapToken", expected: ["ANTI_WHALE"], benign: false },
@@ -159,6 +169,22 @@ export const TOKEN_VARIANTS: Readonly<Record<string, Variant>> = {
       `USDC ${WORDS[r(0, WORDS.length - 1)]} Club`,
       `USDC${WORDS[r(0, WORDS.length - 1)]!.slice(0, 2).toUpperCase()}`,
     ],
+  },
+  upgradedProxy: {
+    contract: "ProxiedTokenV1",
+    expected: ["UPGRADEABLE_PROXY"],
+    benign: false,
+    proxy: "transparent",
+    after: (t, r) =>
+      r(0, 1) === 1 ? [{ run: () => t.proxied!.upgrade(), adds: ["IMPLEMENTATION_CHANGED", "OWNER_CAN_MINT"] }] : [],
+  },
+  upgradedBeaconProxy: {
+    contract: "ProxiedTokenV1",
+    expected: ["UPGRADEABLE_PROXY"],
+    benign: false,
+    proxy: "beacon",
+    after: (t, r) =>
+      r(0, 1) === 1 ? [{ run: () => t.proxied!.upgrade(), adds: ["IMPLEMENTATION_CHANGED", "OWNER_CAN_MINT"] }] : [],
   },
   airdropSpam: {
     contract: "PlainRenouncedToken",
@@ -225,10 +251,14 @@ export async function* tokenInstance(
       .join(""),
   ];
   const args = [title, symbol, supply, ...(variant.args?.(random) ?? [])];
-  const token = await writer.deploy(deployer, world.artifact(variant.contract), args);
+  const proxied =
+    variant.proxy === undefined
+      ? null
+      : await deployProxiedToken(world, deployer, variant.proxy, [title, symbol, supply] as const);
+  const token = proxied?.token ?? (await writer.deploy(deployer, world.artifact(variant.contract), args));
   const pair = amm.pairFor(token.address, amm.weth.address);
   if (variant.seed !== true) await writer.call(deployer, token, "setPair", [pair], { gas: 200_000n });
-  const launch: Launch = { world, token, deployer, buyers, pair };
+  const launch: Launch = { world, token, deployer, buyers, pair, proxied };
   await variant.setup?.(launch);
   await amm.approve(deployer, token.address);
   await amm.addLiquidityEth(deployer, token.address, liquidity, parseEther(eth.toString()));

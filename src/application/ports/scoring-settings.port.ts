@@ -8,6 +8,13 @@ export interface QuoteToken {
   readonly unitUsd: number | null;
 }
 
+/** A configured well-known token: IMPERSONATES_OFFICIAL compares names and symbols against it. */
+export interface WellKnownToken {
+  readonly address: Address;
+  /** Configured as `SYMBOL:address`; null for a bare address (its symbol is read on chain). */
+  readonly symbol: string | null;
+}
+
 /** How far each assembler fans out: every bound is stated in the profile as "skipped". */
 export interface ScoringLimits {
   /** Items per explorer read (transactions, transfers, holders). */
@@ -37,6 +44,8 @@ export interface ScoringSettings {
   readonly nativeUnitUsd: number | null;
   /** Funders that legitimately fund many fresh wallets (exempt from SHARED_FUNDING_SOURCE). */
   readonly fundingLabels: Readonly<Record<Address, "faucet" | "exchange" | "bridge">>;
+  /** WELL_KNOWN_TOKENS: more identities an impersonator copies, besides issuers and quote tokens. Default []. */
+  readonly wellKnownTokens?: readonly WellKnownToken[];
   /** Staking contracts (lowercase): stake/unstake round trips with them are not wash trades. Default []. */
   readonly stakingContracts?: readonly Address[];
   /** Score cache lifetime; 0 disables caching (coalescing still applies). */

@@ -124,11 +124,13 @@ export function assembleManifest(parts: ManifestParts): DevWorldManifest {
   if (world.capabilityTokens === null) throw new Error("seeded world did not record its capability tokens");
   if (world.nftCapabilityCollections === null)
     throw new Error("seeded world did not record its NFT capability collections");
+  if (world.detectionGaps === null) throw new Error("seeded world did not record its detection-gaps contracts");
   return {
     chainId: parts.chainId,
     ...roles,
     capabilityTokens: world.capabilityTokens,
     nftCapabilityCollections: world.nftCapabilityCollections,
+    detectionGaps: world.detectionGaps,
     payer: devAccount(devAddresses, devRoles.payer),
     payee: devAccount(devAddresses, devRoles.payee),
     settler: devAccount(devAddresses, devRoles.settler),

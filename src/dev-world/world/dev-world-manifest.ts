@@ -1,4 +1,5 @@
 import type { Address } from "../../domain/chain/address";
+import type { DetectionGapRoles } from "./detection-gaps-roles";
 
 export interface SybilFarmRoles {
   readonly members: readonly Address[];
@@ -159,6 +160,7 @@ export interface DevWorldManifest extends DevWorldRoles {
   readonly chainId: number;
   readonly capabilityTokens: CapabilityTokenRoles;
   readonly nftCapabilityCollections: NftCapabilityCollectionRoles;
+  readonly detectionGaps: DetectionGapRoles;
   readonly contracts: DevWorldContracts;
   readonly devAccounts: {
     /** The development mnemonic's accounts, index i at position i. */

@@ -2,6 +2,7 @@ import type { ChainWriter } from "./chain-writer";
 import { runTimeline, type Scenario } from "./timeline";
 import type { World } from "./world";
 import { capabilityTokensScenario } from "./scenarios/capability-tokens.scenario";
+import { detectionGapsScenario } from "./scenarios/detection-gaps.scenario";
 import { botAndFreshScenario } from "./scenarios/bot-and-fresh.scenario";
 import { coordinatedBuyScenario } from "./scenarios/coordinated-buy.scenario";
 import { exitSyncScenario } from "./scenarios/exit-sync.scenario";
@@ -48,6 +49,8 @@ export async function seedWorld(writer: ChainWriter, world: World, startedAt: nu
     capabilityTokens: capabilityTokensScenario(world),
     // Appended after the capability tokens (issue 17 item 4): its own wallets and contracts, so nothing above moves.
     nftCapabilityCollections: nftCapabilityCollectionsScenario(world),
+    // Appended after the NFT capability collections (issue 17's remaining gaps): its own wallets, so nothing above moves.
+    detectionGaps: detectionGapsScenario(world),
   };
   await runTimeline(writer, scenarios, startedAt);
 }

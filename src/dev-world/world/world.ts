@@ -10,6 +10,7 @@ import type {
   DevWorldStakingContracts,
   NftCapabilityCollectionRoles,
 } from "./dev-world-manifest";
+import type { DetectionGapRoles } from "./detection-gaps-roles";
 
 export const DAY = 86_400;
 /** The seeded history spans this many days of chain time, ending at the wall clock. */
@@ -41,6 +42,8 @@ export class World {
   capabilityTokens: CapabilityTokenRoles | null = null;
   /** Set by the NFT capability collections scenario. */
   nftCapabilityCollections: NftCapabilityCollectionRoles | null = null;
+  /** Set by the detection-gaps scenario. */
+  detectionGaps: DetectionGapRoles | null = null;
   private readonly shared: Partial<Record<keyof SharedHandles, ContractHandle>> = {};
 
   constructor(

@@ -273,7 +273,7 @@ const TOKEN_FLAGS = {
     points: -8,
     category: "control",
     title: "upgradeable: code can be replaced",
-    rule: "The bytecode dispatches upgradeTo(address) 0x3659cfe6 or upgradeToAndCall(address,bytes) 0x4f1ef286, or pushes an EIP-1967 implementation/beacon slot constant. (An immutable EIP-1167 clone is not upgradeable; its implementation's code is stated as a limitation.)",
+    rule: "The bytecode dispatches upgradeTo(address) 0x3659cfe6 or upgradeToAndCall(address,bytes) 0x4f1ef286, or pushes an EIP-1967 implementation/beacon slot constant, or (tokens) its EIP-1967 implementation, beacon or EIP-1822 slot holds an implementation: the evidence names it (its code is the one analysed) and who can upgrade, the admin or beacon and its owner() classified EOA, contract or timelock. (An immutable EIP-1167 clone is not upgradeable; its implementation's code is stated as a limitation.)",
   },
 } as const satisfies Record<string, FlagRule>;
 
@@ -288,7 +288,15 @@ const CAPABILITY_FLAGS = {
     points: -25,
     category: "control",
     title: "hidden owner",
-    rule: "An address other than owner() (kept in a storage slot, or the deployer after renouncing) can still call a privileged function: a simulated call from it had an effect (mint, balance change, blacklist, pause, fee, or taking ownership back) that the same call from a random address did not.",
+    rule: "An address other than owner() (kept in a storage slot, or the deployer after renouncing) can still call a privileged function: a simulated call from it had an effect (mint, balance change, blacklist, pause or fee) that the same call from a random address did not. (Taking ownership back alone is OWNERSHIP_TAKE_BACK.)",
+  },
+  OWNERSHIP_TAKE_BACK: {
+    appliesTo: ["token"],
+    severity: "high",
+    points: -25,
+    category: "control",
+    title: "ownership can be taken back",
+    rule: "A simulated call by a stored address or the deployer (not the current owner) made it owner() again, and the same call from a random address did not: a renounced token can be un-renounced (the function, caller, storage slot and owner before/after in the evidence).",
   },
   OWNER_CAN_CHANGE_BALANCE: {
     appliesTo: ["token"],
@@ -344,7 +352,7 @@ const CAPABILITY_FLAGS = {
     points: -30,
     category: "market_integrity",
     title: "imitates an official token",
-    rule: "Its name or symbol, folded (case, accents, separators and look-alike characters such as 0/o, Cyrillic с/c), equals that of a configured official issuer or well-known quote token at another address.",
+    rule: "Its name or symbol, folded (case, accents, separators and look-alike characters such as 0/o, Cyrillic с/c), equals that of a configured official issuer, DEX quote token or well-known token (WELL_KNOWN_TOKENS) at another address.",
   },
   AIRDROP_SPAM: {
     appliesTo: ["token"],
@@ -400,7 +408,7 @@ const CAPABILITY_FLAGS = {
     points: -10,
     category: "control",
     title: "implementation was changed",
-    rule: "The proxy emitted Upgraded(address) more than once: its code was replaced after deployment (when, and to what, in the evidence).",
+    rule: "The proxy (or, for a beacon proxy, its beacon) emitted Upgraded(address) more than once: its code was replaced after deployment. The evidence gives the last change's block and chain time and its old and new implementation.",
   },
 } as const satisfies Record<string, FlagRule>;
 

@@ -72,6 +72,7 @@ export function bindScoring(
     nativeUnitUsd: native?.unitUsd ?? 1,
     fundingLabels: {},
     stakingContracts: market.stakingContracts,
+    wellKnownTokens: config.env.WELL_KNOWN_TOKENS,
     cacheTtlMs: config.env.SCORE_CACHE_TTL_SECONDS * 1000,
     cacheMaxEntries: 10_000,
     limits: DEFAULT_SCORING_LIMITS,

@@ -20,6 +20,7 @@ import {
   PrivateKey,
   Sha256DigestList,
   SmtpUrl,
+  WellKnownTokenList,
 } from "./env-codecs";
 import { SUI_SECRET_VARIABLES, suiRequirements, suiVariables } from "./sui-config";
 import { resolveGuardKeys, type GuardKeys } from "./guard-keys";
@@ -61,6 +62,7 @@ const variables = {
   DEX_FACTORY: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
   DEX_ROUTER: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
   DEX_QUOTE_TOKENS: { codec: AddressList, fallback: undefined },
+  WELL_KNOWN_TOKENS: { codec: WellKnownTokenList, fallback: "" },
   PAID_ANSWER_REACCESS_SECONDS: { codec: intInRange("seconds", 0, 7 * 86_400), fallback: "3600" },
   GRAPH_TRUST_SEEDS: { codec: AddressList, fallback: undefined },
   GRAPH_TRUST_RECOMPUTE_SECONDS: { codec: intInRange("seconds", 5, 86_400), fallback: "60" },

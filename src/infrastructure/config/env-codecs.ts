@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import * as t from "io-ts";
 import { parseAddress, type Address } from "../../domain/chain/address";
+import type { WellKnownToken } from "../../application/ports/scoring-settings.port";
 
 /** An integer from an environment string, within [min, max]. */
 export function intInRange(name: string, min: number, max: number) {
@@ -179,4 +180,35 @@ export const KeyPrefix = new t.Type<string, string, unknown>(
       ? t.success(u)
       : t.failure(u, c, "expected 1-64 printable characters without spaces"),
   String,
+);
+
+/** A token symbol as configured: printable, no separators of the list syntax. */
+const SYMBOL = /^[^\s,:]{1,32}$/u;
+
+/**
+ * WELL_KNOWN_TOKENS: comma-separated `address` or `SYMBOL:address` entries (e.g. `WBTC:0x…,0x…`); empty means none.
+ * Two entries for one address are refused: which symbol would count is not obvious.
+ */
+export const WellKnownTokenList = new t.Type<readonly WellKnownToken[], string, unknown>(
+  "WellKnownTokenList",
+  (u): u is readonly WellKnownToken[] => Array.isArray(u),
+  (u, c) => {
+    if (typeof u !== "string") return t.failure(u, c, "expected comma-separated address or SYMBOL:address entries");
+    const tokens: WellKnownToken[] = [];
+    for (const entry of u
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "")) {
+      const colon = entry.lastIndexOf(":");
+      const symbol = colon < 0 ? null : entry.slice(0, colon).trim();
+      const address = parseAddress(colon < 0 ? entry : entry.slice(colon + 1).trim());
+      if (symbol !== null && !SYMBOL.test(symbol))
+        return t.failure(u, c, `"${entry}": the symbol must be 1-32 characters without spaces, commas or colons`);
+      if (address === undefined) return t.failure(u, c, `"${entry}" is not an address or SYMBOL:address`);
+      if (tokens.some((k) => k.address === address)) return t.failure(u, c, `"${entry}": ${address} is listed twice`);
+      tokens.push({ address, symbol });
+    }
+    return t.success(tokens);
+  },
+  (tokens) => tokens.map((k) => (k.symbol === null ? k.address : `${k.symbol}:${k.address}`)).join(","),
 );

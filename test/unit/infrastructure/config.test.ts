@@ -24,6 +24,26 @@ describe("configuration", () => {
     WEBHOOK_SIGNING_KEY: "12".repeat(32),
   };
 
+  it("decodes WELL_KNOWN_TOKENS (address or SYMBOL:address entries) and refuses a bad one by name", () => {
+    const none = loadConfig({});
+    expect(E.isRight(none) && none.right.env.WELL_KNOWN_TOKENS).to.deep.equal([]);
+    const listed = loadConfig({
+      WELL_KNOWN_TOKENS: " WBTC:0x00000000000000000000000000000000000000Aa ,0x00000000000000000000000000000000000000bb",
+    });
+    expect(E.isRight(listed) && listed.right.env.WELL_KNOWN_TOKENS).to.deep.equal([
+      { address: "0x00000000000000000000000000000000000000aa", symbol: "WBTC" },
+      { address: "0x00000000000000000000000000000000000000bb", symbol: null },
+    ]);
+    for (const bad of ["WBTC:0x12", "W BTC:0x00000000000000000000000000000000000000aa", "nonsense"]) {
+      const refused = loadConfig({ WELL_KNOWN_TOKENS: bad });
+      expect(E.isLeft(refused) && refused.left[0], bad).to.match(/^WELL_KNOWN_TOKENS=/);
+    }
+    const twice = loadConfig({
+      WELL_KNOWN_TOKENS: "A:0x00000000000000000000000000000000000000aa,B:0x00000000000000000000000000000000000000AA",
+    });
+    expect(E.isLeft(twice) && twice.left[0]).to.include("listed twice");
+  });
+
   it("switches to RPC mode when RPC_URL is set", () => {
     const config = loadConfig(production);
     expect(E.isRight(config) && config.right.chainMode).to.equal("rpc");

@@ -2,7 +2,9 @@ import { pipe } from "fp-ts/function";
 import * as A from "fp-ts/Array";
 import * as TE from "fp-ts/TaskEither";
 import type { Address } from "../../../domain/chain/address";
+import type { ChainTransaction } from "../../../domain/chain/chain-types";
 import type { BuyerFunding } from "../../../domain/scoring";
+import type { DeployerFunding } from "../../../domain/scoring/profiles/token-profile";
 import { firstFunding } from "../../../domain/scoring/wallet/funding";
 import type { UpstreamFailure } from "../../failures";
 import type { ExplorerHistory } from "../../ports/explorer-history.port";
@@ -38,4 +40,47 @@ export function readBuyerFunding(
 export function bounded<T>(items: readonly T[], limit: number): { readonly taken: T[]; readonly skipped: number } {
   const taken = items.slice(0, Math.max(0, limit));
   return { taken, skipped: items.length - taken.length };
+}
+
+/**
+ * Whom the deployer first funded, who first funded the deployer, and whom that funder first funded: insiders'
+ * money trail ("funded by the deployer or its funder"). Two explorer reads; a funder labelled as an exchange,
+ * faucet or bridge is not followed (it funds strangers too).
+ */
+export function readDeployerFunding(
+  explorer: ExplorerHistory,
+  deployer: Address,
+  historyLimit: number,
+  labels: Readonly<Record<Address, unknown>>,
+): TE.TaskEither<UpstreamFailure, DeployerFunding> {
+  const fundedBy = (funder: Address, items: readonly ChainTransaction[]) => {
+    const out = new Set<Address>();
+    for (const tx of items)
+      if (tx.from === funder && tx.to !== null && tx.to !== funder && tx.value > 0n && tx.success) out.add(tx.to);
+    return out;
+  };
+  return pipe(
+    explorer.transactionsOf(deployer, { limit: historyLimit }),
+    TE.chain((own) => {
+      const first = firstFunding(own.items, deployer);
+      const funder = first === null || first.from in labels ? null : first.from;
+      const byDeployer = fundedBy(deployer, own.items);
+      const read =
+        funder === null
+          ? TE.right(new Set<Address>())
+          : pipe(
+              explorer.transactionsOf(funder, { limit: historyLimit }),
+              TE.map((page) => fundedBy(funder, page.items)),
+            );
+      return pipe(
+        read,
+        TE.map((byFunder) => {
+          const funded = new Map<Address, "deployer" | "deployer's funder">();
+          for (const a of byFunder) if (a !== deployer) funded.set(a, "deployer's funder");
+          for (const a of byDeployer) funded.set(a, "deployer");
+          return { funder, funded };
+        }),
+      );
+    }),
+  );
 }

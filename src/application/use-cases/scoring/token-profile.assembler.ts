@@ -21,10 +21,11 @@ import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { SellSimulator, type SimulatedSeller } from "../../ports/scoring-sell-simulator.port";
 import { ScoringSettings } from "../../ports/scoring-settings.port";
 import { StakingInputSource } from "../../ports/scoring-staking.port";
-import { bounded, readBuyerFunding } from "./buyer-funding";
+import { bounded, readBuyerFunding, readDeployerFunding } from "./buyer-funding";
 import { GraphSignals } from "../../ports/graph-signals.port";
 import { RelatedWalletScores } from "./related-wallet-scores";
 import { TokenMarketReader } from "../market/token-market.reader";
+import { readLpLocks } from "../market/lp-lock-reader";
 
 /**
  * The largest holders that are neither pools, burn addresses, the token, the deployer nor the owner:
@@ -95,6 +96,14 @@ export class TokenProfileAssembler {
               }),
               TE.orElseW(() => TE.right(null)),
             ),
+            // A lock that cannot be read leaves the locked share unknown (stated), not the score withheld.
+            lpLocks:
+              pools[0] === undefined
+                ? TE.right(null)
+                : pipe(
+                    readLpLocks(this.chain, pools[0]),
+                    TE.orElseW(() => TE.right(null)),
+                  ),
             sellSimulation: this.simulator.simulate({
               token,
               pools,
@@ -102,6 +111,13 @@ export class TokenProfileAssembler {
               blockNumber: head.number,
             }),
             deployerWalletScore: this.wallets.scoreIfKnown(deployer, head),
+            deployerFunding:
+              deployer === null
+                ? TE.right(null)
+                : pipe(
+                    readDeployerFunding(this.explorer, deployer, limits.history, this.settings.fundingLabels),
+                    TE.orElseW(() => TE.right(null)),
+                  ),
             holderQuality: this.holderQuality(market, holders, head),
             buyerFunding: readBuyerFunding(
               this.explorer,
@@ -135,27 +151,27 @@ export class TokenProfileAssembler {
   }
 
   /**
-   * Official issuers and the configured quote tokens with their names and symbols, read once: the identities
-   * an impersonator copies. A reference whose metadata cannot be read is left out of the comparison.
+   * Official issuers, the configured quote tokens and WELL_KNOWN_TOKENS with their names and symbols, read once:
+   * the identities an impersonator copies. A configured symbol wins over the chain's; a reference with neither a
+   * name nor a symbol is left out of the comparison.
    */
   private referenceTokens(): TE.TaskEither<UpstreamFailure, ReferenceToken[]> {
     this.references ??= (async () => {
-      const listed: [Address, ReferenceToken["why"]][] = [
-        ...this.settings.officialIssuers.map((a): [Address, ReferenceToken["why"]] => [a, "official issuer"]),
-        ...this.settings.quoteTokens
-          .map((q) => q.address)
-          .filter((a) => !this.settings.officialIssuers.includes(a))
-          .map((a): [Address, ReferenceToken["why"]] => [a, "well-known token"]),
-      ];
+      const listed = new Map<Address, { why: ReferenceToken["why"]; symbol: string | null }>();
+      for (const a of this.settings.officialIssuers) listed.set(a, { why: "official issuer", symbol: null });
+      for (const q of this.settings.quoteTokens)
+        if (!listed.has(q.address)) listed.set(q.address, { why: "well-known token", symbol: null });
+      for (const k of this.settings.wellKnownTokens ?? [])
+        if (!listed.has(k.address)) listed.set(k.address, { why: "well-known token", symbol: k.symbol });
       const read = await Promise.all(
-        listed.map(async ([address, why]) => {
+        [...listed].map(async ([address, { why, symbol }]) => {
           const metadata = await this.chain.tokenMetadata(address)();
-          return metadata._tag === "Left"
-            ? null
-            : { address, why, name: metadata.right.name, symbol: metadata.right.symbol };
+          const name = metadata._tag === "Left" ? null : metadata.right.name;
+          const onChain = metadata._tag === "Left" ? null : metadata.right.symbol;
+          return { address, why, name, symbol: symbol ?? onChain };
         }),
       );
-      return read.filter((r): r is ReferenceToken => r !== null);
+      return read.filter((r) => r.name !== null || r.symbol !== null);
     })();
     const pending = this.references;
     return TE.fromTask(() => pending);

@@ -49,16 +49,27 @@ export interface ProxyFacts {
   /** The storage slot the implementation (or beacon) address was read from. */
   readonly slot: Hex;
   readonly implementation: Address;
+  /** Who can upgrade: the EIP-1967 admin slot (a transparent proxy's ProxyAdmin), or the beacon; null for UUPS. */
   readonly admin: Address | null;
-  readonly adminKind: "eoa" | "contract" | "timelock" | null;
+  readonly adminKind: AccountKind | null;
+  /** owner() of an admin that is a contract (ProxyAdmin, beacon): who really decides, and what it is. */
+  readonly adminOwner: Address | null;
+  readonly adminOwnerKind: AccountKind | null;
   readonly implementationCode: Hex;
-  /** Upgraded(address) events, oldest first: the first sets the initial implementation. */
+  /**
+   * Upgraded(address) events (the proxy's, or the beacon's for a beacon proxy), oldest first: the first sets
+   * the initial implementation. `timestamp` is the block's chain time, null when the block could not be read.
+   */
   readonly upgrades: readonly {
     readonly blockNumber: number;
+    readonly timestamp: ChainTime | null;
     readonly txHash: TxHash;
     readonly implementation: Address;
   }[];
 }
+
+/** An externally owned account, a contract, or a timelock (a contract answering getMinDelay()). */
+export type AccountKind = "eoa" | "contract" | "timelock";
 
 export interface SizedAttempt {
   readonly amount: bigint;

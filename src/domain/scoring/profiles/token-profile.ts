@@ -2,6 +2,7 @@ import type { Address } from "../../chain/address";
 import type { ChainTime, ContractCreation, Hex, Page, TokenHolding, TokenMetadata } from "../../chain/chain-types";
 import type { Tier } from "../tiers";
 import type { ReferenceToken } from "../token/impersonation";
+import type { LpLockReadings } from "../token/lp-locks";
 import type { CapabilityEvidence } from "./capabilities";
 import type { SellSimulation, TokenMarket } from "./market";
 
@@ -23,6 +24,12 @@ export interface HolderQualityInput {
 export interface BuyerFunding {
   readonly funder: Address;
   readonly fundedAt: ChainTime;
+}
+
+/** Who the deployer's first funder is, and whom it and the deployer funded first (insiders' money trail). */
+export interface DeployerFunding {
+  readonly funder: Address | null;
+  readonly funded: ReadonlyMap<Address, "deployer" | "deployer's funder">;
 }
 
 export interface TokenProfile {
@@ -53,6 +60,13 @@ export interface TokenProfile {
   readonly capabilities: CapabilityEvidence | null;
   /** The deployer's StakingSignal.scoreBoost (0 when unknown); bounded and conditional here. */
   readonly deployerStakingBoost: number;
+  /**
+   * Addresses whose first native funding came from the deployer or from the deployer's own first funder (not a
+   * labelled exchange, faucet or bridge), with which of the two; absent or null when not read.
+   */
+  readonly deployerFunding?: DeployerFunding | null;
+  /** The deepest pool's LP holders that are contracts, with their lock views' answers; absent or null when not read. */
+  readonly lpLocks?: LpLockReadings | null;
   /** Sybil cluster of each assessed holder that is in one (graph trust); absent or null when not computed. */
   readonly holderClusters?: ReadonlyMap<Address, { readonly id: string; readonly size: number }> | null;
 }

@@ -7,6 +7,7 @@ import type { FlagCode } from "../flag-catalogue";
 import type { CapabilityEvidence, PrivilegedEffect } from "../profiles/capabilities";
 import { type EffectKind, describeEffect, effectKinds } from "./capability-effects";
 import { historyUseFlags } from "./capability-history";
+import { implementationChangedFlag } from "./proxy-flags";
 
 const EFFECT_FLAGS: Readonly<Record<EffectKind, FlagCode | null>> = {
   mint: "OWNER_CAN_MINT",
@@ -67,11 +68,12 @@ function effectFlags(classified: readonly ClassifiedEffect[], balanceSlot: numbe
   return flags;
 }
 
+/** A hidden caller's effect other than taking ownership back (that one is OWNERSHIP_TAKE_BACK's). */
 function hiddenOwnerFlag(classified: readonly ClassifiedEffect[], owner: Address | null): Flag | null {
-  const hidden = classified.filter((c) => isHidden(c.effect, owner) || c.kinds.includes("take_back"));
+  const hidden = classified.filter((c) => isHidden(c.effect, owner) && c.kinds.some((k) => k !== "take_back"));
   const first = hidden[0];
   if (first === undefined) return null;
-  const takeBack = hidden.some((c) => c.kinds.includes("take_back"));
+  const takeBack = classified.some((c) => c.kinds.includes("take_back"));
   return raiseFlag("HIDDEN_OWNER", {
     detail: `owner() is ${owner ?? "absent"}, yet ${describeEffect(first.effect, first.kinds)}${
       takeBack ? "; ownership can be taken back after renouncing" : ""
@@ -81,6 +83,27 @@ function hiddenOwnerFlag(classified: readonly ClassifiedEffect[], owner: Address
       selectors: [...new Set(hidden.map((c) => c.effect.selector))].join(" "),
       ...(first.effect.caller.slot === null ? {} : { slot: first.effect.caller.slot }),
       canTakeBackOwnership: takeBack ? "yes" : "no",
+    },
+  });
+}
+
+/** OWNERSHIP_TAKE_BACK: a simulated call made the caller owner() again (after renouncing, or from a stored address). */
+function takeBackFlag(classified: readonly ClassifiedEffect[], owner: Address | null): Flag | null {
+  const taking = classified.filter((c) => c.kinds.includes("take_back"));
+  const first = taking[0];
+  if (first === undefined) return null;
+  const { effect } = first;
+  return raiseFlag("OWNERSHIP_TAKE_BACK", {
+    detail: `owner() is ${owner ?? "absent"}, yet ${describeEffect(effect, ["take_back"])}.`,
+    counterparties: distinctSample(taking.map((c) => c.effect.caller.address)),
+    figures: {
+      selector: effect.selector,
+      caller: effect.caller.address,
+      callerRole: effect.caller.role,
+      // The probe reads a zero owner() as no owner; owner() answered the zero address: renounced.
+      ownerBefore: effect.ownerBefore ?? (owner === ZERO_ADDRESS ? ZERO_ADDRESS : "none"),
+      ownerAfter: effect.ownerAfter ?? "none",
+      ...(effect.caller.slot === null ? {} : { slot: effect.caller.slot }),
     },
   });
 }
@@ -144,20 +167,6 @@ function simulationFlags(e: CapabilityEvidence): Flag[] {
   return flags;
 }
 
-function implementationChangedFlag(e: CapabilityEvidence): Flag | null {
-  const proxy = e.proxy;
-  if (proxy === null || proxy.upgrades.length < 2) return null;
-  const changes = proxy.upgrades.slice(1);
-  const last = changes[changes.length - 1]!;
-  return raiseFlag("IMPLEMENTATION_CHANGED", {
-    detail: `The ${proxy.standard} proxy's implementation changed ${changes.length} time(s) after deployment, last at block ${last.blockNumber} to ${last.implementation}; admin ${proxy.admin ?? "unknown"} (${proxy.adminKind ?? "unclassified"}).`,
-    txHashes: changes.map((u) => u.txHash),
-    blocks: changes.map((u) => u.blockNumber),
-    counterparties: distinctSample(changes.map((u) => u.implementation)),
-    figures: { changes: changes.length, from: proxy.upgrades[0]!.implementation, to: last.implementation },
-  });
-}
-
 /**
  * Flags from the capability probes: effects of privileged calls, who can make them, simulations of selling,
  * buying and transferring, the proxy's history, and the use of the capabilities in mined transactions.
@@ -188,7 +197,9 @@ export function capabilityFindings(
     ...historyUseFlags(evidence, classified, context),
   ];
   if (hidden !== null) flags.push(hidden);
-  const changed = implementationChangedFlag(evidence);
+  const takeBack = takeBackFlag(classified, evidence.owner);
+  if (takeBack !== null) flags.push(takeBack);
+  const changed = implementationChangedFlag(evidence.proxy);
   if (changed !== null) flags.push(changed);
   if (evidence.owner === ZERO_ADDRESS && evidence.pendingOwner === null && classified.length === 0) {
     flags.push(

@@ -1,12 +1,13 @@
 import { type Address, ZERO_ADDRESS } from "../../chain/address";
-import type { TokenHolding } from "../../chain/chain-types";
+import type { ChainTime, TokenHolding } from "../../chain/chain-types";
 import { round2 } from "../common/math";
 import { sample } from "../flag";
 import type { MarketAnalysis } from "../market/trades";
 import { isBurnAddress } from "../market/privileged";
-import type { BuyerFunding } from "../profiles/token-profile";
+import type { BuyerFunding, DeployerFunding } from "../profiles/token-profile";
 import type { PoolFacts, TokenMarket } from "../profiles/market";
 import { TOKEN } from "../thresholds";
+import { type LpLockReadings, type LpLocker, lpLockFacts } from "./lp-locks";
 
 /** A group of holders, with what they hold now as a percentage of the total supply. */
 export interface HolderCohort {
@@ -16,13 +17,16 @@ export interface HolderCohort {
   readonly addresses: readonly Address[];
 }
 
-/** What the deepest pool's LP tokens tell: how much is burned, and whether any is known to be locked. */
+/** What the deepest pool's LP tokens tell: how much is burned, how much is in a running time lock, and until when. */
 export interface LiquidityLock {
   readonly pool: Address;
   readonly burnedPercent: number | null;
-  /** Null: no locker contract is known to this deployment, so a lock cannot be told from a wallet holding LP. */
-  readonly lockedPercent: null;
-  readonly lockedUntil: null;
+  /** Of the outstanding LP, held by locks whose release time is ahead (expired locks count as unlocked). */
+  readonly lockedPercent: number | null;
+  /** Earliest release time (chain time, unix seconds) among running locks; null when none runs or unknown. */
+  readonly lockedUntil: ChainTime | null;
+  /** Every LP holder found exposing a release time, expired ones included: the evidence. */
+  readonly lockers: readonly LpLocker[];
 }
 
 /**
@@ -37,7 +41,7 @@ export interface HolderFacts {
   readonly liquidity: LiquidityLock | null;
   /** Bought within TOKEN.sniperBlocks blocks of the pool's first liquidity. */
   readonly snipers: HolderCohort;
-  /** Received the token straight from the deployer, or were first funded by it. */
+  /** Received the token straight from the deployer, or were first funded by it or by the deployer's own funder. */
   readonly insiders: HolderCohort;
   /** Bought in the same block as another buyer with the same first funder. */
   readonly bundled: HolderCohort;
@@ -58,8 +62,13 @@ function cohort(
   return { percent: percentOf(held, supply), count: list.length, addresses: sample(list) };
 }
 
-/** LP burned: sent to a burn address by anyone but the pair (the pair's own burns are removals). */
-function liquidityLock(pool: PoolFacts): LiquidityLock {
+/** LP burned: sent to a burn address by anyone but the pair (the pair's own burns are removals); LP locked. */
+function liquidityLock(
+  pool: PoolFacts,
+  readings: LpLockReadings | null,
+  now: ChainTime,
+  unknown: string[],
+): LiquidityLock {
   let outstanding = 0n;
   let burned = 0n;
   for (const t of pool.lpTransfers.items) {
@@ -69,7 +78,15 @@ function liquidityLock(pool: PoolFacts): LiquidityLock {
     // Uniswap V2 mints MINIMUM_LIQUIDITY straight to 0x0: burned for good.
     if (t.from === ZERO_ADDRESS && t.to === ZERO_ADDRESS) burned += t.value;
   }
-  return { pool: pool.pool, burnedPercent: percentOf(burned, outstanding), lockedPercent: null, lockedUntil: null };
+  const locks = lpLockFacts(pool, outstanding, readings, now);
+  unknown.push(...locks.unknown);
+  return {
+    pool: pool.pool,
+    burnedPercent: percentOf(burned, outstanding),
+    lockedPercent: locks.lockedPercent,
+    lockedUntil: locks.lockedUntil,
+    lockers: locks.lockers,
+  };
 }
 
 export function holderFacts(input: {
@@ -79,6 +96,9 @@ export function holderFacts(input: {
   readonly totalSupply: bigint | null;
   readonly top10Share: number;
   readonly buyerFunding: ReadonlyMap<Address, BuyerFunding> | null;
+  readonly lpLocks: LpLockReadings | null;
+  readonly deployerFunding: DeployerFunding | null;
+  readonly now: ChainTime;
 }): HolderFacts {
   const { market, analysis, totalSupply: supply } = input;
   const unknown: string[] = [];
@@ -91,7 +111,6 @@ export function holderFacts(input: {
   else if (owner === ZERO_ADDRESS) unknown.push("Ownership is renounced: ownerPercent is null (there is no owner).");
   const deepest = [...market.pools].sort((a, b) => (b.tokenReserve > a.tokenReserve ? 1 : -1))[0];
   if (deepest === undefined) unknown.push("No pool: LP burn and lock status are unknown.");
-  else unknown.push("No LP locker contracts are configured: locked LP share and unlock time are unknown.");
 
   const firstLiquidityBlock = Math.min(
     ...market.pools.flatMap((p) =>
@@ -108,7 +127,14 @@ export function holderFacts(input: {
     for (const t of market.transfers.items)
       if (t.from === deployer && !pools.has(t.to) && !isBurnAddress(t.to) && t.to !== deployer) insiders.add(t.to);
     for (const [buyer, f] of input.buyerFunding ?? []) if (f.funder === deployer) insiders.add(buyer);
+    // Holders and traders whose first money came from the deployer or from whoever first funded the deployer.
+    const funded = input.deployerFunding?.funded;
+    const candidates = [...balances.keys(), ...analysis.trades.map((t) => t.trader)];
+    for (const a of candidates)
+      if (funded?.has(a) === true && a !== deployer && !pools.has(a) && !isBurnAddress(a)) insiders.add(a);
   }
+  if (deployer !== null && input.deployerFunding == null)
+    unknown.push("The deployer's funding was not read: insiders funded through the deployer's funder are not counted.");
   const bundled = new Set<Address>();
   if (input.buyerFunding === null) unknown.push("Buyers' funders were not read: bundled buys are unknown.");
   else {
@@ -125,7 +151,7 @@ export function holderFacts(input: {
     creatorPercent: deployer === null ? null : percentOf(balances.get(deployer) ?? 0n, supply),
     ownerPercent: owner === null || owner === ZERO_ADDRESS ? null : percentOf(balances.get(owner) ?? 0n, supply),
     top10Percent: round2(input.top10Share * 100),
-    liquidity: deepest === undefined ? null : liquidityLock(deepest),
+    liquidity: deepest === undefined ? null : liquidityLock(deepest, input.lpLocks, input.now, unknown),
     snipers: cohort(snipers, balances, supply),
     insiders: cohort(insiders, balances, supply),
     bundled: cohort(bundled, balances, supply),

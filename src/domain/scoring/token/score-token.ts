@@ -25,6 +25,7 @@ import { capabilityFindings, selfDestructFlag } from "./capability-flags";
 import { mintedAfterLaunchFlag } from "./capability-history";
 import { airdropSpamFlag, impersonationFlag } from "./impersonation";
 import { holderFacts } from "./holder-facts";
+import { upgradeableProxyFlag } from "./proxy-flags";
 import { ownerPrivileges } from "./owner-privileges";
 import { simulationFindings } from "./sell-simulation";
 import { tokenComponents } from "./token-components";
@@ -41,6 +42,12 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
   const simulation = simulationFindings(profile.sellSimulation, analysis);
   const marketResult = marketFindings(market, analysis, profile.buyerFunding);
   const privileges = ownerPrivileges(profile.bytecode, market.owner);
+  const proxy = profile.capabilities?.proxy ?? null;
+  // With the proxy's slots read, UPGRADEABLE_PROXY says which implementation and who can upgrade.
+  const privilegeFlags =
+    proxy === null
+      ? privileges.flags
+      : [...privileges.flags.filter((f) => f.code !== "UPGRADEABLE_PROXY"), upgradeableProxyFlag(proxy)];
   const quality = profile.holderQuality === null ? null : holderQualityFlag(profile.holderQuality);
   const notAssessed = new Set<Address | null>([market.deployer, market.owner, ...market.pools.map((p) => p.pool)]);
   const clustered =
@@ -59,10 +66,10 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
     ...marketResult.flags,
     ...distributionFlags(distribution, market),
     ...liquidityFlags(market.pools, liquidity),
-    ...privileges.flags,
+    ...privilegeFlags,
     ...capabilities.flags,
     ...[
-      selfDestructFlag(profile.bytecode, profile.capabilities?.proxy?.implementationCode ?? null),
+      selfDestructFlag(profile.bytecode, proxy?.implementationCode ?? null),
       mintedAfterLaunchFlag(market, profile.metadata.totalSupply),
       impersonationFlag(profile.token, profile.metadata, profile.references),
       airdropSpamFlag(market.transfers.items, new Set(market.pools.map((p) => p.pool))),
@@ -95,7 +102,7 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
     "No price for the pools' quote token: liquidity is not valued in dollars.",
   );
   shortfalls.when(
-    privileges.delegates && profile.capabilities?.proxy == null,
+    privileges.delegates && proxy === null,
     10,
     "The contract is a proxy: the implementation's functions were not inspected.",
   );
@@ -139,6 +146,9 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
       totalSupply: profile.metadata.totalSupply,
       top10Share: distribution.top10Share,
       buyerFunding: profile.buyerFunding,
+      lpLocks: profile.lpLocks ?? null,
+      deployerFunding: profile.deployerFunding ?? null,
+      now,
     }),
     state,
     now,

@@ -41,10 +41,14 @@ function answer(request: CallRequest) {
   return undefined;
 }
 
-function assembler(explorerData: Parameters<typeof fakeExplorer>[0], limits = settings().limits) {
+function assembler(
+  explorerData: Parameters<typeof fakeExplorer>[0],
+  limits = settings().limits,
+  extra: Parameters<typeof settings>[0] = {},
+) {
   const chain = fakeChain({ answer });
   const explorer = fakeExplorer(explorerData);
-  const config = settings({ limits });
+  const config = settings({ limits, ...extra });
   const markets = new TokenMarketReader(chain, explorer, config);
   const known = new RelatedWalletScores(
     new WalletProfileAssembler(chain, explorer, config, markets, noStaking, noGraphSignals),
@@ -135,6 +139,32 @@ describe("TokenProfileAssembler", () => {
           r === `tokenTransfersOf:${CAROL}` || r === `tokenTransfersOf:${ALICE}` || r === `tokenTransfersOf:${BOB}`,
       ),
     ).to.have.length(2);
+  });
+
+  it("compares against WELL_KNOWN_TOKENS too: a configured symbol wins, a bare address's is read on chain", async () => {
+    const [WBTC, BARE] = [addr(0x3b7c), addr(0x3b7d)];
+    const { tokens } = assembler(
+      { transfersOfToken: { [TOKEN]: transfers }, holders: { [TOKEN]: holders } },
+      undefined,
+      {
+        wellKnownTokens: [
+          { address: WBTC, symbol: "WBTC" },
+          { address: BARE, symbol: null },
+          // Already a quote token: listed once, as what it already is.
+          { address: USDC, symbol: "USDC" },
+        ],
+      },
+    );
+    const profile = await tokens.assemble(TOKEN, HEAD)();
+    const references = profile._tag === "Right" ? profile.right.references : [];
+    expect(references.find((r) => r.address === WBTC)).to.deep.equal({
+      address: WBTC,
+      why: "well-known token",
+      name: "T",
+      symbol: "WBTC",
+    });
+    expect(references.find((r) => r.address === BARE)?.symbol).to.equal("T");
+    expect(references.filter((r) => r.address === USDC)).to.have.length(1);
   });
 
   it("never asks a factory for a pair of the token with itself", async () => {

@@ -19,6 +19,16 @@ describe("IMPERSONATES_OFFICIAL", () => {
     expect(impersonationFlag(addr(0xbad), meta("usd  coin", "UC"), [USDC])?.evidence.figures?.matched).to.equal("name");
   });
 
+  it("fires against a configured well-known token (WELL_KNOWN_TOKENS) and says which kind it imitates", () => {
+    const wbtc = { address: addr(0xb7c), name: "Wrapped BTC", symbol: "WBTC", why: "well-known token" as const };
+    const flag = impersonationFlag(addr(0xbad), meta("Wrapped Bitcoin", "WBTC"), [USDC, wbtc]);
+    expect(flag?.evidence.counterparties).to.deep.equal([wbtc.address]);
+    expect(flag?.evidence.detail).to.include("well-known token Wrapped BTC");
+    expect(impersonationFlag(addr(0xbad), meta("Wrapped  btc", "XBT"), [wbtc])?.evidence.figures?.matched).to.equal(
+      "name",
+    );
+  });
+
   it("does not fire on the official address itself nor on a name that only contains it", () => {
     expect(impersonationFlag(USDC.address, meta("USD Coin", "USDC"), [USDC])).to.equal(null);
     expect(impersonationFlag(addr(0xf00), meta("USDC Fan Club", "USDCFC"), [USDC])).to.equal(null);
