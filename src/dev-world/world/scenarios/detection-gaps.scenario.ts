@@ -4,7 +4,7 @@ import type { ContractHandle, WorldWallet } from "../chain-writer";
 import type { DetectionGapRoles } from "../detection-gaps-roles";
 import { deployProxiedToken } from "../proxied-token";
 import type { Scenario } from "../timeline";
-import { DAY, HOUR, UNIT, type World } from "../world";
+import { HOUR, UNIT, type World } from "../world";
 import { type TimedAction, play, seededRandom } from "./scenario-kit";
 
 const SUPPLY = 100_000_000n * UNIT;
@@ -77,11 +77,12 @@ export async function* detectionGapsScenario(world: World): Scenario {
   await list(lockDeployer, locked, [...(await world.wallets("gaps-lock-buyer", 3)), ...insiders]);
   roles.lpLockedToken = asAddress(locked.address);
   const pair = amm.pairFor(locked.address, amm.weth.address);
-  // After the end of the seeded history (the head), so the lock is still running when the token is scored.
+  // A year on: past the end of the seeded history (the head), so the lock still runs when the token is scored.
+  // Counted in world days, not from the wall clock, so every start deploys the same transaction.
   const lock = await writer.deploy(lockDeployer, world.artifact("LpTimeLock"), [
     pair,
     lockDeployer.address,
-    world.end + 180 * DAY,
+    world.day(day + 365),
   ]);
   const expired = await writer.deploy(lockDeployer, world.artifact("LpTimeLock"), [
     pair,
