@@ -3,7 +3,12 @@ import * as A from "fp-ts/Array";
 import * as TE from "fp-ts/TaskEither";
 import type { Hex } from "../../../domain/chain/chain-types";
 import type { PoolFacts } from "../../../domain/scoring";
-import { type LpHolderContract, type LpLockReadings, lpBalances } from "../../../domain/scoring/token/lp-locks";
+import {
+  type LpHolderContract,
+  type LpLockReadings,
+  lpBalances,
+  releaseTimeOf,
+} from "../../../domain/scoring/token/lp-locks";
 import type { UpstreamFailure } from "../../failures";
 import type { ChainReader } from "../../ports/chain-reader.port";
 import { returnAddress, returnWord } from "./abi-calls";
@@ -19,8 +24,6 @@ const RELEASE_VIEWS: readonly (readonly [string, Hex])[] = [
   ["lockedUntil()", "0xce0617ec" as Hex],
 ];
 const BENEFICIARY = "0x38af3eed" as Hex;
-/** A release time must read as unix seconds before this (year 2286), not an amount or an address. */
-const MAX_TIMESTAMP = 10_000_000_000n;
 
 /**
  * The deepest pool's largest LP holders: one eth_getCode each, and for a contract its release-time views and
@@ -53,15 +56,12 @@ function lockTerms(
     [...RELEASE_VIEWS.map(([, selector]) => selector), BENEFICIARY],
     A.traverse(TE.ApplicativePar)((data) => chain.call({ to: holder, data })),
     TE.map((answers) => {
-      const index = RELEASE_VIEWS.findIndex((_, i) => {
-        const word = returnWord(answers[i]!, 0);
-        return word !== null && word > 0n && word < MAX_TIMESTAMP;
-      });
-      const view = RELEASE_VIEWS[index];
+      const times = RELEASE_VIEWS.map((_, i) => releaseTimeOf(returnWord(answers[i]!, 0)));
+      const index = times.findIndex((time) => time !== null);
       return {
         holder,
-        releaseTime: view === undefined ? null : Number(returnWord(answers[index]!, 0)),
-        via: view === undefined ? null : view[0],
+        releaseTime: times[index] ?? null,
+        via: RELEASE_VIEWS[index]?.[0] ?? null,
         beneficiary: returnAddress(answers[RELEASE_VIEWS.length]!),
       };
     }),

@@ -2,10 +2,9 @@ import { pipe } from "fp-ts/function";
 import * as A from "fp-ts/Array";
 import * as TE from "fp-ts/TaskEither";
 import type { Address } from "../../../domain/chain/address";
-import type { ChainTransaction } from "../../../domain/chain/chain-types";
 import type { BuyerFunding } from "../../../domain/scoring";
 import type { DeployerFunding } from "../../../domain/scoring/profiles/token-profile";
-import { firstFunding } from "../../../domain/scoring/wallet/funding";
+import { firstFunding, fundedBy } from "../../../domain/scoring/wallet/funding";
 import type { UpstreamFailure } from "../../failures";
 import type { ExplorerHistory } from "../../ports/explorer-history.port";
 import type { GraphSignals } from "../../ports/graph-signals.port";
@@ -53,12 +52,6 @@ export function readDeployerFunding(
   historyLimit: number,
   labels: Readonly<Record<Address, unknown>>,
 ): TE.TaskEither<UpstreamFailure, DeployerFunding> {
-  const fundedBy = (funder: Address, items: readonly ChainTransaction[]) => {
-    const out = new Set<Address>();
-    for (const tx of items)
-      if (tx.from === funder && tx.to !== null && tx.to !== funder && tx.value > 0n && tx.success) out.add(tx.to);
-    return out;
-  };
   return pipe(
     explorer.transactionsOf(deployer, { limit: historyLimit }),
     TE.chain((own) => {

@@ -54,6 +54,14 @@ export function lpBalances(pool: PoolFacts): { readonly holder: Address; readonl
     .sort((a, b) => (b.balance > a.balance ? 1 : b.balance < a.balance ? -1 : 0));
 }
 
+/** A release time must read as unix seconds before this (year 2286), not an amount or an address. */
+const MAX_TIMESTAMP = 10_000_000_000n;
+
+/** A lock view's answer as a release time, or null when it is no plausible timestamp. */
+export function releaseTimeOf(word: bigint | null): ChainTime | null {
+  return word !== null && word > 0n && word < MAX_TIMESTAMP ? Number(word) : null;
+}
+
 const pct = (part: bigint, whole: bigint): number =>
   whole <= 0n ? 0 : Math.round(Number((part * 1_000_000n) / whole) / 100) / 100;
 

@@ -13,13 +13,24 @@ export function firstFunding(transactions: readonly ChainTransaction[], wallet: 
   return null;
 }
 
+/** A successful native-value transfer from `funder` to some address: what funding means everywhere. */
+const fundsFrom = (tx: ChainTransaction, funder: Address): tx is ChainTransaction & { to: Address } =>
+  tx.from === funder && tx.to !== null && tx.value > 0n && tx.success;
+
 /** Every address the funder sent native value to, at its first such transfer. */
 export function firstFundedBy(context: FundingContext): Map<Address, BuyerFunding> {
   const funded = new Map<Address, BuyerFunding>();
   for (const tx of context.funderTransactions.items) {
-    if (tx.from !== context.funder || tx.to === null || tx.value <= 0n || !tx.success) continue;
+    if (!fundsFrom(tx, context.funder)) continue;
     if (!funded.has(tx.to)) funded.set(tx.to, { funder: context.funder, fundedAt: tx.timestamp });
   }
+  return funded;
+}
+
+/** The addresses other than itself that `funder` sent native value to, among `transactions`. */
+export function fundedBy(funder: Address, transactions: readonly ChainTransaction[]): Set<Address> {
+  const funded = new Set<Address>();
+  for (const tx of transactions) if (fundsFrom(tx, funder) && tx.to !== funder) funded.add(tx.to);
   return funded;
 }
 
