@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { type JsonRpcProvider, Network } from "ethers";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
@@ -29,6 +30,7 @@ import { classifyContract, isEoaCode, readTokenMetadata } from "./address-probin
 import { isTransientRpcError, revertDataOf } from "./ethers-errors";
 import { toBlockRef, toEventLog, toTxReceipt } from "./ethers-mappers";
 import { NativeJsonRpcProvider, nativeConnection } from "./native-json-rpc-provider";
+import { PinnedReadMemo } from "./pinned-read-memo";
 import { encodeStateOverrides } from "./state-overrides";
 import { summarizeStructLogs } from "./struct-log-trace";
 
@@ -43,6 +45,13 @@ export interface EthersChainReaderOptions {
   readonly maxConcurrent?: number;
   /** How long a call waits for others to share its JSON-RPC batch, default 1 ms. */
   readonly batchStallMs?: number;
+  /** Pinned reads kept for reuse (see atBlock), default 20,000, each at most 30 s. */
+  readonly pinnedReadMemo?: { readonly maxEntries: number; readonly ttlMs: number };
+}
+
+/** The block every read of an atBlock task is taken at, as a JSON-RPC block tag. */
+interface Pin {
+  readonly tag: string;
 }
 
 export const EthersChainReaderOptions = Symbol.for("EthersChainReaderOptions");
@@ -53,6 +62,8 @@ export class EthersChainReader implements ChainReader {
   private readonly provider: JsonRpcProvider;
   private readonly limiter: ConcurrencyLimiter;
   private readonly retry: RetryPolicy;
+  private readonly pin = new AsyncLocalStorage<Pin>();
+  private readonly memo: PinnedReadMemo;
 
   constructor(@inject(EthersChainReaderOptions) options: EthersChainReaderOptions) {
     const connection = nativeConnection(options.rpcUrl);
@@ -69,6 +80,15 @@ export class EthersChainReader implements ChainReader {
     });
     this.limiter = new ConcurrencyLimiter(options.maxConcurrent ?? 16);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+    this.memo = new PinnedReadMemo({
+      maxEntries: options.pinnedReadMemo?.maxEntries ?? 20_000,
+      ttlMs: options.pinnedReadMemo?.ttlMs ?? 30_000,
+      nowMs: () => Date.now(),
+    });
+  }
+
+  atBlock<E, A>(blockNumber: number, task: TE.TaskEither<E, A>): TE.TaskEither<E, A> {
+    return () => this.pin.run({ tag: toQuantity(blockNumber) }, task);
   }
 
   chainId(): TE.TaskEither<UpstreamFailure, number> {
@@ -79,7 +99,8 @@ export class EthersChainReader implements ChainReader {
 
   headBlock(): TE.TaskEither<UpstreamFailure, BlockRef> {
     return this.task("head block", async () => {
-      const block = await this.rpc((p) => p.getBlock("latest"));
+      // Inside atBlock the head is the pinned block: "now" is the same for every part of the answer.
+      const block = await this.pinned(`block`, (tag) => this.rpc((p) => p.getBlock(tag)));
       if (block === null) throw new Error("node returned no latest block");
       return toBlockRef(block);
     });
@@ -87,7 +108,7 @@ export class EthersChainReader implements ChainReader {
 
   block(number: number): TE.TaskEither<UpstreamFailure, BlockRef | null> {
     return this.task(`block ${number}`, async () => {
-      const block = await this.rpc((p) => p.getBlock(number));
+      const block = await this.pinned(`block ${number}`, () => this.rpc((p) => p.getBlock(number)));
       return block === null ? null : toBlockRef(block);
     });
   }
@@ -97,30 +118,40 @@ export class EthersChainReader implements ChainReader {
   }
 
   nativeBalance(address: Address): TE.TaskEither<UpstreamFailure, bigint> {
-    return this.task(`balance of ${address}`, () => this.rpc((p) => p.getBalance(address, "latest")));
+    return this.task(`balance of ${address}`, () =>
+      this.pinned(`balance ${address}`, (tag) => this.rpc((p) => p.getBalance(address, tag))),
+    );
   }
 
   nonce(address: Address): TE.TaskEither<UpstreamFailure, number> {
-    return this.task(`nonce of ${address}`, () => this.rpc((p) => p.getTransactionCount(address, "latest")));
+    return this.task(`nonce of ${address}`, () =>
+      this.pinned(`nonce ${address}`, (tag) => this.rpc((p) => p.getTransactionCount(address, tag))),
+    );
   }
 
   receipt(hash: TxHash): TE.TaskEither<UpstreamFailure, TxReceipt | null> {
     return this.task(`receipt ${hash}`, async () => {
-      const receipt = await this.rpc((p) => p.getTransactionReceipt(hash));
+      const receipt = await this.pinned(
+        `receipt ${hash}`,
+        () => this.rpc((p) => p.getTransactionReceipt(hash)),
+        (found) => found !== null,
+      );
       return receipt === null ? null : toTxReceipt(receipt);
     });
   }
 
   logs(filter: LogFilter): TE.TaskEither<UpstreamFailure, readonly EventLog[]> {
     return this.task(`logs ${filter.fromBlock}..${filter.toBlock}`, async () => {
-      const logs = await this.rpc((p) =>
-        p.getLogs({
-          address:
-            typeof filter.address === "string" || filter.address === undefined ? filter.address : [...filter.address],
-          topics: filter.topics?.map((topic) => (topic === null || typeof topic === "string" ? topic : [...topic])),
-          fromBlock: filter.fromBlock,
-          toBlock: filter.toBlock,
-        }),
+      const logs = await this.pinned(`logs ${JSON.stringify(filter)}`, () =>
+        this.rpc((p) =>
+          p.getLogs({
+            address:
+              typeof filter.address === "string" || filter.address === undefined ? filter.address : [...filter.address],
+            topics: filter.topics?.map((topic) => (topic === null || typeof topic === "string" ? topic : [...topic])),
+            fromBlock: filter.fromBlock,
+            toBlock: filter.toBlock,
+          }),
+        ),
       );
       return logs.map(toEventLog);
     });
@@ -132,7 +163,9 @@ export class EthersChainReader implements ChainReader {
 
   storageAt(address: Address, slot: Hex): TE.TaskEither<UpstreamFailure, Hex> {
     return this.task(`storage ${slot} of ${address}`, async () =>
-      asHex(await this.rpc((p) => p.getStorage(address, slot, "latest"))),
+      asHex(
+        await this.pinned(`storage ${address} ${slot}`, (tag) => this.rpc((p) => p.getStorage(address, slot, tag))),
+      ),
     );
   }
 
@@ -141,7 +174,12 @@ export class EthersChainReader implements ChainReader {
       const tx = { to: request.to, data: request.data, ...(request.from === undefined ? {} : { from: request.from }) };
       const config = { disableMemory: true, disableStorage: true, enableReturnData: false };
       try {
-        return summarizeStructLogs(await this.rpc((p) => p.send("debug_traceCall", [tx, "latest", config])));
+        const params = (tag: string) => [tx, tag, config];
+        return summarizeStructLogs(
+          await this.pinned(`trace ${JSON.stringify(tx)}`, (tag) =>
+            this.rpc((p) => p.send("debug_traceCall", params(tag))),
+          ),
+        );
       } catch (error) {
         // A node that refuses the method (or its params) answers the same every time: tracing is not served.
         if (isTransientRpcError(error)) throw error;
@@ -152,7 +190,11 @@ export class EthersChainReader implements ChainReader {
 
   transactionInput(hash: TxHash): TE.TaskEither<UpstreamFailure, Hex | null> {
     return this.task(`input of ${hash}`, async () => {
-      const tx = await this.rpc((p) => p.getTransaction(hash));
+      const tx = await this.pinned(
+        `transaction ${hash}`,
+        () => this.rpc((p) => p.getTransaction(hash)),
+        (found) => found !== null,
+      );
       return tx === null ? null : asHex(tx.data);
     });
   }
@@ -185,27 +227,40 @@ export class EthersChainReader implements ChainReader {
   }
 
   private async code(address: Address): Promise<Hex> {
-    return asHex(await this.rpc((p) => p.getCode(address, "latest")));
+    return asHex(await this.pinned(`code ${address}`, (tag) => this.rpc((p) => p.getCode(address, tag))));
   }
 
   /** A revert is an answer (sell simulation needs it); only transport and node faults throw. */
-  private async ethCall(request: CallRequest, overrides?: StateOverrides): Promise<CallOutcome> {
+  private ethCall(request: CallRequest, overrides?: StateOverrides): Promise<CallOutcome> {
     const tx = {
       to: request.to,
       data: request.data,
       ...(request.from === undefined ? {} : { from: request.from }),
       ...(request.value === undefined ? {} : { value: toQuantity(request.value) }),
     };
-    const params: unknown[] =
-      overrides === undefined ? [tx, "latest"] : [tx, "latest", encodeStateOverrides(overrides)];
+    const extra = overrides === undefined ? [] : [encodeStateOverrides(overrides)];
+    return this.pinned(`call ${JSON.stringify([tx, ...extra])}`, (tag) => this.sendCall([tx, tag, ...extra]));
+  }
+
+  private async sendCall(params: readonly unknown[]): Promise<CallOutcome> {
     try {
-      return { ok: true, returnData: asHex(String(await this.rpc((p) => p.send("eth_call", params)))) };
+      return { ok: true, returnData: asHex(String(await this.rpc((p) => p.send("eth_call", [...params])))) };
     } catch (error) {
       const revertData = revertDataOf(error);
       if (revertData === null) throw error;
       const data = asHex(revertData);
       return { ok: false, revertData: data, reason: decodeRevertReason(data) };
     }
+  }
+
+  /**
+   * A read at the pinned block, made once per distinct question while the answer is kept; outside atBlock, a read
+   * at "latest", every time. A revert is kept like any answer (the same call at the same block reverts again).
+   */
+  private pinned<T>(what: string, read: (tag: string) => Promise<T>, keep?: (answer: T) => boolean): Promise<T> {
+    const pin = this.pin.getStore();
+    if (pin === undefined) return read("latest");
+    return this.memo.read(`${pin.tag} ${what}`, () => read(pin.tag), keep);
   }
 
   private rpc<T>(run: (provider: JsonRpcProvider) => Promise<T>): Promise<T> {

@@ -46,6 +46,13 @@ export interface LogFilter {
 
 /** Current state of the chain, read through JSON-RPC. */
 export interface ChainReader {
+  /**
+   * Runs `task` with every read it makes through this reader, at any depth, taken at block `blockNumber` instead
+   * of the moving head, and each distinct read sent once while its answer is kept: one answer sees one state of
+   * the chain, and answers computed at the same head (a batch) share their reads. `headBlock()` inside it is
+   * that block. Reads outside such a task are taken at the head, every time.
+   */
+  atBlock<E, A>(blockNumber: number, task: TaskEither<E, A>): TaskEither<E, A>;
   chainId(): TaskEither<UpstreamFailure, number>;
   headBlock(): TaskEither<UpstreamFailure, BlockRef>;
   block(number: number): TaskEither<UpstreamFailure, BlockRef | null>;

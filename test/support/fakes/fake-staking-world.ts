@@ -141,7 +141,8 @@ export class FakeStakingWorld implements ChainReader, ExplorerHistory {
     return this.failing === source ? TE.left(upstreamFailure(source, "fake outage")) : TE.fromIO(value);
   }
 
-  // ChainReader
+  // ChainReader (its state moves only when a test moves it, so a pinned read is a head read)
+  atBlock = <E, A>(_block: number, task: TE.TaskEither<E, A>) => task;
   chainId = () => this.answer("rpc", () => 5042002);
   headBlock = () =>
     this.answer("rpc", (): BlockRef => ({ number: blockAt(this.now), timestamp: this.now, hash: "0xhead" }));

@@ -63,6 +63,8 @@ export function fakeChain(
   const notUsed = (): TE.TaskEither<UpstreamFailure, never> => TE.left(upstreamFailure("rpc", "not used in this test"));
   return {
     callsMade,
+    // One fixed state: reads at a pinned block are the reads at the head.
+    atBlock: (_block, task) => task,
     chainId: () => TE.right(1),
     headBlock: () => TE.right(HEAD),
     block: () => TE.right(HEAD),

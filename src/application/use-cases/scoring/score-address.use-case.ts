@@ -1,4 +1,3 @@
-import { sequenceS } from "fp-ts/Apply";
 import * as E from "fp-ts/Either";
 import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
@@ -87,17 +86,33 @@ export class ScoreAddress {
 
   private compute(address: Address, knownKind: AddressKind | undefined): TE.TaskEither<ScoringFailed, ScoredAddress> {
     const officialIssuer = this.settings.officialIssuers.includes(address);
-    const kind = knownKind === undefined ? this.chain.classify(address) : TE.right(knownKind);
     return pipe(
-      sequenceS(TE.ApplyPar)({ kind, head: this.chain.headBlock() }),
+      this.chain.headBlock(),
       TE.mapLeft(scoringFailed("detection")),
-      TE.bindW("result", ({ kind, head }) =>
+      // Everything the answer reads is read at this head: one consistent state, and a batch's answers (one head)
+      // ask the node each shared question once.
+      TE.chainW((head) => this.chain.atBlock(head.number, this.scoreAt(address, knownKind, head, officialIssuer))),
+      TE.chain(({ kind, head, result }) =>
+        TE.tryCatch(() => this.record(address, kind, head, result, officialIssuer), storageFailed),
+      ),
+    );
+  }
+
+  private scoreAt(
+    address: Address,
+    knownKind: AddressKind | undefined,
+    head: BlockRef,
+    officialIssuer: boolean,
+  ): TE.TaskEither<ScoringFailed, { kind: AddressKind; head: BlockRef; result: ScoreResult }> {
+    return pipe(
+      knownKind === undefined ? this.chain.classify(address) : TE.right(knownKind),
+      TE.mapLeft(scoringFailed("detection")),
+      TE.bindTo("kind"),
+      TE.bind("head", () => TE.right(head)),
+      TE.bindW("result", ({ kind }) =>
         officialIssuer
           ? TE.right(verifiedIssuerResult(address, subjectTypeOf(kind), head.timestamp))
           : pipe(this.subjects.score(address, kind, head), TE.mapLeft(scoringFailed("scoring"))),
-      ),
-      TE.chain(({ kind, head, result }) =>
-        TE.tryCatch(() => this.record(address, kind, head, result, officialIssuer), storageFailed),
       ),
     );
   }

@@ -5,7 +5,8 @@ import { asAddress, type Address } from "../../../../src/domain/chain/address";
 import type { Hex, TxHash } from "../../../../src/domain/chain/chain-types";
 import { ARC_TESTNET_CHAIN_ID, startEmbeddedChain, type EmbeddedChain } from "../../../../src/dev-world/embedded-chain";
 import { left, right } from "../../contract/support/task-either";
-import { deployTestContract, devSigner, type Deployed } from "./support/deploy-test-contract";
+import { deployTestContract, devSigner, sendAndWait, type Deployed } from "./support/deploy-test-contract";
+import * as TE from "fp-ts/TaskEither";
 
 const SUPPLY = 1_000_000n * 10n ** 18n;
 const probeAbi = new Interface([
@@ -158,6 +159,42 @@ describe("EthersChainReader against the embedded chain", function () {
     expect(await right(reader.tokenBalance(token.address, deployer))).to.equal(SUPPLY);
     expect(await right(reader.tokenBalance(token.address, idle))).to.equal(0n);
     expect((await left(reader.tokenBalance(probe.address, idle))).source).to.equal("rpc");
+  });
+
+  it("inside atBlock reads the pinned block, even after the head moves, and sends each distinct read once", async () => {
+    const pinned = (await right(reader.headBlock())).number;
+    const before = await right(reader.tokenBalance(token.address, deployer));
+    await sendAndWait(token.contract, "transfer", [idle, 1_000n]);
+    expect(await right(reader.tokenBalance(token.address, deployer))).to.equal(before - 1_000n);
+
+    const sent: string[] = [];
+    const original = chain.provider.request.bind(chain.provider);
+    chain.provider.request = (args) => {
+      sent.push(`${args.method} ${JSON.stringify(args.params)}`);
+      return original(args);
+    };
+    try {
+      const view = await right(
+        reader.atBlock(
+          pinned,
+          TE.sequenceArray([
+            TE.map((head: { number: number }) => String(head.number))(reader.headBlock()),
+            TE.map(String)(reader.tokenBalance(token.address, deployer)),
+            TE.map(String)(reader.tokenBalance(token.address, deployer)),
+            TE.map(String)(reader.tokenBalance(token.address, idle)),
+          ]),
+        ),
+      );
+      expect(view).to.deep.equal([String(pinned), String(before), String(before), "0"]);
+      const calls = sent.filter((s) => s.startsWith("eth_call"));
+      expect(calls).to.have.length(2);
+      expect(calls.every((c) => c.includes(`"0x${pinned.toString(16)}"`))).to.equal(true);
+      // Outside atBlock the same question goes to the head again.
+      expect(await right(reader.tokenBalance(token.address, deployer))).to.equal(before - 1_000n);
+      expect(sent.filter((s) => s.startsWith("eth_call")).at(-1)).to.include('"latest"');
+    } finally {
+      chain.provider.request = original;
+    }
   });
 
   it("reports an unreachable node as an rpc UpstreamFailure after retrying", async () => {
