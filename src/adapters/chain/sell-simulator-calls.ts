@@ -43,11 +43,18 @@ export function wordHex(value: bigint): Hex {
 }
 
 /**
+ * The holder whose balance the slot search writes: drawn once per process, so a token cannot single it out
+ * ahead of time, and the same for every search, so the sell simulator's and the capability prober's searches on
+ * one token at one block are the same reads (the chain reader's pinned memo sends them once).
+ */
+const SLOT_SEARCH_HOLDER = randomActor();
+
+/**
  * Finds the token's balance mapping by overriding one candidate slot at a time and asking balanceOf:
  * the slot whose override reads back is the one. Null for layouts this cannot see (Vyper, packed).
  */
 export async function findBalanceSlot(chain: ChainReader, token: Address): Promise<number | null> {
-  const probe = randomActor();
+  const probe = SLOT_SEARCH_HOLDER;
   const slots = Array.from({ length: MAX_BALANCE_SLOT + 1 }, (_, slot) => slot);
   const answers = await Promise.all(
     slots.map(async (slot) => {

@@ -6,8 +6,12 @@ import { ConcurrencyLimiter } from "../../concurrency-limiter";
 import { ScoreAddress } from "./score-address.use-case";
 import type { ScoredAddress, ScoringFailed } from "./scored-address";
 
-/** Addresses of one batch scored at once: enough to overlap I/O, few enough not to starve other requests. */
-const BATCH_CONCURRENCY = 4;
+/**
+ * Addresses of one batch scored at once. The chain reader's own limit (calls in flight, first come first served)
+ * keeps a batch from starving other requests; this one lets a batch's slow contract answers overlap its many
+ * quick wallet answers. 4 -> 16 took a cold batch of the 40 seeded addresses from ~2.3 s to ~1.8 s.
+ */
+const BATCH_CONCURRENCY = 16;
 
 /** One batch item: its score, or why it has none (nothing is made up for it). */
 export type BatchItem = { readonly address: Address } & (
