@@ -11,15 +11,30 @@ export interface RequestState {
   readonly log: Logger;
 }
 
+/**
+ * A request's state: its id, and a logger carrying the id made on first use. A class, so a request costs one
+ * object, not a getter defined on Koa's state object each time.
+ */
+class RequestScope implements RequestState {
+  private child: Logger | undefined;
+
+  constructor(
+    public requestId: string,
+    private readonly logger: Logger,
+  ) {}
+
+  get log(): Logger {
+    return (this.child ??= this.logger.child({ requestId: this.requestId }));
+  }
+}
+
 /** Tags every request with an id (`X-Request-Id` in and out) and a logger carrying it. */
 export function requestId(logger: Logger): Middleware<RequestState> {
   const logsRequests = logger.isLevelEnabled("info");
   return async (ctx, next) => {
-    const offered = ctx.get("X-Request-Id");
-    const id = ACCEPTABLE_REQUEST_ID.test(offered) ? offered : randomUUID();
-    let child: Logger | undefined;
-    ctx.state.requestId = id;
-    Object.defineProperty(ctx.state, "log", { get: () => (child ??= logger.child({ requestId: id })) });
+    const offered = ctx.req.headers["x-request-id"];
+    const id = typeof offered === "string" && ACCEPTABLE_REQUEST_ID.test(offered) ? offered : randomUUID();
+    ctx.state = new RequestScope(id, logger);
     ctx.set("X-Request-Id", id);
     const started = performance.now();
     await next();
