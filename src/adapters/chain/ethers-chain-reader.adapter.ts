@@ -63,6 +63,7 @@ export class EthersChainReader implements ChainReader {
   private readonly limiter: ConcurrencyLimiter;
   private readonly retry: RetryPolicy;
   private readonly pin = new AsyncLocalStorage<Pin>();
+  private pinnedTasks = 0;
   private readonly memo: PinnedReadMemo;
 
   constructor(@inject(EthersChainReaderOptions) options: EthersChainReaderOptions) {
@@ -88,7 +89,16 @@ export class EthersChainReader implements ChainReader {
   }
 
   atBlock<E, A>(blockNumber: number, task: TE.TaskEither<E, A>): TE.TaskEither<E, A> {
-    return () => this.pin.run({ tag: toQuantity(blockNumber) }, task);
+    return async () => {
+      this.pinnedTasks++;
+      try {
+        return await this.pin.run({ tag: toQuantity(blockNumber) }, task);
+      } finally {
+        // On Node 20 a live AsyncLocalStorage puts a hook on every promise of the process: switched off while no
+        // pinned task runs, so cached answers (most traffic) do not pay for it.
+        if (--this.pinnedTasks === 0) this.pin.disable();
+      }
+    };
   }
 
   chainId(): TE.TaskEither<UpstreamFailure, number> {
