@@ -186,7 +186,7 @@ export async function startApplication(configured: Config, logger: Logger): Prom
     const recomputeMs = config.env.GRAPH_TRUST_RECOMPUTE_SECONDS * 1000;
     graphTrust = startGraphTrustLoop(container.get(RecomputeGraphTrust), logger, recomputeMs);
     await graphTrust.recompute();
-    const app = buildHttpApp({ logger, routers: composeRouters(container, config, publicUrl, scenario) });
+    const app = buildHttpApp({ logger, ...composeRouters(container, config, publicUrl, scenario) });
     server = await startHttpServer(app, config.env.HOST, config.env.PORT);
     const altUrl = () => altServer?.url ?? `http://${config.env.HOST}:${config.env.ALT_PORT}`;
     const altRouters = composeAltRouters(container, config, altUrl, sui.scenario, loadWidgetAssets());

@@ -1,3 +1,4 @@
+import type { Middleware } from "koa";
 import { feedbackRoutes } from "../adapters/http/routes/feedback.routes";
 import { ListFeedback } from "../application/use-cases/feedback/list-feedback.use-case";
 import { SubmitFeedback } from "../application/use-cases/feedback/submit-feedback.use-case";
@@ -31,7 +32,7 @@ import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking
 import { GetStakingLeaderboard } from "../application/use-cases/staking/get-staking-leaderboard.use-case";
 import { ethersSignatureParser } from "../adapters/chain/ethers-event-decoder.adapter";
 import { platformAuth } from "../adapters/http/middleware/platform-auth";
-import { rateLimit } from "../adapters/http/middleware/rate-limit";
+import { rateLimit, type RateLimitOptions } from "../adapters/http/middleware/rate-limit";
 import { batchRoutes } from "../adapters/http/routes/batch.routes";
 import { devRoutes } from "../adapters/http/routes/dev.routes";
 import { docsRoutes } from "../adapters/http/routes/docs.routes";
@@ -46,7 +47,7 @@ import { protocolGuardRoutes } from "../adapters/http/routes/protocol-guard.rout
 import { snapshotRoutes } from "../adapters/http/routes/snapshots.routes";
 import { stakingRoutes } from "../adapters/http/routes/staking.routes";
 import { tokenShieldRoutes } from "../adapters/http/routes/token-shield.routes";
-import { widgetRoutes } from "../adapters/http/routes/widget.routes";
+import { widgetEarlyRoute, widgetRoutes } from "../adapters/http/routes/widget.routes";
 import { riskCheckRoutes } from "../adapters/http/routes/risk-check.routes";
 import { CheckRisk } from "../application/use-cases/risk-check/check-risk.use-case";
 import { DescribeRiskCheck } from "../application/use-cases/risk-check/describe-risk-check.use-case";
@@ -54,6 +55,12 @@ import type { Config } from "./config/config";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** What the main app serves: one router per product area, and the routes answered ahead of the edge's layers. */
+export interface HttpRoutes {
+  readonly routers: Router[];
+  readonly earlyRoutes: Middleware[];
+}
 
 /** Builds one router per product area from the container's use-cases. */
 export function composeRouters(
@@ -63,16 +70,22 @@ export function composeRouters(
   publicUrl: () => string,
   /** Embedded mode: the seeded roles served at /api/dev/scenario; null otherwise. */
   scenario: unknown,
-): Router[] {
+): HttpRoutes {
   const limiter = container.get<RateLimiter>(RateLimiter);
-  const limited = (name: string, limit: number, windowMs = MINUTE_MS) =>
-    rateLimit({ name, limiter, trustedProxies: config.trustedProxies, policy: { limit, windowMs } });
+  const budget = (name: string, limit: number, windowMs = MINUTE_MS): RateLimitOptions => ({
+    name,
+    limiter,
+    trustedProxies: config.trustedProxies,
+    policy: { limit, windowMs },
+  });
+  const limited = (name: string, limit: number, windowMs = MINUTE_MS) => rateLimit(budget(name, limit, windowMs));
   const env = config.env;
   const scoreAddress = container.get(ScoreAddress);
-  return [
+  const widget = { rateLimit: budget("widget", env.WIDGET_RATE_LIMIT_PER_MINUTE), scoreAddress };
+  const routers = [
     healthRoutes({ checkReadiness: container.get(CheckReadiness) }),
     docsRoutes(publicUrl),
-    widgetRoutes({ rateLimit: limited("widget", env.WIDGET_RATE_LIMIT_PER_MINUTE), scoreAddress }),
+    widgetRoutes(widget),
     batchRoutes({
       rateLimit: limited("batch", env.BATCH_RATE_LIMIT_PER_MINUTE),
       scoreBatch: container.get(ScoreBatch),
@@ -145,4 +158,5 @@ export function composeRouters(
     }),
     ...(scenario === null ? [] : [devRoutes(scenario)]),
   ];
+  return { routers, earlyRoutes: [widgetEarlyRoute(widget)] };
 }

@@ -83,8 +83,8 @@ export async function startTestServer(
   const runtime = detachedRuntime(options.env);
   const { config } = runtime;
   const container = buildContainer(runtime);
-  const routers = options.routers ?? composeRouters(container, config, () => "http://127.0.0.1", null);
-  const app = buildHttpApp({ logger: silentLogger, routers });
+  const routes = options.routers ?? composeRouters(container, config, () => "http://127.0.0.1", null);
+  const app = buildHttpApp({ logger: silentLogger, ...(Array.isArray(routes) ? { routers: routes } : routes) });
   return startHttpServer(app, "127.0.0.1", 0);
 }
 

@@ -1,4 +1,4 @@
-import Koa from "koa";
+import Koa, { type Middleware } from "koa";
 import Router from "@koa/router";
 import type { Logger } from "pino";
 import { errorBoundary } from "./middleware/error-boundary";
@@ -11,6 +11,11 @@ export interface HttpAppOptions {
   readonly logger: Logger;
   /** One router per product area, in the order they should match. */
   readonly routers: readonly Router[];
+  /**
+   * Routes answered right after the request id and the error boundary, before CORS, no-store, the body parser
+   * and the router: each sets whatever of those it needs itself, and passes on what it does not take.
+   */
+  readonly earlyRoutes?: readonly Middleware[];
   /** Path prefixes open to any browser origin (default: the main app's widget, batch and oracle). */
   readonly openCorsPaths?: readonly string[];
 }
@@ -25,6 +30,7 @@ export function buildHttpApp(options: HttpAppOptions): Koa<RequestState> {
   app.silent = true; // errors are logged by the boundary, with the request id
   app.use(requestId(options.logger));
   app.use(errorBoundary());
+  for (const early of options.earlyRoutes ?? []) app.use(early);
   app.use(noStoreOnApi());
   app.use(openCors(options.openCorsPaths));
   app.use(jsonBody());

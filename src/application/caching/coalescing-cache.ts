@@ -37,6 +37,12 @@ export class CoalescingCache<V> {
     }
   }
 
+  /** The value kept for `key` if it is still fresh; never computes. */
+  peek(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.expiresAt > this.clock.nowMs() ? entry.value : undefined;
+  }
+
   private store(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: this.clock.nowMs() + this.ttlMs });

@@ -16,7 +16,7 @@ describe("OpenAPI document", () => {
 
   it("has an entry for every registered route and method", async () => {
     const runtime = detachedRuntime();
-    const routers = composeRouters(buildContainer(runtime), runtime.config, () => "http://x", null);
+    const { routers } = composeRouters(buildContainer(runtime), runtime.config, () => "http://x", null);
     const document = (await (await fetch(server.url + "/openapi.json")).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };

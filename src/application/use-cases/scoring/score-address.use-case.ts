@@ -75,6 +75,18 @@ export class ScoreAddress {
   }
 
   /**
+   * The answer this instance holds for `address` while it is fresh, without computing, waiting or asking the shared
+   * cache, and without review marks: for answers that show no flags (the widget), where a cached answer must cost
+   * next to nothing. Counted as an answer, like `execute`'s. Null when `execute` would have work to do.
+   */
+  cached(address: Address): ScoredAddress | null {
+    const answer = this.cache.peek(address);
+    if (answer === undefined || E.isLeft(answer)) return null;
+    this.stats.recordAnswer(true);
+    return answer.right;
+  }
+
+  /**
    * Flags reported as false positives are marked "under review" on every answer, cached or not. The marks are a
    * courtesy: a feedback store that does not answer leaves them off rather than withholding the score.
    */
