@@ -50,6 +50,16 @@ export async function runBatchBench(bench: BenchApplication): Promise<SectionRep
   };
 }
 
+/**
+ * Widget-vs-bare pairs, alternating which runs first: a VM's speed drifts by tens of percent from one second to
+ * the next, so one pair can read anywhere from 0.6 to 1.4; the median of several pairs is the figure.
+ */
+const WIDGET_PAIRS = 6;
+/** Seconds per run of a pair: three pairs stay inside the bench's 100,000-a-minute widget budget at ~15k req/s. */
+const WIDGET_PAIR_SECONDS = 1;
+
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 export async function runWidgetBench(bench: BenchApplication, options: HttpBenchOptions): Promise<SectionReport> {
   const url = widgetUrl(bench.app, bench.manifest.healthyToken);
   const answer = await pollFor200(url, options.widgetWaitMs); // also warms the cache
@@ -58,34 +68,49 @@ export async function runWidgetBench(bench: BenchApplication, options: HttpBench
       `GET /api/widget/score/<healthyToken> still answers ${answer.status} ${answer.body} after ${options.widgetWaitMs} ms`,
     );
   }
-  const load = { concurrency: options.concurrency, seconds: options.seconds };
+  const load = { concurrency: options.concurrency, seconds: WIDGET_PAIR_SECONDS };
   const bare = await startBareKoa();
   const bareUrl = `${bare.url}/api/widget/score/${bench.manifest.healthyToken}`;
   // The generator in its own process (the figure that counts), then in this one (as measured before).
-  let app: LoadFigures, baseline: LoadFigures, appInProcess: LoadFigures, baselineInProcess: LoadFigures;
+  const pairs: { app: LoadFigures; baseline: LoadFigures }[] = [];
+  let appInProcess: LoadFigures, baselineInProcess: LoadFigures;
   try {
-    app = await runLoadOutOfProcess({ url, ...load });
-    baseline = await runLoadOutOfProcess({ url: bareUrl, ...load });
-    appInProcess = await runLoad({ url, ...load });
-    baselineInProcess = await runLoad({ url: bareUrl, ...load });
+    for (let i = 0; i < WIDGET_PAIRS; i++) {
+      if (i % 2 === 0) {
+        const app = await runLoadOutOfProcess({ url, ...load });
+        pairs.push({ app, baseline: await runLoadOutOfProcess({ url: bareUrl, ...load }) });
+      } else {
+        const baseline = await runLoadOutOfProcess({ url: bareUrl, ...load });
+        pairs.push({ app: await runLoadOutOfProcess({ url, ...load }), baseline });
+      }
+    }
+    appInProcess = await runLoad({ url, concurrency: options.concurrency, seconds: 1 });
+    baselineInProcess = await runLoad({ url: bareUrl, concurrency: options.concurrency, seconds: 1 });
   } finally {
     await bare.close();
   }
-  const share = ratio(app.requestsPerSecond, baseline.requestsPerSecond);
+  const shares = pairs.map((p) => ratio(p.app.requestsPerSecond, p.baseline.requestsPerSecond));
+  const share = median(shares);
   const shareInProcess = ratio(appInProcess.requestsPerSecond, baselineInProcess.requestsPerSecond);
+  // A 429 is cheaper than an answer: once the widget budget is spent the figure would flatter the widget.
+  const refused = pairs.reduce((n, p) => n + p.app.non200, 0);
   const describe = (name: string, f: LoadFigures) =>
     `${name}: ${f.requestsPerSecond} req/s (${f.requests} in ${f.seconds} s, non-200 ${f.non200}), p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms`;
+  const verdict = refused > 0 ? `NOT VALID: ${refused} widget answers were not 200` : share >= 0.8 ? "OK" : "UNDER";
   return {
     lines: [
-      `${options.concurrency} concurrent keep-alive clients, ${options.seconds} s each; load generator (${outOfProcessGenerator()}) in a separate process`,
-      describe("cached widget", app),
-      describe("bare Koa baseline", baseline),
-      `widget/bare = ${share} (aim >= 0.8 -> ${share >= 0.8 ? "OK" : "UNDER"}); with the generator in the server's process: ${shareInProcess}`,
+      `${options.concurrency} concurrent keep-alive clients; load generator (${outOfProcessGenerator()}) in a separate process`,
+      ...pairs.flatMap((p, i) => [
+        describe(`pair ${i + 1} cached widget`, p.app),
+        describe(`pair ${i + 1} bare Koa baseline`, p.baseline),
+      ]),
+      `widget/bare per pair: ${shares.join(", ")}; median = ${share} (aim >= 0.8 -> ${verdict})`,
+      `with the generator in the server's process (1 s each): ${shareInProcess}`,
     ],
     figures: {
       ...load,
-      widget: app,
-      bareKoa: baseline,
+      pairs,
+      widgetOverBarePerPair: shares,
       widgetOverBare: share,
       inProcess: { widget: appInProcess, bareKoa: baselineInProcess, widgetOverBare: shareInProcess },
     },
