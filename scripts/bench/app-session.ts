@@ -25,6 +25,8 @@ export async function startBenchApplication(
     DEV_CHAIN_PORT: "0",
     ALT_PORT: "0",
     WIDGET_RATE_LIMIT_PER_MINUTE: "100000",
+    // The widget bench names a client per run with X-Forwarded-For (see app-http.bench.ts).
+    TRUSTED_PROXIES: "127.0.0.1",
     BATCH_RATE_LIMIT_PER_MINUTE: "100000",
     LOG_LEVEL: "silent",
     ...extraEnv,

@@ -10,6 +10,8 @@ export interface LoadOptions {
   readonly url: string;
   readonly concurrency?: number;
   readonly seconds?: number;
+  /** Sent with every request (the widget bench names a client per run with X-Forwarded-For). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface LoadFigures {
@@ -21,9 +23,9 @@ export interface LoadFigures {
   readonly p99Ms: number;
 }
 
-function getOnce(agent: http.Agent, url: URL): Promise<number> {
+function getOnce(agent: http.Agent, url: URL, headers: Readonly<Record<string, string>>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent }, (response) => {
+    const request = http.get(url, { agent, headers }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));
       response.on("error", reject);
@@ -43,7 +45,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const worker = async (): Promise<void> => {
     while (performance.now() < deadline) {
       const sent = performance.now();
-      const status = await getOnce(agent, url);
+      const status = await getOnce(agent, url, options.headers ?? {});
       latencies.push(performance.now() - sent);
       if (status !== 200) non200++;
     }

@@ -4,7 +4,7 @@
  * machine far less per request than any Node client: on two cores a Node generator takes about as
  * much CPU per request as the server, so both servers would read as fast as the generator. Without
  * wrk, our own closed-loop Node generator runs as a child process:
- * `tsx scripts/bench/load-process.ts <url> <concurrency> <seconds>` prints the figures as one JSON line.
+ * `tsx scripts/bench/load-process.ts <url> <concurrency> <seconds> [headers as JSON]` prints the figures as one JSON line.
  */
 import { execFile, spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
@@ -32,7 +32,15 @@ export function runLoadOutOfProcess(options: LoadOptions): Promise<LoadFigures> 
 
 /** One wrk thread (the other core is the server's), `concurrency` keep-alive connections. */
 async function runWrk(options: LoadOptions): Promise<LoadFigures> {
-  const args = ["--latency", "-t1", `-c${options.concurrency ?? 24}`, `-d${options.seconds ?? 5}s`, options.url];
+  const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+  const args = [
+    "--latency",
+    "-t1",
+    `-c${options.concurrency ?? 24}`,
+    `-d${options.seconds ?? 5}s`,
+    ...headers,
+    options.url,
+  ];
   const { stdout } = await promisify(execFile)(WRK, args);
   return parseWrk(stdout);
 }
@@ -70,6 +78,7 @@ function runNodeChild(options: LoadOptions): Promise<LoadFigures> {
     options.url,
     String(options.concurrency ?? 24),
     String(options.seconds ?? 5),
+    JSON.stringify(options.headers ?? {}),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
@@ -88,8 +97,13 @@ function runNodeChild(options: LoadOptions): Promise<LoadFigures> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const [url, concurrency, seconds] = process.argv.slice(2);
-  if (url === undefined) throw new Error("usage: load-process.ts <url> [concurrency] [seconds]");
-  const figures = await runLoad({ url, concurrency: Number(concurrency ?? 24), seconds: Number(seconds ?? 5) });
+  const [url, concurrency, seconds, headers] = process.argv.slice(2);
+  if (url === undefined) throw new Error("usage: load-process.ts <url> [concurrency] [seconds] [headers as JSON]");
+  const figures = await runLoad({
+    url,
+    concurrency: Number(concurrency ?? 24),
+    seconds: Number(seconds ?? 5),
+    headers: JSON.parse(headers ?? "{}") as Record<string, string>,
+  });
   console.log(JSON.stringify(figures));
 }

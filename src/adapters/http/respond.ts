@@ -9,7 +9,7 @@ export function sendError(ctx: Context, error: ApiError): void {
 }
 
 /** What `ctx.type = "application/json"` sets, without a MIME lookup on every answer. */
-const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 const bigintAsDecimal = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
 

@@ -36,19 +36,18 @@ export function requestId(logger: Logger): Middleware<RequestState> {
     const id = typeof offered === "string" && ACCEPTABLE_REQUEST_ID.test(offered) ? offered : randomUUID();
     ctx.state = new RequestScope(id, logger);
     ctx.set("X-Request-Id", id);
+    if (!logsRequests) return next();
     const started = performance.now();
     await next();
-    if (logsRequests) {
-      logger.info(
-        {
-          requestId: id,
-          method: ctx.method,
-          path: ctx.path,
-          status: ctx.status,
-          ms: Math.round(performance.now() - started),
-        },
-        "request",
-      );
-    }
+    logger.info(
+      {
+        requestId: id,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
   };
 }

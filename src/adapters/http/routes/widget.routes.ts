@@ -2,12 +2,13 @@ import Router from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { Context, Middleware } from "koa";
 import type { ScoreAddress } from "../../../application/use-cases/scoring/score-address.use-case";
+import type { ScoredAddress } from "../../../application/use-cases/scoring/scored-address";
 import { parseAddress, type Address } from "../../../domain/chain/address";
 import { widgetBody } from "../presenters/score-presenters";
 import { scoringFailureError } from "../failure-table";
 import { admit, type RateLimitOptions } from "../middleware/rate-limit";
 import { setOpenCorsHeaders } from "../middleware/open-cors";
-import { sendError, sendJson } from "../respond";
+import { JSON_CONTENT_TYPE, sendError, sendJson } from "../respond";
 import { addressParam } from "../validation";
 import type { RequestState } from "../middleware/request-id";
 
@@ -18,10 +19,21 @@ export interface WidgetRouteDeps {
 
 const PATH_PREFIX = "/api/widget/score/";
 
+/** A cached answer's widget body, written once: the same answer object is served until it expires. */
+const rendered = new WeakMap<ScoredAddress, string>();
+
+function sendCached(ctx: Context, scored: ScoredAddress): void {
+  let body = rendered.get(scored);
+  if (body === undefined) rendered.set(scored, (body = JSON.stringify(widgetBody(scored))));
+  ctx.status = 200;
+  ctx.set("Content-Type", JSON_CONTENT_TYPE);
+  ctx.body = body;
+}
+
 /** The widget's answer for a well-formed address: the cached one if fresh, else scored now. */
 async function answer(ctx: Context, deps: WidgetRouteDeps, address: Address): Promise<void> {
   const cached = deps.scoreAddress.cached(address);
-  if (cached !== null) return sendJson(ctx, 200, widgetBody(cached));
+  if (cached !== null) return sendCached(ctx, cached);
   const scored = await deps.scoreAddress.execute(address)();
   if (E.isLeft(scored)) {
     (ctx.state as RequestState).log.warn({ cause: scored.left.cause.detail }, "widget scoring failed");
