@@ -17,7 +17,8 @@ interface IProbeSimulator {
 contract CapabilityProbe {
     /// @notice Calls `token` with `data` (skipped when empty: the baseline), then measures.
     /// @return r [callOk, targetBefore, targetAfter, supplyBefore, supplyAfter, ownerBefore, ownerAfter,
-    ///   targetTransferOk, otherTransferOk, sellOk, sellExpected, sellOut, selfBefore, selfAfter]
+    ///   targetTransferOk, otherTransferOk, sellOk, sellExpected, sellOut, selfBefore, selfAfter]; callOk is 2, and
+    ///   nothing else is measured, when the call succeeds as a STATICCALL: it writes nothing, so it has no effect.
     function privileged(
         address token,
         bytes calldata data,
@@ -27,6 +28,14 @@ contract CapabilityProbe {
         uint256 amount,
         address recipient
     ) external returns (uint256[14] memory r) {
+        if (data.length > 0) {
+            // Most probed functions are views: proving that costs one frame, not the holders' transfers and sell.
+            (bool readOnly, ) = token.staticcall(data);
+            if (readOnly) {
+                r[0] = 2;
+                return r;
+            }
+        }
         r[1] = _balance(token, target);
         r[3] = _supply(token);
         r[5] = _owner(token);

@@ -103,9 +103,13 @@ function taxBps(expected: bigint, out: bigint): number | null {
   return out >= expected ? 0 : Number(((expected - out) * 10_000n) / expected);
 }
 
-export function decodePrivileged(data: Hex): PrivilegedReport {
+/** The probed call succeeded as a STATICCALL: it writes nothing, so it has no effect and none was measured. */
+export const READ_ONLY = "read-only";
+
+export function decodePrivileged(data: Hex): PrivilegedReport | typeof READ_ONLY {
   const [r] = PROBE_ABI.decodeFunctionResult("privileged", data) as unknown as [bigint[]];
   const at = (i: number): bigint => r[i] ?? 0n;
+  if (at(0) === 2n) return READ_ONLY;
   return {
     callOk: at(0) === 1n,
     targetBefore: at(1),

@@ -4,7 +4,13 @@ import type { Hex } from "../../domain/chain/chain-types";
 import type { HolderEffects, PrivilegedEffect, ProbeCaller } from "../../domain/scoring/profiles/capabilities";
 import { effectKinds } from "../../domain/scoring/token/capability-effects";
 import { PROBE_CODE, SIMULATOR_CODE } from "./capability-simulations";
-import { type PrivilegedReport, decodePrivileged, privilegedCalldata, probeCalldatas } from "./capability-probe-calls";
+import {
+  type PrivilegedReport,
+  READ_ONLY,
+  decodePrivileged,
+  privilegedCalldata,
+  probeCalldatas,
+} from "./capability-probe-calls";
 import { balanceKey, callOrThrow, randomActor, wordHex } from "./sell-simulator-calls";
 
 /** The other holder gets this many times the target's balance: it transfers, then sells, in one call. */
@@ -44,11 +50,11 @@ export class PrivilegedProbes {
     callers: readonly ProbeCaller[],
     selectors: readonly string[],
   ): Promise<{ baseline: HolderEffects | null; effects: PrivilegedEffect[] }> {
-    const baseline = await this.report(randomActor(), "0x");
+    const baseline = await this.baseline(randomActor());
     if (baseline === null) return { baseline: null, effects: [] };
     // Each caller gets its own baseline: its code is replaced by the probe's, and a token that calls it (a
     // tracker, a fee receiver) behaves differently for that alone.
-    const own = await Promise.all(callers.map((caller) => this.report(caller.address, "0x")));
+    const own = await Promise.all(callers.map((caller) => this.baseline(caller.address)));
     const tried = await Promise.all(
       callers.flatMap((caller, i) =>
         selectors.map(async (selector) => {
@@ -74,7 +80,7 @@ export class PrivilegedProbes {
     baseline: HolderEffects,
   ): Promise<PrivilegedEffect | null> {
     const report = await this.report(caller.address, data);
-    if (report === null || !report.callOk) return null;
+    if (report === null || report === READ_ONLY || !report.callOk) return null;
     const effect: PrivilegedEffect = { selector, calldata: data, caller, target: this.target, ...report, baseline };
     return effectKinds(effect, baseline).length > 0 ? effect : null;
   }
@@ -83,14 +89,23 @@ export class PrivilegedProbes {
   private async notPublic(effect: PrivilegedEffect, baseline: HolderEffects): Promise<boolean> {
     const stranger = randomActor();
     const report = await this.report(stranger, effect.calldata);
-    if (report === null || !report.callOk) return true;
+    if (report === null || (report !== READ_ONLY && !report.callOk)) return true;
+    // For a stranger the call changes nothing: whatever it did for the candidate was the candidate's privilege.
     const theirs = new Set(
-      effectKinds({ ...effect, ...report, caller: { address: stranger, role: "stored", slot: null } }, baseline),
+      report === READ_ONLY
+        ? []
+        : effectKinds({ ...effect, ...report, caller: { address: stranger, role: "stored", slot: null } }, baseline),
     );
     return effectKinds(effect, effect.baseline ?? baseline).some((kind) => !theirs.has(kind));
   }
 
-  private async report(caller: Address, data: Hex | "0x"): Promise<PrivilegedReport | null> {
+  /** A baseline (empty `data`) is never read-only: no call is made. */
+  private async baseline(caller: Address): Promise<PrivilegedReport | null> {
+    const report = await this.report(caller, "0x");
+    return report === READ_ONLY ? null : report;
+  }
+
+  private async report(caller: Address, data: Hex | "0x"): Promise<PrivilegedReport | typeof READ_ONLY | null> {
     const call = privilegedCalldata({
       token: this.token,
       data,
