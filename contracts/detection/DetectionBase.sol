@@ -2,9 +2,10 @@
 pragma solidity 0.8.30;
 
 /// @notice A plain ERC-20 with single-owner control, written out (not OpenZeppelin) so the seeded capability
-/// tokens can reach their own balances and name their privileged functions however a scammer would.
+/// tokens can reach their own balances and name their privileged functions however a scammer would. No constructor:
+/// DetectionBase sets it up at deployment, the upgradeable ProxiedTokenV1 through its proxy.
 /// Storage: 0 balances, 1 allowances, 2 totalSupply, 3 name, 4 symbol, 5 owner, 6 pair.
-abstract contract DetectionBase {
+abstract contract DetectionErc20 {
     mapping(address => uint256) internal _balances;
     mapping(address => mapping(address => uint256)) internal _allowances;
     uint256 internal _totalSupply;
@@ -16,14 +17,6 @@ abstract contract DetectionBase {
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
     event OwnershipTransferred(address indexed previousOwner, address indexed newOwner);
-
-    constructor(string memory tokenName, string memory tokenSymbol, uint256 supply) {
-        name = tokenName;
-        symbol = tokenSymbol;
-        _owner = msg.sender;
-        emit OwnershipTransferred(address(0), msg.sender);
-        _mint(msg.sender, supply);
-    }
 
     modifier onlyOwner() {
         require(msg.sender == _owner, "not owner");
@@ -75,11 +68,6 @@ abstract contract DetectionBase {
         pair = newPair;
     }
 
-    function renounceOwnership() external virtual onlyOwner {
-        emit OwnershipTransferred(_owner, address(0));
-        _owner = address(0);
-    }
-
     /// Variants check or charge here; `value` is what reaches `to`.
     function _beforeTransfer(address from, address to, uint256 value) internal virtual returns (uint256) {
         from;
@@ -103,5 +91,21 @@ abstract contract DetectionBase {
         _totalSupply += value;
         _balances[to] += value;
         emit Transfer(address(0), to, value);
+    }
+}
+
+/// @notice The deployed capability tokens: the deployer owns them and holds the supply, and may renounce.
+abstract contract DetectionBase is DetectionErc20 {
+    constructor(string memory tokenName, string memory tokenSymbol, uint256 supply) {
+        name = tokenName;
+        symbol = tokenSymbol;
+        _owner = msg.sender;
+        emit OwnershipTransferred(address(0), msg.sender);
+        _mint(msg.sender, supply);
+    }
+
+    function renounceOwnership() external virtual onlyOwner {
+        emit OwnershipTransferred(_owner, address(0));
+        _owner = address(0);
     }
 }
