@@ -21,6 +21,7 @@ import type {
   TxHash,
   TxReceipt,
 } from "../../domain/chain/chain-types";
+import { CoalescingCache } from "../../application/caching/coalescing-cache";
 import { ConcurrencyLimiter } from "../../application/concurrency-limiter";
 import { asHex, quantityToNumber, toQuantity } from "../shared/hex-values";
 import { DEFAULT_RETRY_POLICY, retryWithBackoff, type RetryPolicy } from "../shared/retry-with-backoff";
@@ -30,7 +31,6 @@ import { classifyContract, isEoaCode, readTokenMetadata } from "./address-probin
 import { isTransientRpcError, revertDataOf } from "./ethers-errors";
 import { toBlockRef, toEventLog, toTxReceipt } from "./ethers-mappers";
 import { NativeJsonRpcProvider, nativeConnection } from "./native-json-rpc-provider";
-import { PinnedReadMemo } from "./pinned-read-memo";
 import { encodeStateOverrides } from "./state-overrides";
 import { summarizeStructLogs } from "./struct-log-trace";
 
@@ -64,7 +64,11 @@ export class EthersChainReader implements ChainReader {
   private readonly retry: RetryPolicy;
   private readonly pin = new AsyncLocalStorage<Pin>();
   private pinnedTasks = 0;
-  private readonly memo: PinnedReadMemo;
+  /**
+   * Answers to pinned reads. State at a block does not change, so an answer is reused while the block stands: a
+   * short reorg window. A failed read is not kept, and neither is a missing receipt or transaction (it may appear).
+   */
+  private readonly memo: CoalescingCache<unknown>;
 
   constructor(@inject(EthersChainReaderOptions) options: EthersChainReaderOptions) {
     const connection = nativeConnection(options.rpcUrl);
@@ -81,11 +85,12 @@ export class EthersChainReader implements ChainReader {
     });
     this.limiter = new ConcurrencyLimiter(options.maxConcurrent ?? 16);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
-    this.memo = new PinnedReadMemo({
-      maxEntries: options.pinnedReadMemo?.maxEntries ?? 20_000,
-      ttlMs: options.pinnedReadMemo?.ttlMs ?? 30_000,
-      nowMs: () => Date.now(),
-    });
+    this.memo = new CoalescingCache<unknown>(
+      { nowMs: () => Date.now() },
+      options.pinnedReadMemo?.ttlMs ?? 30_000,
+      options.pinnedReadMemo?.maxEntries ?? 20_000,
+      (answer) => answer !== null,
+    );
   }
 
   atBlock<E, A>(blockNumber: number, task: TE.TaskEither<E, A>): TE.TaskEither<E, A> {
@@ -110,7 +115,10 @@ export class EthersChainReader implements ChainReader {
   headBlock(): TE.TaskEither<UpstreamFailure, BlockRef> {
     return this.task("head block", async () => {
       // Inside atBlock the head is the pinned block: "now" is the same for every part of the answer.
-      const block = await this.pinned(`block`, (tag) => this.rpc((p) => p.getBlock(tag)));
+      const block = await this.pinned(
+        () => `block`,
+        (tag) => this.rpc((p) => p.getBlock(tag)),
+      );
       if (block === null) throw new Error("node returned no latest block");
       return toBlockRef(block);
     });
@@ -118,7 +126,10 @@ export class EthersChainReader implements ChainReader {
 
   block(number: number): TE.TaskEither<UpstreamFailure, BlockRef | null> {
     return this.task(`block ${number}`, async () => {
-      const block = await this.pinned(`block ${number}`, () => this.rpc((p) => p.getBlock(number)));
+      const block = await this.pinned(
+        () => `block ${number}`,
+        () => this.rpc((p) => p.getBlock(number)),
+      );
       return block === null ? null : toBlockRef(block);
     });
   }
@@ -129,22 +140,27 @@ export class EthersChainReader implements ChainReader {
 
   nativeBalance(address: Address): TE.TaskEither<UpstreamFailure, bigint> {
     return this.task(`balance of ${address}`, () =>
-      this.pinned(`balance ${address}`, (tag) => this.rpc((p) => p.getBalance(address, tag))),
+      this.pinned(
+        () => `balance ${address}`,
+        (tag) => this.rpc((p) => p.getBalance(address, tag)),
+      ),
     );
   }
 
   nonce(address: Address): TE.TaskEither<UpstreamFailure, number> {
     return this.task(`nonce of ${address}`, () =>
-      this.pinned(`nonce ${address}`, (tag) => this.rpc((p) => p.getTransactionCount(address, tag))),
+      this.pinned(
+        () => `nonce ${address}`,
+        (tag) => this.rpc((p) => p.getTransactionCount(address, tag)),
+      ),
     );
   }
 
   receipt(hash: TxHash): TE.TaskEither<UpstreamFailure, TxReceipt | null> {
     return this.task(`receipt ${hash}`, async () => {
       const receipt = await this.pinned(
-        `receipt ${hash}`,
+        () => `receipt ${hash}`,
         () => this.rpc((p) => p.getTransactionReceipt(hash)),
-        (found) => found !== null,
       );
       return receipt === null ? null : toTxReceipt(receipt);
     });
@@ -152,16 +168,20 @@ export class EthersChainReader implements ChainReader {
 
   logs(filter: LogFilter): TE.TaskEither<UpstreamFailure, readonly EventLog[]> {
     return this.task(`logs ${filter.fromBlock}..${filter.toBlock}`, async () => {
-      const logs = await this.pinned(`logs ${JSON.stringify(filter)}`, () =>
-        this.rpc((p) =>
-          p.getLogs({
-            address:
-              typeof filter.address === "string" || filter.address === undefined ? filter.address : [...filter.address],
-            topics: filter.topics?.map((topic) => (topic === null || typeof topic === "string" ? topic : [...topic])),
-            fromBlock: filter.fromBlock,
-            toBlock: filter.toBlock,
-          }),
-        ),
+      const logs = await this.pinned(
+        () => `logs ${JSON.stringify(filter)}`,
+        () =>
+          this.rpc((p) =>
+            p.getLogs({
+              address:
+                typeof filter.address === "string" || filter.address === undefined
+                  ? filter.address
+                  : [...filter.address],
+              topics: filter.topics?.map((topic) => (topic === null || typeof topic === "string" ? topic : [...topic])),
+              fromBlock: filter.fromBlock,
+              toBlock: filter.toBlock,
+            }),
+          ),
       );
       return logs.map(toEventLog);
     });
@@ -174,7 +194,10 @@ export class EthersChainReader implements ChainReader {
   storageAt(address: Address, slot: Hex): TE.TaskEither<UpstreamFailure, Hex> {
     return this.task(`storage ${slot} of ${address}`, async () =>
       asHex(
-        await this.pinned(`storage ${address} ${slot}`, (tag) => this.rpc((p) => p.getStorage(address, slot, tag))),
+        await this.pinned(
+          () => `storage ${address} ${slot}`,
+          (tag) => this.rpc((p) => p.getStorage(address, slot, tag)),
+        ),
       ),
     );
   }
@@ -186,8 +209,9 @@ export class EthersChainReader implements ChainReader {
       try {
         const params = (tag: string) => [tx, tag, config];
         return summarizeStructLogs(
-          await this.pinned(`trace ${JSON.stringify(tx)}`, (tag) =>
-            this.rpc((p) => p.send("debug_traceCall", params(tag))),
+          await this.pinned(
+            () => `trace ${JSON.stringify(tx)}`,
+            (tag) => this.rpc((p) => p.send("debug_traceCall", params(tag))),
           ),
         );
       } catch (error) {
@@ -201,9 +225,8 @@ export class EthersChainReader implements ChainReader {
   transactionInput(hash: TxHash): TE.TaskEither<UpstreamFailure, Hex | null> {
     return this.task(`input of ${hash}`, async () => {
       const tx = await this.pinned(
-        `transaction ${hash}`,
+        () => `transaction ${hash}`,
         () => this.rpc((p) => p.getTransaction(hash)),
-        (found) => found !== null,
       );
       return tx === null ? null : asHex(tx.data);
     });
@@ -237,7 +260,12 @@ export class EthersChainReader implements ChainReader {
   }
 
   private async code(address: Address): Promise<Hex> {
-    return asHex(await this.pinned(`code ${address}`, (tag) => this.rpc((p) => p.getCode(address, tag))));
+    return asHex(
+      await this.pinned(
+        () => `code ${address}`,
+        (tag) => this.rpc((p) => p.getCode(address, tag)),
+      ),
+    );
   }
 
   /** A revert is an answer (sell simulation needs it); only transport and node faults throw. */
@@ -249,7 +277,10 @@ export class EthersChainReader implements ChainReader {
       ...(request.value === undefined ? {} : { value: toQuantity(request.value) }),
     };
     const extra = overrides === undefined ? [] : [encodeStateOverrides(overrides)];
-    return this.pinned(`call ${JSON.stringify([tx, ...extra])}`, (tag) => this.sendCall([tx, tag, ...extra]));
+    return this.pinned(
+      () => `call ${JSON.stringify([tx, ...extra])}`,
+      (tag) => this.sendCall([tx, tag, ...extra]),
+    );
   }
 
   private async sendCall(params: readonly unknown[]): Promise<CallOutcome> {
@@ -266,11 +297,12 @@ export class EthersChainReader implements ChainReader {
   /**
    * A read at the pinned block, made once per distinct question while the answer is kept; outside atBlock, a read
    * at "latest", every time. A revert is kept like any answer (the same call at the same block reverts again).
+   * `what` names the question; it is written only when pinned (a call's is its whole body, overrides included).
    */
-  private pinned<T>(what: string, read: (tag: string) => Promise<T>, keep?: (answer: T) => boolean): Promise<T> {
+  private pinned<T>(what: () => string, read: (tag: string) => Promise<T>): Promise<T> {
     const pin = this.pin.getStore();
     if (pin === undefined) return read("latest");
-    return this.memo.read(`${pin.tag} ${what}`, () => read(pin.tag), keep);
+    return this.memo.get(`${pin.tag} ${what()}`, () => read(pin.tag)) as Promise<T>;
   }
 
   private rpc<T>(run: (provider: JsonRpcProvider) => Promise<T>): Promise<T> {

@@ -9,7 +9,7 @@ export function sendError(ctx: Context, error: ApiError): void {
 }
 
 /** What `ctx.type = "application/json"` sets, without a MIME lookup on every answer. */
-export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 const bigintAsDecimal = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
 
@@ -28,9 +28,14 @@ function toJson(body: unknown): string {
 
 /** JSON-safe body: bigint amounts become decimal strings at the edge. */
 export function sendJson(ctx: Context, status: number, body: unknown): void {
+  sendJsonText(ctx, status, toJson(body));
+}
+
+/** A body already written as JSON text (a cached answer's). */
+export function sendJsonText(ctx: Context, status: number, json: string): void {
   ctx.status = status;
   ctx.set("Content-Type", JSON_CONTENT_TYPE);
-  ctx.body = toJson(body);
+  ctx.body = json;
 }
 
 export function sendNotImplemented(ctx: Context): void {

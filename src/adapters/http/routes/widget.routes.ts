@@ -8,7 +8,7 @@ import { widgetBody } from "../presenters/score-presenters";
 import { scoringFailureError } from "../failure-table";
 import { admit, type RateLimitOptions } from "../middleware/rate-limit";
 import { setOpenCorsHeaders } from "../middleware/open-cors";
-import { JSON_CONTENT_TYPE, sendError, sendJson } from "../respond";
+import { sendError, sendJson, sendJsonText } from "../respond";
 import { addressParam } from "../validation";
 import type { RequestState } from "../middleware/request-id";
 
@@ -25,9 +25,7 @@ const rendered = new WeakMap<ScoredAddress, string>();
 function sendCached(ctx: Context, scored: ScoredAddress): void {
   let body = rendered.get(scored);
   if (body === undefined) rendered.set(scored, (body = JSON.stringify(widgetBody(scored))));
-  ctx.status = 200;
-  ctx.set("Content-Type", JSON_CONTENT_TYPE);
-  ctx.body = body;
+  sendJsonText(ctx, 200, body);
 }
 
 /** The widget's answer for a well-formed address: the cached one if fresh, else scored now. */
