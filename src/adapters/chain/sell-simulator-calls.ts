@@ -23,7 +23,10 @@ export class UpstreamError extends Error {
   }
 }
 
-export async function callOrThrow(chain: ChainReader, ...args: Parameters<ChainReader["call"]>): Promise<CallOutcome> {
+export async function callOrThrow(
+  chain: Pick<ChainReader, "call">,
+  ...args: Parameters<ChainReader["call"]>
+): Promise<CallOutcome> {
   const result = await chain.call(...args)();
   if (result._tag === "Left") throw new UpstreamError(result.left);
   return result.right;
@@ -49,21 +52,37 @@ export function wordHex(value: bigint): Hex {
  */
 const SLOT_SEARCH_HOLDER = randomActor();
 
+const SLOT_SEARCH_CALL = probeCalldata.balanceOf(SLOT_SEARCH_HOLDER);
+const CANDIDATE_SLOTS = Array.from({ length: MAX_BALANCE_SLOT + 1 }, (_, slot) => slot);
+/** The holder's entry in a mapping at each candidate slot, written with a value that names the slot. */
+const SLOT_SEARCH_WRITES: Record<Hex, Hex> = Object.fromEntries(
+  CANDIDATE_SLOTS.map((slot) => [balanceKey(SLOT_SEARCH_HOLDER, slot), wordHex(PROBE_BALANCE + BigInt(slot))]),
+);
+
 /**
- * Finds the token's balance mapping by overriding one candidate slot at a time and asking balanceOf:
- * the slot whose override reads back is the one. Null for layouts this cannot see (Vyper, packed).
+ * Finds the token's balance mapping: every candidate slot's entry for the search holder is overridden at once, each
+ * with a value that names its slot, and balanceOf reads back the one it uses (one call). A balanceOf that answers
+ * none of them (one that adds two mappings, say) gets the search one slot at a time. Null for layouts this cannot
+ * see (Vyper, packed, reflection).
  */
-export async function findBalanceSlot(chain: ChainReader, token: Address): Promise<number | null> {
-  const probe = SLOT_SEARCH_HOLDER;
-  const slots = Array.from({ length: MAX_BALANCE_SLOT + 1 }, (_, slot) => slot);
+export async function findBalanceSlot(chain: Pick<ChainReader, "call">, token: Address): Promise<number | null> {
+  const outcome = await callOrThrow(
+    chain,
+    { to: token, data: SLOT_SEARCH_CALL },
+    { [token]: { stateDiff: SLOT_SEARCH_WRITES } },
+  );
+  const named = outcome.ok ? (decodeWord(outcome.returnData) ?? 0n) - PROBE_BALANCE : -1n;
+  if (named >= 0n && named <= BigInt(MAX_BALANCE_SLOT)) return Number(named);
+  if (!outcome.ok) return null;
   const answers = await Promise.all(
-    slots.map(async (slot) => {
-      const outcome = await callOrThrow(
+    CANDIDATE_SLOTS.map(async (slot) => {
+      const key = balanceKey(SLOT_SEARCH_HOLDER, slot);
+      const one = await callOrThrow(
         chain,
-        { to: token, data: probeCalldata.balanceOf(probe) },
-        { [token]: { stateDiff: { [balanceKey(probe, slot)]: wordHex(PROBE_BALANCE) } } },
+        { to: token, data: SLOT_SEARCH_CALL },
+        { [token]: { stateDiff: { [key]: SLOT_SEARCH_WRITES[key]! } } },
       );
-      return outcome.ok && decodeWord(outcome.returnData) === PROBE_BALANCE ? slot : null;
+      return one.ok && decodeWord(one.returnData) === PROBE_BALANCE + BigInt(slot) ? slot : null;
     }),
   );
   return answers.find((slot) => slot !== null) ?? null;
