@@ -29,23 +29,54 @@ async function postBatch(url: string, addresses: readonly string[]): Promise<{ m
   return { ms, items: Array.isArray(body) ? body.length : 0 };
 }
 
-/** Must run first on a fresh application: the first batch is the cold one. */
-export async function runBatchBench(bench: BenchApplication): Promise<SectionReport> {
+/** The middle value (the upper middle of an even count). */
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Cold-cache batches measured after the first, each on a fresh application in this process: the first batch also
+ * pays for V8 compiling every code path it takes (a new process), the later ones only for an empty cache and chain
+ * memo, as a running service does for addresses it has not seen. This VM's speed drifts by tens of percent, so each
+ * run is shown and the later ones' median is given.
+ */
+const FRESH_APPLICATION_RUNS = 3;
+
+/** Issue 18's target for the cold batch of 40. */
+const COLD_BATCH_AIM_MS = 1_500;
+
+const verdictMs = (ms: number): string => (ms < COLD_BATCH_AIM_MS ? "OK" : "OVER");
+
+/** Must run first on the shared application: its first batch is a cold one. */
+export async function runBatchBench(
+  bench: BenchApplication,
+  startFresh: () => Promise<BenchApplication>,
+): Promise<SectionReport> {
   const addresses = seededAddresses(bench.manifest, 40);
-  const cold = await postBatch(bench.app.url, addresses);
+  const first = await postBatch(bench.app.url, addresses);
   const warm = await postBatch(bench.app.url, addresses);
+  const later: number[] = [];
+  while (later.length < FRESH_APPLICATION_RUNS) {
+    const fresh = await startFresh();
+    try {
+      later.push(round((await postBatch(fresh.app.url, seededAddresses(fresh.manifest, 40))).ms));
+    } finally {
+      await fresh.app.stop();
+    }
+  }
+  const laterMedian = median(later);
   return {
     lines: [
       `application start (embedded world + index + HTTP): ${round(bench.startMs)} ms`,
-      `cold batch of ${addresses.length} seeded addresses: ${round(cold.ms)} ms (${cold.items} results, ${round(cold.ms / addresses.length)} ms/address)`,
-      `same batch warm: ${round(warm.ms)} ms -> cold/warm x${ratio(cold.ms, warm.ms)}`,
+      `cold batch of ${addresses.length} seeded addresses, first in this process: ${round(first.ms)} ms (${first.items} results, ${round(first.ms / addresses.length)} ms/address; aim < ${COLD_BATCH_AIM_MS} ms -> ${verdictMs(first.ms)})`,
+      `cold batch on ${FRESH_APPLICATION_RUNS} fresh applications after it (code compiled, caches empty): ${later.join(", ")} ms, median ${laterMedian} ms -> ${verdictMs(laterMedian)}`,
+      `same batch warm: ${round(warm.ms)} ms -> cold/warm x${ratio(first.ms, warm.ms)}`,
     ],
     figures: {
       addresses: addresses.length,
       appStartMs: round(bench.startMs),
-      coldMs: round(cold.ms),
+      coldMs: round(first.ms),
+      coldOnFreshApplicationsMs: later,
       warmMs: round(warm.ms),
-      coldOverWarm: ratio(cold.ms, warm.ms),
+      coldOverWarm: ratio(first.ms, warm.ms),
     },
   };
 }
@@ -62,7 +93,6 @@ const WIDGET_PAIR_SECONDS = 2;
  * 100,000-a-minute widget budget: six runs of one client would spend it, and 429s are cheaper than answers.
  * Parsing the header is part of what the widget pays, as behind a production proxy.
  */
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const asClient = (n: number) => ({ "X-Forwarded-For": `10.9.0.${n}` });
 
