@@ -41,12 +41,20 @@ export interface EthersChainReaderOptions {
   /** Per HTTP request, default 10 s. */
   readonly timeoutMs?: number;
   readonly retry?: RetryPolicy;
-  /** RPC calls in flight at once (a batch of them is one HTTP request), default 16. */
+  /** Reads in flight at once (a batch of them is one HTTP request), default 16. */
   readonly maxConcurrent?: number;
+  /** Simulations (eth_call with state overrides, debug_traceCall) in flight at once, each its own request; default 4. */
+  readonly maxConcurrentSimulations?: number;
   /** How long a call waits for others to share its JSON-RPC batch, default 1 ms. */
   readonly batchStallMs?: number;
   /** Pinned reads kept for reuse (see atBlock), default 20,000, each at most 30 s. */
   readonly pinnedReadMemo?: { readonly maxEntries: number; readonly ttlMs: number };
+}
+
+/** A provider and the limit on its calls in flight. */
+interface Lane {
+  readonly provider: JsonRpcProvider;
+  readonly limiter: ConcurrencyLimiter;
 }
 
 /** The block every read of an atBlock task is taken at, as a JSON-RPC block tag. */
@@ -59,8 +67,16 @@ export const EthersChainReaderOptions = Symbol.for("EthersChainReaderOptions");
 /** ChainReader over any JSON-RPC node through ethers v6. */
 @injectable()
 export class EthersChainReader implements ChainReader {
-  private readonly provider: JsonRpcProvider;
-  private readonly limiter: ConcurrencyLimiter;
+  /** Reads: quick, many, sent in JSON-RPC batches. */
+  private readonly reads: Lane;
+  /**
+   * Simulations: a probe's eth_call with state overrides runs thousands of calls inside the node and can take a
+   * hundred milliseconds. Batched with reads, it held every read of its batch until it was done (a batch is answered
+   * as a whole), and a batch of them held every in-flight slot; in a lane of their own, one request each and a few at
+   * a time, reads keep flowing past them. Cold batch of the 40 seeded addresses: median ~1.36 -> ~1.23 s (twelve
+   * interleaved runs each; 2 at a time was slower, 8 no better).
+   */
+  private readonly simulations: Lane;
   private readonly retry: RetryPolicy;
   private readonly pin = new AsyncLocalStorage<Pin>();
   private pinnedTasks = 0;
@@ -79,11 +95,17 @@ export class EthersChainReader implements ChainReader {
     // ethers waits 10 ms by default before sending a batch: scoring reads in chains of dependent calls (a token
     // answer is ~150 calls, many waiting on the one before), so that stall, not the node, set a cold batch's pace.
     // Calls issued together in one tick still share a batch at 1 ms.
-    this.provider = new NativeJsonRpcProvider(connection, network, {
-      staticNetwork: network,
-      batchStallTime: options.batchStallMs ?? 1,
-    });
-    this.limiter = new ConcurrencyLimiter(options.maxConcurrent ?? 16);
+    this.reads = {
+      provider: new NativeJsonRpcProvider(connection, network, {
+        staticNetwork: network,
+        batchStallTime: options.batchStallMs ?? 1,
+      }),
+      limiter: new ConcurrencyLimiter(options.maxConcurrent ?? 16),
+    };
+    this.simulations = {
+      provider: new NativeJsonRpcProvider(connection, network, { staticNetwork: network, batchMaxCount: 1 }),
+      limiter: new ConcurrencyLimiter(options.maxConcurrentSimulations ?? 4),
+    };
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.memo = new CoalescingCache<unknown>(
       { nowMs: () => Date.now() },
@@ -211,7 +233,7 @@ export class EthersChainReader implements ChainReader {
         return summarizeStructLogs(
           await this.pinned(
             () => `trace ${JSON.stringify(tx)}`,
-            (tag) => this.rpc((p) => p.send("debug_traceCall", params(tag))),
+            (tag) => this.rpc((p) => p.send("debug_traceCall", params(tag)), this.simulations),
           ),
         );
       } catch (error) {
@@ -254,9 +276,10 @@ export class EthersChainReader implements ChainReader {
     });
   }
 
-  /** Stops the provider's timers; call on shutdown. */
+  /** Stops the providers' timers; call on shutdown. */
   close(): void {
-    this.provider.destroy();
+    this.reads.provider.destroy();
+    this.simulations.provider.destroy();
   }
 
   private async code(address: Address): Promise<Hex> {
@@ -279,13 +302,13 @@ export class EthersChainReader implements ChainReader {
     const extra = overrides === undefined ? [] : [encodeStateOverrides(overrides)];
     return this.pinned(
       () => `call ${JSON.stringify([tx, ...extra])}`,
-      (tag) => this.sendCall([tx, tag, ...extra]),
+      (tag) => this.sendCall([tx, tag, ...extra], overrides === undefined ? this.reads : this.simulations),
     );
   }
 
-  private async sendCall(params: readonly unknown[]): Promise<CallOutcome> {
+  private async sendCall(params: readonly unknown[], lane: Lane): Promise<CallOutcome> {
     try {
-      return { ok: true, returnData: asHex(String(await this.rpc((p) => p.send("eth_call", [...params])))) };
+      return { ok: true, returnData: asHex(String(await this.rpc((p) => p.send("eth_call", [...params]), lane))) };
     } catch (error) {
       const revertData = revertDataOf(error);
       if (revertData === null) throw error;
@@ -305,8 +328,8 @@ export class EthersChainReader implements ChainReader {
     return this.memo.get(`${pin.tag} ${what()}`, () => read(pin.tag)) as Promise<T>;
   }
 
-  private rpc<T>(run: (provider: JsonRpcProvider) => Promise<T>): Promise<T> {
-    return this.limiter.run(() => retryWithBackoff(() => run(this.provider), isTransientRpcError, this.retry));
+  private rpc<T>(run: (provider: JsonRpcProvider) => Promise<T>, lane: Lane = this.reads): Promise<T> {
+    return lane.limiter.run(() => retryWithBackoff(() => run(lane.provider), isTransientRpcError, this.retry));
   }
 
   private task<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {

@@ -122,4 +122,46 @@ describe("EthersChainReader retries and limits (nock)", () => {
     expect(balances).to.deep.equal(Array.from({ length: 6 }, () => 16n));
     expect(peak).to.equal(2);
   });
+
+  it("sends simulations one per request, at most maxConcurrentSimulations at once, and reads past them", async () => {
+    const simulator = new EthersChainReader({
+      rpcUrl: NODE,
+      chainId: 5042002,
+      retry: FAST_RETRY,
+      maxConcurrentSimulations: 2,
+    });
+    const SIMULATION_MS = 300;
+    let simulating = 0;
+    let peak = 0;
+    const requestSizes: number[] = [];
+    nock(NODE)
+      .post("/")
+      .times(20)
+      .reply(200, async (_uri, body) => {
+        const payloads = Array.isArray(body) ? (body as Payload[]) : [body as Payload];
+        requestSizes.push(payloads.length);
+        const simulations = payloads.filter((p) => p.method === "eth_call").length;
+        simulating += simulations;
+        peak = Math.max(peak, simulating);
+        if (simulations > 0) await new Promise((resolve) => setTimeout(resolve, SIMULATION_MS));
+        simulating -= simulations;
+        return answer(body as Payload, (p) => (p.method === "eth_call" ? `0x${"0".repeat(63)}1` : "0x10"));
+      });
+    const started = performance.now();
+    const overrides = { ["0x00000000000000000000000000000000000000aa" as never]: { balance: 1n } };
+    const simulations = Array.from({ length: 4 }, () =>
+      right(
+        simulator.call({ to: "0x00000000000000000000000000000000000000bb" as never, data: "0x" as never }, overrides),
+      ),
+    );
+    const balance = await right(simulator.nativeBalance("0x00000000000000000000000000000000000000cc" as never));
+    const readMs = performance.now() - started;
+    const outcomes = await Promise.all(simulations);
+    simulator.close();
+    expect(balance).to.equal(16n);
+    expect(readMs).to.be.below(SIMULATION_MS);
+    expect(outcomes.every((o) => o.ok)).to.equal(true);
+    expect(peak).to.equal(2);
+    expect(requestSizes.filter((n) => n > 1)).to.deep.equal([]);
+  });
 });
