@@ -7,14 +7,15 @@ pragma solidity 0.8.30;
 /// data. Readings are arbitrary view calls chosen by the caller (ownerOf, balanceOf, tokenURI, uri, totalSupply).
 contract NftCapabilityProbe {
     /// @dev Carries one attempt's measurements out of the reverted frame.
-    error Outcome(bool ok, uint256[] afterwards);
+    error Outcome(bool ok, bool exhausted, uint256[] afterwards);
 
     /// @notice Reads `reads` once (every attempt starts from this state), then tries each of `calls` against `nft`
     /// as this address, each rolled back.
     /// @return before the readings before any call: three words per read: answered (0/1), the first return word,
     ///   keccak256 of the whole return data.
-    /// @return results per call: abi.encode(ok, afterwards) (afterwards empty when the call reverted: a reverted
-    ///   call changed nothing), or empty when the attempt frame itself failed.
+    /// @return results per call: abi.encode(ok, exhausted, afterwards) (afterwards empty when the call reverted: a
+    ///   reverted call changed nothing; exhausted when it used all the gas it was given: with more it might have gone
+    ///   further), or empty when the attempt frame itself failed.
     function tryAll(
         address nft,
         bytes[] calldata calls,
@@ -29,7 +30,7 @@ contract NftCapabilityProbe {
             // real call and the second round of reads (a node pays for every call frame, views are most attempts).
             (bool readOnly, ) = nft.staticcall{gas: gasPerCall}(calls[i]);
             if (readOnly) {
-                results[i] = abi.encode(true, before);
+                results[i] = abi.encode(true, false, before);
                 continue;
             }
             try this.attempt(nft, calls[i], reads, gasPerCall) {} catch (bytes memory data) {
@@ -41,9 +42,13 @@ contract NftCapabilityProbe {
     /// @notice One attempt; always reverts with Outcome. Only this contract calls it (the rollback is the point).
     function attempt(address nft, bytes calldata data, bytes[] calldata reads, uint256 gasLimit) external {
         require(msg.sender == address(this), "self only");
+        uint256 gasBefore = gasleft();
         (bool ok, ) = nft.call{gas: gasLimit}(data);
+        // A call ends having used all its gas only by running out of it (a revert hands the rest back); with less
+        // than gasLimit left here it was given 63/64 of what there was, and then only 1/64 remains.
+        bool exhausted = !ok && (gasBefore - gasleft() >= gasLimit || gasleft() <= gasBefore / 64);
         // Each view is an external call, the costly part of a node's eth_call: read only when something may have moved.
-        revert Outcome(ok, ok ? _read(nft, reads) : new uint256[](0));
+        revert Outcome(ok, exhausted, ok ? _read(nft, reads) : new uint256[](0));
     }
 
     /// A collection may mint or move to this address with a safe transfer: accept like a wallet would.
@@ -76,7 +81,7 @@ contract NftCapabilityProbe {
         }
     }
 
-    /// The revert data minus its 4-byte selector: what abi.decode(bool, uint256[], uint256[]) reads.
+    /// The revert data minus its 4-byte selector: what abi.decode(bool, bool, uint256[]) reads.
     function _strip(bytes memory data) private pure returns (bytes memory body) {
         // Reuse the buffer: the new length word overlaps the old one and the selector, neither read again.
         assembly {

@@ -38,10 +38,18 @@ import { UpstreamError, callOrThrow, randomActor } from "./sell-simulator-calls"
 const PROBE_CODE = asHex(NFT_CAPABILITY_PROBE_RUNTIME);
 /** At most this many non-standard functions are tried (the rest are a stated gap). */
 const MAX_SELECTORS = 16;
-/** Attempts per eth_call: keeps one call well inside a node's gas cap (each attempt reads six views twice). */
+/** Most attempts in one eth_call (each reads six views twice). */
 const ATTEMPTS_PER_CALL = 72;
-/** Gas for one attempted call: a mint of one item fits many times over; a runaway loop is cut. */
-const GAS_PER_ATTEMPT = 1_500_000n;
+/** The attempts' gas in one eth_call: inside a node's eth_call gas cap (30M on the dev chain, 50M geth's default). */
+const GAS_PER_ETH_CALL = 24_000_000n;
+/** Gas for an attempted call: a mint, burn or URI change of one item fits several times over. */
+const GAS_PER_ATTEMPT = 400_000n;
+/**
+ * Gas for an attempt that ran out on the first try, when no other argument layout of its function changed anything
+ * (a fixed batch mint: ~20 items); a runaway loop is cut. A node's time grows faster than the gas it burns (EDR:
+ * ~40 ms a million gas of a tight loop up to 1M, ~120 ms above), so the large budget is spent only where it can help.
+ */
+const GAS_PER_RETRY = 1_500_000n;
 /** A cap further than this from the supply is not reached by one simulated mint (stated as a gap). */
 const MAX_OVERSUPPLY_STEP = 100n;
 const GAS_PER_OVERSUPPLY = 12_000_000n;
@@ -96,7 +104,7 @@ export class EthCallNftCapabilityProber implements NftCapabilityProber {
 
     const [strangerRun, ...callerRuns] = await Promise.all(
       [stranger, ...callers.map((c) => c.address)].map((address) =>
-        this.tryAll(contract, address, calls, nftReads(standard, sample, recipient, address), GAS_PER_ATTEMPT),
+        this.attemptAll(contract, address, calls, nftReads(standard, sample, recipient, address)),
       ),
     );
     if (strangerRun === null || callerRuns.some((r) => r === null))
@@ -218,7 +226,36 @@ export class EthCallNftCapabilityProber implements NftCapabilityProber {
     return answers.find((a) => a !== null) ?? null;
   }
 
-  /** Every call as `caller`, in as few eth_calls as the batch size allows; null when a batch could not run. */
+  /**
+   * Every call as `caller` with GAS_PER_ATTEMPT, then again with GAS_PER_RETRY the ones that ran out of gas, except
+   * where another layout of the same function changed something: that function has shown its effect, and the layout
+   * that ran out read an address or an id as a count (mint(uint256) given the recipient), a loop no gas ends.
+   */
+  private async attemptAll(
+    contract: Address,
+    caller: Address,
+    calls: readonly ProbeCall[],
+    reads: readonly ReturnType<typeof asHex>[],
+  ): Promise<(AttemptOutcome | null)[] | null> {
+    const first = await this.tryAll(contract, caller, calls, reads, GAS_PER_ATTEMPT);
+    if (first === null) return null;
+    const shown = new Set(calls.filter((_, i) => first[i] != null && changed(first[i])).map((c) => c.selector));
+    const retried = calls.flatMap((c, i) => (first[i]?.exhausted === true && !shown.has(c.selector) ? [i] : []));
+    if (retried.length === 0) return first;
+    const again = await this.tryAll(
+      contract,
+      caller,
+      retried.map((i) => calls[i]!),
+      reads,
+      GAS_PER_RETRY,
+    );
+    if (again === null) return null;
+    const outcomes = [...first];
+    retried.forEach((i, k) => (outcomes[i] = again[k] ?? null));
+    return outcomes;
+  }
+
+  /** Every call as `caller`, in as few eth_calls as the gas and batch sizes allow; null when one could not run. */
   private async tryAll(
     contract: Address,
     caller: Address,
@@ -226,8 +263,9 @@ export class EthCallNftCapabilityProber implements NftCapabilityProber {
     reads: readonly ReturnType<typeof asHex>[],
     gas: bigint,
   ): Promise<(AttemptOutcome | null)[] | null> {
+    const perCall = Math.max(1, Math.min(ATTEMPTS_PER_CALL, Number(GAS_PER_ETH_CALL / gas)));
     const batches: ProbeCall[][] = [];
-    for (let i = 0; i < calls.length; i += ATTEMPTS_PER_CALL) batches.push(calls.slice(i, i + ATTEMPTS_PER_CALL));
+    for (let i = 0; i < calls.length; i += perCall) batches.push(calls.slice(i, i + perCall));
     const answers = await Promise.all(
       batches.map((batch) =>
         callOrThrow(

@@ -190,6 +190,8 @@ export function tryAllCalldata(
 
 export interface AttemptOutcome {
   readonly callOk: boolean;
+  /** The call used all the gas it was given: with more it might have gone further (a long loop, or endless). */
+  readonly exhausted: boolean;
   readonly before: readonly bigint[];
   readonly after: readonly bigint[];
 }
@@ -199,7 +201,11 @@ export function decodeTryAll(data: Hex): (AttemptOutcome | null)[] {
   const [before, results] = NFT_PROBE_ABI.decodeFunctionResult("tryAll", data) as unknown as [bigint[], string[]];
   return results.map((r) => {
     if (r === "0x") return null;
-    const [ok, after] = coder.decode(["bool", "uint256[]"], r) as unknown as [boolean, bigint[]];
-    return { callOk: ok, before: [...before], after: ok ? [...after] : [...before] };
+    const [ok, exhausted, after] = coder.decode(["bool", "bool", "uint256[]"], r) as unknown as [
+      boolean,
+      boolean,
+      bigint[],
+    ];
+    return { callOk: ok, exhausted, before: [...before], after: ok ? [...after] : [...before] };
   });
 }

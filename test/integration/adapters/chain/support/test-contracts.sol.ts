@@ -62,4 +62,16 @@ contract ForgedPairLog {
   event PairCreated(address indexed token0, address indexed token1, address pair, uint256);
   function claim(address pair) external { emit PairCreated(address(1), address(2), pair, 1); }
 }`,
+  "BatchReserveNft.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+// The owner's reserve() mints a fixed batch of 25 (about 800k gas, more than one simulated attempt's first budget);
+// anyone's mint(quantity) loops over the quantity, so a layout that puts an address there never ends.
+contract BatchReserveNft is ERC721, Ownable {
+  uint256 public totalSupply;
+  constructor() ERC721("Batch Reserve", "BRN") Ownable(msg.sender) {}
+  function mint(uint256 quantity) external { for (uint256 i = 0; i < quantity; i++) _mint(msg.sender, ++totalSupply); }
+  function reserve() external onlyOwner { for (uint256 i = 0; i < 25; i++) _mint(msg.sender, ++totalSupply); }
+}`,
 };
