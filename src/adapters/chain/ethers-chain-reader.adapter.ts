@@ -23,7 +23,7 @@ import type {
 } from "../../domain/chain/chain-types";
 import { CoalescingCache } from "../../application/caching/coalescing-cache";
 import { ConcurrencyLimiter } from "../../application/concurrency-limiter";
-import { asHex, quantityToNumber, toQuantity } from "../shared/hex-values";
+import { asHex, quantityToBigInt, quantityToNumber, toQuantity } from "../shared/hex-values";
 import { DEFAULT_RETRY_POLICY, retryWithBackoff, type RetryPolicy } from "../shared/retry-with-backoff";
 import { upstreamTask } from "../shared/upstream-task";
 import { decodeRevertReason, decodeWord, probeCalldata } from "./abi-probes";
@@ -164,7 +164,7 @@ export class EthersChainReader implements ChainReader {
     return this.task(`balance of ${address}`, () =>
       this.pinned(
         () => `balance ${address}`,
-        (tag) => this.rpc((p) => p.getBalance(address, tag)),
+        async (tag) => quantityToBigInt(String(await this.rpc((p) => p.send("eth_getBalance", [address, tag])))),
       ),
     );
   }
@@ -173,7 +173,8 @@ export class EthersChainReader implements ChainReader {
     return this.task(`nonce of ${address}`, () =>
       this.pinned(
         () => `nonce ${address}`,
-        (tag) => this.rpc((p) => p.getTransactionCount(address, tag)),
+        async (tag) =>
+          quantityToNumber(String(await this.rpc((p) => p.send("eth_getTransactionCount", [address, tag])))),
       ),
     );
   }
@@ -218,7 +219,7 @@ export class EthersChainReader implements ChainReader {
       asHex(
         await this.pinned(
           () => `storage ${address} ${slot}`,
-          (tag) => this.rpc((p) => p.getStorage(address, slot, tag)),
+          async (tag) => String(await this.rpc((p) => p.send("eth_getStorageAt", [address, slot, tag]))),
         ),
       ),
     );
@@ -286,7 +287,7 @@ export class EthersChainReader implements ChainReader {
     return asHex(
       await this.pinned(
         () => `code ${address}`,
-        (tag) => this.rpc((p) => p.getCode(address, tag)),
+        async (tag) => String(await this.rpc((p) => p.send("eth_getCode", [address, tag]))),
       ),
     );
   }

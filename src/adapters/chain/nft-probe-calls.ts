@@ -196,16 +196,54 @@ export interface AttemptOutcome {
   readonly after: readonly bigint[];
 }
 
-/** One outcome per call (a reverted call reads as unchanged), null where the attempt frame itself failed. */
+/**
+ * One outcome per call (a reverted call reads as unchanged), null where the attempt frame itself failed. Read word by
+ * word: tryAll answers (uint256[] before, bytes[] results), each result abi.encode(bool, bool, uint256[]); ethers'
+ * coder (type strings parsed per call, a Result object per array) cost a cold batch ~50 ms of main-thread time here.
+ * An answer that does not hold together throws, as the coder would.
+ */
 export function decodeTryAll(data: Hex): (AttemptOutcome | null)[] {
-  const [before, results] = NFT_PROBE_ABI.decodeFunctionResult("tryAll", data) as unknown as [bigint[], string[]];
-  return results.map((r) => {
-    if (r === "0x") return null;
-    const [ok, exhausted, after] = coder.decode(["bool", "bool", "uint256[]"], r) as unknown as [
-      boolean,
-      boolean,
-      bigint[],
-    ];
-    return { callOk: ok, exhausted, before: [...before], after: ok ? [...after] : [...before] };
+  const abi = new AbiWords(data);
+  const before = abi.uintArray(abi.number(0));
+  const results = abi.number(32);
+  return Array.from({ length: abi.number(results) }, (_, i) => {
+    const entry = results + 32 + abi.number(results + 32 + i * 32);
+    if (abi.number(entry) === 0) return null;
+    const result = entry + 32;
+    const ok = abi.bool(result);
+    const after = abi.uintArray(result + abi.number(result + 64));
+    return { callOk: ok, exhausted: abi.bool(result + 32), before, after: ok ? after : before };
   });
+}
+
+/** 32-byte words of ABI-encoded data, read by byte position; reading past the end throws. */
+class AbiWords {
+  private readonly body: string;
+
+  constructor(data: Hex) {
+    this.body = data.slice(2);
+  }
+
+  word(at: number): bigint {
+    const digits = this.body.slice(at * 2, at * 2 + 64);
+    if (digits.length !== 64) throw new Error(`ABI data ends before byte ${at + 32}`);
+    return BigInt(`0x${digits}`);
+  }
+
+  /** A length or an offset: a number that fits in the data. */
+  number(at: number): number {
+    const value = this.word(at);
+    if (value > BigInt(this.body.length / 2)) throw new Error(`ABI length or offset ${value} beyond the data`);
+    return Number(value);
+  }
+
+  bool(at: number): boolean {
+    const value = this.word(at);
+    if (value > 1n) throw new Error(`ABI bool ${value}`);
+    return value === 1n;
+  }
+
+  uintArray(at: number): bigint[] {
+    return Array.from({ length: this.number(at) }, (_, i) => this.word(at + 32 + i * 32));
+  }
 }
