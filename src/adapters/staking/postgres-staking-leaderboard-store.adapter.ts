@@ -34,12 +34,21 @@ export class PostgresStakingLeaderboardStore implements StakingLeaderboardStore 
     });
   }
 
+  /**
+   * Appends the batch, and in the same statement drops the empty batches before it that reach no further block: an
+   * empty batch only moves the clock and the block (a batch's time is its last block's), which this one moves at least
+   * as far, so replaying the journal without them ends in the same state, and the journal grows with staking
+   * activity, not with polls.
+   */
   record(batch: LeaderboardBatch): TE.TaskEither<UpstreamFailure, void> {
     return this.query("record", async () => {
-      await this.pool.query("INSERT INTO staking_leaderboard_batches (to_block, batch) VALUES ($1, $2::jsonb)", [
-        batch.toBlock,
-        toTaggedJson(batch),
-      ]);
+      await this.pool.query(
+        `WITH recorded AS (
+           INSERT INTO staking_leaderboard_batches (to_block, batch, empty) VALUES ($1, $2::jsonb, $3) RETURNING seq
+         )
+         DELETE FROM staking_leaderboard_batches WHERE empty AND to_block <= $1 AND seq < (SELECT seq FROM recorded)`,
+        [batch.toBlock, toTaggedJson(batch), isEmpty(batch)],
+      );
       await this.catchUp();
     });
   }
@@ -74,4 +83,16 @@ export class PostgresStakingLeaderboardStore implements StakingLeaderboardStore 
   private query<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
     return upstreamTask("storage", `staking leaderboard ${what}`, run);
   }
+}
+
+/** Learns nothing but the block and time it reaches. */
+function isEmpty(batch: LeaderboardBatch): boolean {
+  return (
+    batch.activities.length === 0 &&
+    batch.targetTiers.size === 0 &&
+    batch.deployers.size === 0 &&
+    batch.vaultOwners.size === 0 &&
+    batch.deployments.size === 0 &&
+    batch.ageResets.size === 0
+  );
 }
