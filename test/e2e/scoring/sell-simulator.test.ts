@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { readFile } from "node:fs/promises";
-import { sellSimulatorModule } from "../../../scripts/build-sell-simulator";
+import { BYTECODE_MODULES, runtimeBytecodeModule } from "../../../scripts/build-bytecode-modules";
 import { PROJECT_ROOT } from "../../../src/dev-world/compile";
 import { type ScoringRig, scoringRig } from "./support/scoring-world";
 
@@ -43,6 +43,6 @@ describe("sell simulation over state overrides (seeded world)", function () {
 
   it("the committed simulator bytecode matches contracts/simulation/SellSimulator.sol", async () => {
     const committed = await readFile(`${PROJECT_ROOT}/src/adapters/chain/sell-simulator-bytecode.ts`, "utf8");
-    expect(await sellSimulatorModule()).to.equal(committed);
+    expect(await runtimeBytecodeModule(BYTECODE_MODULES.sellSimulator)).to.equal(committed);
   });
 });
