@@ -1,45 +1,27 @@
 import { expect } from "chai";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { appWorld, type AppWorld } from "../http/support/app-world";
-import { postJson, type UncheckedJson } from "../http/support/http-client";
+import { postJson } from "../http/support/http-client";
+import { mcpSession, type McpSession } from "./support/mcp-session";
 
 /** The MCP server as `npm run mcp` starts it, driven by the MCP SDK's own client over stdio (issue 19 item 7). */
 describe("npm run mcp: the Credence MCP server", function () {
   this.timeout(120_000);
   let w: AppWorld;
-  let client: Client;
-
-  const call = async (name: string, args: Record<string, unknown>): Promise<UncheckedJson> => {
-    const result = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[] };
-    return JSON.parse(result.content[0]!.text);
-  };
+  let mcp: McpSession;
+  const call = (name: string, args: Record<string, unknown>) => mcp.call(name, args);
 
   before(async () => {
     w = await appWorld();
-    client = new Client({ name: "credence-test", version: "1.0.0" });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: ["--import", "tsx", "scripts/mcp/credence-mcp.ts"],
-        env: {
-          PATH: process.env.PATH ?? "",
-          CREDENCE_BASE_URL: w.url,
-          CREDENCE_PAYER_PRIVATE_KEY: w.payer.privateKey,
-          // Room for one 1000-unit answer, not two.
-          CREDENCE_SPEND_LIMIT_ATOMIC: "1500",
-        },
-        stderr: "pipe",
-      }),
-    );
+    // Room for one 1000-unit answer, not two.
+    mcp = await mcpSession({ baseUrl: w.url, payerKey: w.payer.privateKey, spendLimitAtomic: 1500n });
   });
 
   after(async () => {
-    await client?.close();
+    await mcp?.close();
   });
 
   it("lists its four tools", async () => {
-    const { tools } = await client.listTools();
+    const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).to.deep.equal([
       "check_ladder",
       "risk_check",
@@ -89,7 +71,7 @@ describe("npm run mcp: the Credence MCP server", function () {
   });
 
   it("refuses malformed arguments without calling anything", async () => {
-    const result = (await client.callTool({ name: "risk_check", arguments: { address: "0x12" } })) as {
+    const result = (await mcp.client.callTool({ name: "risk_check", arguments: { address: "0x12" } })) as {
       isError?: boolean;
     };
     expect(result.isError).to.equal(true);
