@@ -1,12 +1,13 @@
 /**
  * `npm run mcp`: a Model Context Protocol server (stdio) exposing Credence to agents. Every tool
  * calls the HTTP API at CREDENCE_BASE_URL; score_address pays the oracle through x402 with
- * CREDENCE_PAYER_PRIVATE_KEY, never past CREDENCE_SPEND_LIMIT_ATOMIC in total, and says what it paid.
+ * CREDENCE_PAYER_PRIVATE_KEY, never past CREDENCE_SPEND_LIMIT_ATOMIC in total (a sent payment counts
+ * whatever the answer), and says what it paid or may have paid.
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
-import { PayingFetch } from "./paying-fetch";
+import { PayingFetch, type PaidResponse } from "./paying-fetch";
 
 const Env = z.object({
   CREDENCE_BASE_URL: z.string().url().default("http://127.0.0.1:3000"),
@@ -62,21 +63,34 @@ server.registerTool(
   async ({ address: subject }) => {
     let answer = await paying.get(`${base}/api/oracle/${subject}`);
     const redirect = (answer.body as { redirect?: unknown } | null)?.redirect;
-    // A contract is sold by the token oracle: follow the service's own redirect (nothing was charged).
-    if (answer.status === 400 && typeof redirect === "string" && redirect.startsWith("/api/oracle/token/")) {
+    // A contract is sold by the token oracle: follow the service's own redirect, but only an unpaid
+    // one (a paid answer must be reported, not replaced by a second purchase).
+    if (
+      answer.payment === null &&
+      answer.status === 400 &&
+      typeof redirect === "string" &&
+      redirect.startsWith("/api/oracle/token/")
+    ) {
       answer = await paying.get(base + redirect);
     }
-    const paid =
-      answer.payment === null ? "nothing" : `${answer.payment.amountAtomic} atomic units of ${answer.payment.asset}`;
     return text({
       status: answer.status,
-      paid,
+      paid: describePaid(answer),
       payment: answer.payment,
       spentThisSessionAtomic: paying.spent().toString(),
       answer: answer.body,
     });
   },
 );
+
+/** Says "nothing" only when nothing was signed: a paid request without a receipt may still have settled. */
+function describePaid({ status, payment }: PaidResponse): string {
+  if (payment === null) return "nothing";
+  const amount = `${payment.amountAtomic} atomic units of ${payment.asset}`;
+  if (payment.outcome === "settled") return amount;
+  const answered = status === null ? "got no answer" : `was answered ${status} without a settlement receipt`;
+  return `${amount} may have moved: the paid request ${answered}; counted as spent`;
+}
 
 server.registerTool(
   "check_ladder",

@@ -36,7 +36,7 @@ describe("npm run mcp: the Credence MCP server", function () {
     expect(first.status).to.equal(200);
     expect(first.answer).to.include({ address: w.manifest.healthyToken, contractType: "ERC-20", pricing: "paid" });
     expect(first.answer.score).to.be.a("number");
-    expect(first.payment).to.include({ amountAtomic: "1000", network: `eip155:${w.chainId}` });
+    expect(first.payment).to.include({ amountAtomic: "1000", network: `eip155:${w.chainId}`, outcome: "settled" });
     expect(first.payment.transaction).to.match(/^0x[0-9a-f]{64}$/);
     expect(first.paid).to.equal(`1000 atomic units of ${first.payment.asset}`);
     expect(await w.usdcBalance(w.payer.address)).to.equal(payerBefore - 1000n);
