@@ -3,6 +3,7 @@ import { runFuzzPhase, type FuzzResult } from "./fuzz-phase";
 import { PaymentAttacks, type MoneyInvariant, type PaymentAttackResult } from "./payment-attacks";
 import { runRateLimitPhase, type RateLimitResult } from "./rate-limit-phase";
 import { routeTargets } from "./route-targets";
+import { runSuiWritePhase, type SuiWriteResult } from "./sui-write-phase";
 import { harvestValidBodies } from "./valid-bodies";
 
 export interface AttackOptions {
@@ -23,6 +24,8 @@ export interface AttackReport {
   readonly fuzz: FuzzResult;
   /** The alt app (Sui companion) fuzzed the same way from its own OpenAPI document; null with --only. */
   readonly altFuzz: FuzzResult | null;
+  /** Random never-seen Sui addresses sent to score-wallet: none may cause a registry write; null with --only. */
+  readonly suiWrites: SuiWriteResult | null;
   readonly rateLimits: readonly RateLimitResult[];
   readonly payments: readonly PaymentAttackResult[];
   readonly money: MoneyInvariant | null;
@@ -70,12 +73,14 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
     );
     const fuzz = await runFuzzPhase(w.url, { targets, addresses, validBodies }, options);
     const altFuzz = await fuzzAltApp(w, options);
+    const suiWrites = options.only === undefined ? await runSuiWritePhase(w.app.altUrl, options.seed) : null;
     const rateLimits = options.only === undefined ? await runRateLimitPhase(w.url, addresses[0] ?? "") : [];
     const paymentResults = withPayments ? await payments.runAll() : [];
     const money = withPayments ? await payments.moneyInvariant() : null;
     const passed =
       fuzz.violations.length === 0 &&
       (altFuzz?.violations.length ?? 0) === 0 &&
+      (suiWrites?.failure ?? null) === null &&
       rateLimits.every((r) => r.failure === null) &&
       paymentResults.every((r) => r.failure === null) &&
       (money?.holds ?? true);
@@ -85,6 +90,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       routes: targets.length,
       fuzz,
       altFuzz,
+      suiWrites,
       rateLimits,
       payments: paymentResults,
       money,

@@ -28,6 +28,11 @@ export function formatReport(report: AttackReport): string[] {
       `${alt.violations.length === 0 ? "ok  " : "FAIL"} alt app (Sui companion): ${alt.requests} requests (${altClasses}), violations=${alt.violations.length}`,
     );
   }
+  const writes = report.suiWrites;
+  if (writes !== null)
+    lines.push(
+      `${writes.failure === null ? "ok  " : "FAIL"} alt app: ${writes.sent} random never-seen Sui addresses, ${writes.written} registry writes${writes.failure === null ? "" : ` (${writes.failure})`}`,
+    );
   for (const r of report.rateLimits)
     lines.push(
       `${r.failure === null ? "ok  " : "FAIL"} rate limit ${r.route}: ${r.limited}/${r.sent} answered 429${r.failure === null ? "" : ` (${r.failure})`}`,

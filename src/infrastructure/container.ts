@@ -33,6 +33,7 @@ import { bindGraph, GRAPH_USE_CASES } from "./bindings/graph.bindings";
 import type { PriceSource } from "../application/ports/price-source.port";
 import type { SuiChain } from "../application/ports/sui-chain.port";
 import { bindSecondChain, SECOND_CHAIN_USE_CASES } from "./bindings/second-chain.bindings";
+import { bindWriteBudget } from "./bindings/write-budget.bindings";
 import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
 import { connectRedis } from "./redis-connection";
@@ -115,6 +116,7 @@ export function buildContainer(runtime: Runtime): Container {
   const container = new Container({ defaultScope: "Singleton" });
   container.bind(Clock).to(SystemClock);
   const redis = bindSharedState(container, runtime);
+  bindWriteBudget(container, runtime.config, redis, runtime.logger);
   container.bind(ChainReader).toConstantValue(runtime.chain.chainReader);
   container.bind(ExplorerHistory).toConstantValue(runtime.chain.explorer);
   // One pool for every PostgreSQL adapter (spent payments, Protocol Guard, snapshots, leaderboard, revocations, payment identifiers); pg connects lazily.

@@ -1,4 +1,5 @@
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
+import type { Redis } from "ioredis";
 import { buildHttpApp } from "../../src/adapters/http/app";
 import type { SuiChain } from "../../src/application/ports/sui-chain.port";
 import { asSuiAddress } from "../../src/domain/second-chain/sui-address";
@@ -17,14 +18,19 @@ export interface AltTestServer {
 
 /**
  * The alt app as the composition root builds it, on port 0: the embedded Sui ledger by default,
- * or the given SuiChain (e.g. SuiGraphQLChain on a nock endpoint, or one pointing nowhere).
+ * or the given SuiChain (e.g. SuiGraphQLChain on a nock endpoint, or one pointing nowhere). With
+ * REDIS_URL in `env`, `redis` is the connection the container uses (the caller closes it).
  */
 export async function startAltTestServer(
-  options: { env?: Record<string, string>; suiChain?: SuiChain } = {},
+  options: { env?: Record<string, string>; suiChain?: SuiChain; redis?: Redis } = {},
 ): Promise<AltTestServer> {
   const world =
     options.suiChain === undefined ? startSuiDevWorld(asSuiAddress(new Ed25519Keypair().toSuiAddress())) : null;
-  const runtime = { ...detachedRuntime(options.env), suiChain: options.suiChain ?? world!.chain };
+  const runtime = {
+    ...detachedRuntime(options.env),
+    suiChain: options.suiChain ?? world!.chain,
+    ...(options.redis === undefined ? {} : { redis: options.redis }),
+  };
   const container = buildContainer(runtime);
   const scenario = world === null ? null : suiScenarioManifest(world.scenario);
   let url = "http://127.0.0.1";

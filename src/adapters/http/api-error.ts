@@ -52,6 +52,7 @@ export type ApiErrorCode =
   | "subscription_cancelled"
   | "route_not_found"
   | "rate_limited"
+  | "write_budget_exhausted"
   // upstream and product failures
   | "detection_failed"
   | "scoring_unavailable"
@@ -81,7 +82,7 @@ export const apiError = (
   headers?: Readonly<Record<string, string>>,
 ): ApiError => ({ code, fields, headers });
 
-function assertNever(value: never): never {
+export function assertNever(value: never): never {
   throw new Error(`unhandled error code: ${String(value)}`);
 }
 
@@ -141,6 +142,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "invalid_payment":
       return 422;
     case "rate_limited":
+    case "write_budget_exhausted":
       return 429;
     case "internal_error":
       return 500;
@@ -215,6 +217,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   subscription_cancelled: true,
   route_not_found: true,
   rate_limited: true,
+  write_budget_exhausted: true,
   detection_failed: true,
   scoring_unavailable: true,
   batch_failed: true,

@@ -4,8 +4,8 @@ import type { ScoringFailed } from "../../application/use-cases/scoring/scored-a
 import type { OracleFailure } from "../../application/use-cases/scoring/sell-oracle-score.use-case";
 import type { SuiChainFailure } from "../../application/ports/sui-chain.port";
 import type { CoinScoringFailure } from "../../application/use-cases/second-chain/score-sui-coin.use-case";
-import type { SuiWalletFailure } from "../../application/use-cases/second-chain/score-sui-wallet.use-case";
-import type { ApiError } from "./api-error";
+import type { SuiWalletFailure } from "../../application/use-cases/second-chain/sui-wallet-answer";
+import { assertNever, type ApiError } from "./api-error";
 import type { GraphClusterFailure } from "../../application/use-cases/graph/graph-trust-answer";
 
 /**
@@ -83,8 +83,23 @@ export function coinFailureError(failure: CoinScoringFailure, log: Logger): ApiE
   return { code: "sui_unavailable" };
 }
 
-/** Alt app, wallet score: the chain, the write or the read-back failed; nothing half-written is reported. */
+/**
+ * Alt app, wallet score: the chain, the write or the read-back failed (nothing half-written is
+ * reported); or the day's write budget is spent (until the next UTC day) or its store did not
+ * answer, and nothing was sent.
+ */
 export function suiWalletFailureError(failure: SuiWalletFailure, log: Logger): ApiError {
-  log.warn({ detail: suiDetail(failure.cause) }, "sui wallet scoring failed");
-  return { code: "sui_unavailable" };
+  switch (failure._tag) {
+    case "SuiWalletUpstream":
+      log.warn({ detail: suiDetail(failure.cause) }, "sui wallet scoring failed");
+      return { code: "sui_unavailable" };
+    case "WriteBudgetExhausted":
+      log.warn("sui write budget of the day spent: write refused");
+      return { code: "write_budget_exhausted", headers: { "Retry-After": String(failure.retryAfterSeconds) } };
+    case "WriteBudgetUnavailable":
+      log.warn("sui write budget store unreachable: write refused");
+      return { code: "storage_unavailable" };
+    default:
+      return assertNever(failure);
+  }
 }

@@ -56,6 +56,7 @@ const upstream = (error: unknown): SuiChainFailure =>
  * `waitForTransaction` (GraphQL's index trails execution; the read-back must see the write).
  */
 export class SuiGraphQLChain implements SuiChain {
+  readonly writeGasBudget = WRITE_GAS_BUDGET;
   private readonly oracle: SuiAddress;
 
   constructor(

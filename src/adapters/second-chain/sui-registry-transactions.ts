@@ -2,6 +2,7 @@ import { bcs } from "@mysten/sui/bcs";
 import { Transaction } from "@mysten/sui/transactions";
 import {
   capabilityCode,
+  ORACLE_WRITE_GAS_BUDGET_MIST,
   viewReturnType,
   type RegistryView,
   type ViewValue,
@@ -17,8 +18,8 @@ export interface RegistryTarget {
   readonly registryId: SuiAddress;
 }
 
-/** Gas budget of one update_score (+ mint): far above its cost (~3 M MIST), far below a wallet's balance. */
-export const WRITE_GAS_BUDGET = 50_000_000n;
+/** Gas budget of one update_score (+ mint), set on every write transaction (registry-rules.ts says why this much). */
+export const WRITE_GAS_BUDGET = ORACLE_WRITE_GAS_BUDGET_MIST;
 
 /** One move call per view, all reading the shared registry; the node resolves the object itself. */
 export function viewTransaction(

@@ -31,6 +31,8 @@ export const suiUpstream = (detail: string): SuiUpstreamFailure => ({ _tag: "Sui
  * Times are chain time (checkpoint timestamps), never wall time.
  */
 export interface SuiChain {
+  /** The gas budget (MIST) writeScore sets on its transaction: the most one write can cost. */
+  readonly writeGasBudget: bigint;
   /** null when no coin of this type exists. */
   coinInfo(coinType: CoinType): TE.TaskEither<SuiChainFailure, SuiCoinInfo | null>;
   addressActivity(address: SuiAddress): TE.TaskEither<SuiChainFailure, SuiAddressActivity>;

@@ -7,6 +7,7 @@ import {
   capabilityCode,
   ELITE_CAP_MIN_SCORE,
   MAX_ONCHAIN_TIER,
+  ORACLE_WRITE_GAS_BUDGET_MIST,
   REGISTRY_ABORTS,
   STANDARD_CAP_MIN_SCORE,
   type RegistryView,
@@ -25,6 +26,9 @@ const abort = (module: string, code: number): SuiChainFailure => ({ _tag: "SuiMo
  * capability is minted only when the recorded score earns it. Chain time is `now()`.
  */
 export class EmbeddedSuiLedger implements SuiChain {
+  /** As SuiGraphQLChain's transactions state it (the ledger charges no gas). */
+  readonly writeGasBudget = ORACLE_WRITE_GAS_BUDGET_MIST;
+
   constructor(
     private readonly state: LedgerState,
     /** The account whose key signs writes (the oracle key of the configuration). */

@@ -30,6 +30,11 @@ export const ELITE_CAP_MIN_SCORE = 85;
 /** How many epochs a TrustedAgentCap stays valid (capability::VALIDITY_EPOCHS). */
 export const CAPABILITY_VALIDITY_EPOCHS = 30n;
 export const MAX_ONCHAIN_TIER = 2;
+/**
+ * Gas budget (MIST) of one update_score (+ mint) transaction: far above its cost (~3 M MIST), far
+ * below a wallet's balance. The most one write can cost, so what a write reserves of the day's budget.
+ */
+export const ORACLE_WRITE_GAS_BUDGET_MIST = 50_000_000n;
 
 /** The capability a score earns, if any (elite first). */
 export function capabilityFor(score: number, botFlagged: boolean): CapabilityKind | null {

@@ -61,6 +61,9 @@ export const suiVariables = {
   SUI_VERIFIED_COINS: { codec: CoinTypeList, fallback: "0x2::sui::SUI" },
   COIN_RATE_LIMIT_PER_MINUTE: { codec: intInRange("per minute", 1, 100_000), fallback: "60" },
   SCORE_WALLET_RATE_LIMIT_PER_MINUTE: { codec: intInRange("per minute", 1, 100_000), fallback: "10" },
+  // 5 SUI a day: 100 writes at their 0.05 SUI gas budget (each costs ~3 M MIST, so ~0.3 SUI really spent).
+  // Below 2^53: the Redis budget counts in Lua numbers. 0 switches registry writes off.
+  SUI_WRITE_BUDGET_MIST_PER_DAY: { codec: intInRange("MIST per day", 0, 2 ** 53 - 1), fallback: "5000000000" },
 } as const;
 
 export const SUI_SECRET_VARIABLES = ["SUI_ORACLE_PRIVATE_KEY", "SUI_GRAPHQL_URL", "SUI_GRPC_URL"] as const;

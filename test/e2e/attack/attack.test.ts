@@ -35,6 +35,10 @@ describe("attack suite (short seeded run against a real server on the embedded c
     ).to.deep.equal([]);
   });
 
+  it("random never-seen Sui addresses sent to the alt app's score-wallet cause no registry write (issue 28)", () => {
+    expect(report.suiWrites, details).to.deep.equal({ sent: 24, written: 0, failure: null });
+  });
+
   it("past a client's budget, limited routes answer 429 {error:'rate_limited'} in JSON", () => {
     expect(report.rateLimits.map((r) => [r.route, r.failure])).to.deep.equal(
       report.rateLimits.map((r) => [r.route, null]),

@@ -98,7 +98,7 @@ describe("alt app (Sui companion) on the embedded Sui ledger", () => {
       string,
       unknown
     >;
-    expect(again).to.deep.equal({ ...first, written: false });
+    expect(again).to.deep.equal({ ...first, written: false, reason: "updated_this_epoch" });
   });
 
   it("flags the bot-like wallet and mints nothing; a fresh wallet earns no capability", async () => {
@@ -115,12 +115,25 @@ describe("alt app (Sui companion) on the embedded Sui ledger", () => {
   });
 
   it("lets exactly one of concurrent requests for one address write", async () => {
+    // A fresh ledger: the seeded wallets (the only ones with history) are written above.
+    const fresh = await startAltTestServer({ env: { SCORE_WALLET_RATE_LIMIT_PER_MINUTE: "1000" } });
+    try {
+      const address = fresh.scenario!.longLivedWallet;
+      const answers = (await Promise.all(
+        Array.from({ length: 6 }, async () => (await post(`${fresh.server.url}/api/score-wallet`, { address })).json()),
+      )) as { written: boolean; digest: string }[];
+      expect(answers.filter((a) => a.written)).to.have.length(1);
+      expect(new Set(answers.map((a) => a.digest)).size).to.equal(1);
+    } finally {
+      await fresh.server.close();
+    }
+  });
+
+  it("answers an address nothing has happened to read-only, with its own score and no epoch", async () => {
     const address = `0x${"5".repeat(64)}`;
-    const answers = (await Promise.all(
-      Array.from({ length: 6 }, async () => (await post(`${base}/api/score-wallet`, { address })).json()),
-    )) as { written: boolean; digest: string }[];
-    expect(answers.filter((a) => a.written)).to.have.length(1);
-    expect(new Set(answers.map((a) => a.digest)).size).to.equal(1);
+    const body = (await (await post(`${base}/api/score-wallet`, { address })).json()) as Record<string, unknown>;
+    expect(body).to.deep.include({ written: false, reason: "no_history", updatedEpoch: null, digest: null });
+    expect(body).to.include({ tier: "LOW", capability: null });
   });
 
   it("normalises short addresses and refuses bad ones with 400 invalid_address", async () => {

@@ -59,4 +59,16 @@ describe("Sui configuration", () => {
     expect(messages[0]).to.contain("SUI_ORACLE_PRIVATE_KEY=<redacted>");
     expect(messages[0]).to.not.contain("notakey");
   });
+
+  it("decodes the daily write budget (default 5 SUI in MIST; 0 allowed) and names a bad one", () => {
+    const config = loadConfig({});
+    expect(E.isRight(config) && config.right.env.SUI_WRITE_BUDGET_MIST_PER_DAY).to.equal(5_000_000_000);
+    const off = loadConfig({ SUI_WRITE_BUDGET_MIST_PER_DAY: "0" });
+    expect(E.isRight(off) && off.right.env.SUI_WRITE_BUDGET_MIST_PER_DAY).to.equal(0);
+    for (const bad of ["-1", "5 SUI", "1.5", String(2 ** 53)]) {
+      const messages = errors({ SUI_WRITE_BUDGET_MIST_PER_DAY: bad });
+      expect(messages, bad).to.have.length(1);
+      expect(messages[0]).to.match(/^SUI_WRITE_BUDGET_MIST_PER_DAY=/);
+    }
+  });
 });

@@ -69,9 +69,19 @@ const altSchemas: Record<string, unknown> = {
       onchainTier: { type: "integer", enum: [0, 1, 2] },
       confidence: { type: "integer" },
       botFlagged: { type: "boolean" },
-      updatedEpoch: { type: "string", description: "u64 epoch as a decimal string" },
-      written: { type: "boolean" },
-      digest: { type: ["string", "null"] },
+      updatedEpoch: {
+        type: ["string", "null"],
+        description: "u64 epoch of the registry's record as a decimal string; null: the registry holds no record",
+      },
+      written: { type: "boolean", description: "true only when this request's transaction updated the registry" },
+      reason: {
+        enum: [null, "no_history", "updated_this_epoch"],
+        description:
+          "why nothing was written (null when written): no_history, nothing ever happened to the address (the " +
+          "answer is read-only: the registry's record if it has one, else the score as computed); " +
+          "updated_this_epoch, the registry already holds this epoch's score",
+      },
+      digest: { type: ["string", "null"], description: "this write's transaction, or this epoch's earlier one" },
       capability: {
         oneOf: [
           { type: "null" },
@@ -118,10 +128,28 @@ const altPaths: Record<string, Record<string, unknown>> = {
   "/api/score-wallet": {
     post: operation({
       summary: "Score a Sui wallet, write it to the ScoreRegistry (once per epoch) and answer the registry's reading",
+      description:
+        "The oracle pays for every write. An address without history (no transaction, no object) is answered " +
+        "read-only (`written: false`, `reason: no_history`). A write first reserves its gas budget (0.05 SUI) " +
+        "from a budget per UTC day shared by every instance (SUI_WRITE_BUDGET_MIST_PER_DAY); once it is spent " +
+        "the answer is `429 write_budget_exhausted` with `Retry-After` (seconds to the next UTC day) and nothing is " +
+        "sent; `503 storage_unavailable` when the shared budget (Redis) does not answer.",
       tag: "sui",
       body: { type: "object", required: ["address"], properties: { address: ref("SuiAddress") } },
-      ok: { 200: { description: "the registry's reading after the write", schema: ref("SuiWalletScore") } },
-      errors: ["invalid_json", "invalid_address", "rate_limited", "sui_unavailable"],
+      ok: {
+        200: {
+          description: "the registry's reading after the write, or a read-only answer (see reason)",
+          schema: ref("SuiWalletScore"),
+        },
+      },
+      errors: [
+        "invalid_json",
+        "invalid_address",
+        "rate_limited",
+        "write_budget_exhausted",
+        "sui_unavailable",
+        "storage_unavailable",
+      ],
     }),
   },
   "/widget.js": {

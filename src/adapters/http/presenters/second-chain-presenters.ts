@@ -1,5 +1,5 @@
 import type { ScoredCoin } from "../../../application/use-cases/second-chain/score-sui-coin.use-case";
-import type { SuiWalletAnswer } from "../../../application/use-cases/second-chain/score-sui-wallet.use-case";
+import type { SuiWalletAnswer } from "../../../application/use-cases/second-chain/sui-wallet-answer";
 
 /** The alt app's JSON bodies; bigint amounts and epochs become decimal strings in sendJson. */
 
@@ -28,6 +28,7 @@ export function suiWalletBody(answer: SuiWalletAnswer) {
     botFlagged: answer.botFlagged,
     updatedEpoch: answer.updatedEpoch,
     written: answer.written,
+    reason: answer.reason,
     digest: answer.digest,
     capability: answer.capability,
   };

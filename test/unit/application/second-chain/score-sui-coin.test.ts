@@ -26,6 +26,7 @@ function chain(state: { reads: number; failing: boolean }): SuiChain {
       state.reads++;
       return state.failing ? TE.left(suiUpstream("down")) : TE.right(info);
     },
+    writeGasBudget: 0n,
     chainNow: () => TE.right({ epoch: 1n, timestampMs: NOW }),
     addressActivity: never,
     simulateViews: never,
