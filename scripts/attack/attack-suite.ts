@@ -1,5 +1,6 @@
 import { startAttackWorld, type AttackWorld } from "./attack-world";
 import { runFuzzPhase, type FuzzResult } from "./fuzz-phase";
+import { runOutboundPhase, type OutboundResult } from "./outbound-phase";
 import { PaymentAttacks, type MoneyInvariant, type PaymentAttackResult } from "./payment-attacks";
 import { runRateLimitPhase, type RateLimitResult } from "./rate-limit-phase";
 import { routeTargets } from "./route-targets";
@@ -24,6 +25,8 @@ export interface AttackReport {
   /** The alt app (Sui companion) fuzzed the same way from its own OpenAPI document; null with --only. */
   readonly altFuzz: FuzzResult | null;
   readonly rateLimits: readonly RateLimitResult[];
+  /** Alert deliveries aimed at internal addresses (SSRF); empty with --only. */
+  readonly outbound: readonly OutboundResult[];
   readonly payments: readonly PaymentAttackResult[];
   readonly money: MoneyInvariant | null;
   readonly passed: boolean;
@@ -53,7 +56,7 @@ async function fuzzAltApp(w: AttackWorld, options: AttackOptions): Promise<FuzzR
   return runFuzzPhase(w.app.altUrl, { targets, addresses: values, validBodies }, { seed: options.seed, runs });
 }
 
-/** Fuzz every documented route, then spend rate limits, then attack payments; the money is checked over the whole run. */
+/** Fuzz every documented route, then spend rate limits, aim alerts at internal addresses, then attack payments; the money is checked over the whole run. */
 export async function runAttackSuite(options: AttackOptions): Promise<AttackReport> {
   const w = await startAttackWorld(options.databaseUrl);
   try {
@@ -71,12 +74,14 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
     const fuzz = await runFuzzPhase(w.url, { targets, addresses, validBodies }, options);
     const altFuzz = await fuzzAltApp(w, options);
     const rateLimits = options.only === undefined ? await runRateLimitPhase(w.url, addresses[0] ?? "") : [];
+    const outbound = options.only === undefined ? await runOutboundPhase(w) : [];
     const paymentResults = withPayments ? await payments.runAll() : [];
     const money = withPayments ? await payments.moneyInvariant() : null;
     const passed =
       fuzz.violations.length === 0 &&
       (altFuzz?.violations.length ?? 0) === 0 &&
       rateLimits.every((r) => r.failure === null) &&
+      outbound.every((o) => o.failure === null) &&
       paymentResults.every((r) => r.failure === null) &&
       (money?.holds ?? true);
     return {
@@ -86,6 +91,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       fuzz,
       altFuzz,
       rateLimits,
+      outbound,
       payments: paymentResults,
       money,
       passed,
