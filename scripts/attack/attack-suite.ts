@@ -1,5 +1,6 @@
 import { startAttackWorld, type AttackWorld } from "./attack-world";
 import { runFuzzPhase, type FuzzResult } from "./fuzz-phase";
+import { runOutboundPhase, type OutboundResult } from "./outbound-phase";
 import { PaymentAttacks, type MoneyInvariant, type PaymentAttackResult } from "./payment-attacks";
 import { runRateLimitPhase, type RateLimitResult } from "./rate-limit-phase";
 import { routeTargets } from "./route-targets";
@@ -27,6 +28,8 @@ export interface AttackReport {
   /** Random never-seen Sui addresses sent to score-wallet: none may cause a registry write; null with --only. */
   readonly suiWrites: SuiWriteResult | null;
   readonly rateLimits: readonly RateLimitResult[];
+  /** Alert deliveries aimed at internal addresses (SSRF); empty with --only. */
+  readonly outbound: readonly OutboundResult[];
   readonly payments: readonly PaymentAttackResult[];
   readonly money: MoneyInvariant | null;
   readonly passed: boolean;
@@ -56,7 +59,7 @@ async function fuzzAltApp(w: AttackWorld, options: AttackOptions): Promise<FuzzR
   return runFuzzPhase(w.app.altUrl, { targets, addresses: values, validBodies }, { seed: options.seed, runs });
 }
 
-/** Fuzz every documented route, then spend rate limits, then attack payments; the money is checked over the whole run. */
+/** Fuzz every documented route, then spend rate limits, aim alerts at internal addresses, then attack payments; the money is checked over the whole run. */
 export async function runAttackSuite(options: AttackOptions): Promise<AttackReport> {
   const w = await startAttackWorld(options.databaseUrl);
   try {
@@ -75,6 +78,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
     const altFuzz = await fuzzAltApp(w, options);
     const suiWrites = options.only === undefined ? await runSuiWritePhase(w.app.altUrl, options.seed) : null;
     const rateLimits = options.only === undefined ? await runRateLimitPhase(w.url, addresses[0] ?? "") : [];
+    const outbound = options.only === undefined ? await runOutboundPhase(w) : [];
     const paymentResults = withPayments ? await payments.runAll() : [];
     const money = withPayments ? await payments.moneyInvariant() : null;
     const passed =
@@ -82,6 +86,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       (altFuzz?.violations.length ?? 0) === 0 &&
       (suiWrites?.failure ?? null) === null &&
       rateLimits.every((r) => r.failure === null) &&
+      outbound.every((o) => o.failure === null) &&
       paymentResults.every((r) => r.failure === null) &&
       (money?.holds ?? true);
     return {
@@ -92,6 +97,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       altFuzz,
       suiWrites,
       rateLimits,
+      outbound,
       payments: paymentResults,
       money,
       passed,

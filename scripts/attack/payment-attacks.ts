@@ -4,20 +4,22 @@ import type { AttackWorld } from "./attack-world";
 import { challengeAt, signPayment, submitDirectly, transferPayment, type Challenge } from "./payment-client";
 import { violationOf } from "./response-invariants";
 import { sendRequest } from "./send-request";
+import { reasonOf, type Outcome } from "./payment-outcome";
+import { longNonceSignIn, overpayment } from "./value-attacks";
 
 export interface PaymentAttackResult {
   readonly name: string;
   readonly sent: number;
   readonly answered: number;
-  /** Payments this attack made that rightly bought nothing (an expired proof). */
-  readonly unansweredPayments: number;
+  /** Value moved to payTo by payments of this attack that rightly bought nothing (an expired or overpaying proof). */
+  readonly unansweredValue: bigint;
   readonly failure: string | null;
 }
 
 export interface MoneyInvariant {
   readonly price: bigint;
   readonly paidAnswers: number;
-  readonly unansweredPayments: number;
+  readonly unansweredValue: bigint;
   readonly movedToPayTo: bigint;
   readonly statsQueries: number;
   readonly statsValue: bigint;
@@ -35,12 +37,12 @@ let client = 0;
 
 export class PaymentAttacks {
   private readonly results: PaymentAttackResult[] = [];
-  private challenge!: Challenge;
-  private path = "";
+  challenge!: Challenge;
+  path = "";
   private payeeBefore = 0n;
   private statsBefore: Stats = { oracleQueries: 0, valueMoved: "0" };
 
-  constructor(private readonly w: AttackWorld) {}
+  constructor(readonly w: AttackWorld) {}
 
   /** Reads the starting balance and counters; call before anything else reaches the server. */
   async begin(): Promise<void> {
@@ -52,6 +54,9 @@ export class PaymentAttacks {
 
   async runAll(): Promise<readonly PaymentAttackResult[]> {
     await this.guarded("replay v1 -> v2 -> transfer proof", () => this.replayAcrossEnvelopes(this.attacker(0)));
+    // After the first attack: its payer has bought the answer it signs in for.
+    await this.guarded("long sign-in nonce", () => longNonceSignIn(this, this.attacker(0)));
+    await this.guarded("overpayment", () => overpayment(this, this.attacker(7)));
     await this.guarded("concurrent reuse", () => this.concurrentReuse(this.attacker(1)));
     for (const [i, delayMs] of (["same block", 0, 40] as const).entries()) {
       await this.guarded(`direct submission race (${delayMs})`, () =>
@@ -72,26 +77,30 @@ export class PaymentAttacks {
         name,
         sent: 0,
         answered: 0,
-        unansweredPayments: 0,
+        unansweredValue: 0n,
         failure: `attack did not run: ${String(error)}`,
       });
     }
   }
 
-  /** USDC moved to payTo == price x paid answers (+ payments that rightly bought nothing), and /api/stats agrees. */
+  /** USDC moved to payTo == price x paid answers (+ what payments that rightly bought nothing moved), and /api/stats agrees. */
   async moneyInvariant(): Promise<MoneyInvariant> {
-    const price = BigInt(this.challenge.v1.maxAmountRequired);
+    const price = this.price();
     const paidAnswers = this.results.reduce((sum, r) => sum + r.answered, 0);
-    const unansweredPayments = this.results.reduce((sum, r) => sum + r.unansweredPayments, 0);
+    const unansweredValue = this.results.reduce((sum, r) => sum + r.unansweredValue, 0n);
     const movedToPayTo = (await this.w.usdcBalance(this.challenge.v1.payTo)) - this.payeeBefore;
     const after = await this.stats();
     const statsQueries = after.oracleQueries - this.statsBefore.oracleQueries;
     const statsValue = parseUnits(after.valueMoved, 6) - parseUnits(this.statsBefore.valueMoved, 6);
     const holds =
-      movedToPayTo === price * BigInt(paidAnswers + unansweredPayments) &&
+      movedToPayTo === price * BigInt(paidAnswers) + unansweredValue &&
       statsQueries === paidAnswers &&
       statsValue === price * BigInt(paidAnswers);
-    return { price, paidAnswers, unansweredPayments, movedToPayTo, statsQueries, statsValue, holds };
+    return { price, paidAnswers, unansweredValue, movedToPayTo, statsQueries, statsValue, holds };
+  }
+
+  price(): bigint {
+    return BigInt(this.challenge.v1.maxAmountRequired);
   }
 
   private attacker(i: number): Wallet {
@@ -103,18 +112,18 @@ export class PaymentAttacks {
   }
 
   /** Sends one paid request; counts a 200 as an answer and checks the HTTP invariants. */
-  private async pay(headers: Record<string, string>): Promise<{ status: number | null; violation: string | null }> {
+  async pay(headers: Record<string, string>): Promise<Outcome> {
     client += 1;
     const request = { method: "GET", path: this.path, headers, target: "payment" };
     const response = await sendRequest(this.w.url, request, `10.254.${(client >> 8) & 255}.${client & 255}`);
-    return { status: response.status, violation: violationOf(request, response) };
+    return { status: response.status, reason: reasonOf(response.body), violation: violationOf(request, response) };
   }
 
-  private record(
+  record(
     name: string,
-    outcomes: readonly { status: number | null; violation: string | null }[],
+    outcomes: readonly Outcome[],
     maxAnswers: number,
-    unansweredPayments = 0,
+    unansweredValue = 0n,
     extra: string | null = null,
   ) {
     const answered = outcomes.filter((o) => o.status === 200).length;
@@ -125,7 +134,7 @@ export class PaymentAttacks {
       (answered > maxAnswers
         ? `${answered} answers for one payment (statuses ${outcomes.map((o) => o.status).join(",")})`
         : null);
-    this.results.push({ name, sent: outcomes.length, answered, unansweredPayments, failure });
+    this.results.push({ name, sent: outcomes.length, answered, unansweredValue, failure });
   }
 
   /** One authorization as v1, then as v2, then as a transfer proof of its settlement. */
@@ -138,7 +147,7 @@ export class PaymentAttacks {
       "X-Payment": Buffer.from(JSON.stringify({ txHash: settlement, nonce: signed.draft.nonce })).toString("base64"),
     });
     const notServed = first.status === 200 ? null : `the honest v1 payment was not served (${first.status})`;
-    this.record("replay v1 -> v2 -> transfer proof", [first, asV2, asProof], 1, 0, notServed);
+    this.record("replay v1 -> v2 -> transfer proof", [first, asV2, asProof], 1, 0n, notServed);
   }
 
   /** 20 concurrent requests with one authorization, then 20 with one transfer proof. */
@@ -152,7 +161,12 @@ export class PaymentAttacks {
     const transfer = await transferPayment(this.w, payer, this.challenge);
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => this.pay(transfer.proof)));
     // The transfer moved the price whatever the server does: if nothing was served it is unanswered.
-    this.record("20 concurrent, one transfer proof", outcomes, 1, outcomes.some((o) => o.status === 200) ? 0 : 1);
+    this.record(
+      "20 concurrent, one transfer proof",
+      outcomes,
+      1,
+      outcomes.some((o) => o.status === 200) ? 0n : this.price(),
+    );
   }
 
   /**
@@ -165,7 +179,7 @@ export class PaymentAttacks {
     const signed = await signPayment(this.w, payer, this.challenge);
     const sameBlock = delayMs === "same block";
     if (sameBlock) await this.w.provider.send("evm_setAutomine", [false]);
-    let outcomes: { status: number | null; violation: string | null }[];
+    let outcomes: Outcome[];
     try {
       const served = this.pay(signed.v1);
       if (sameBlock) await this.settlementPending();
@@ -186,7 +200,7 @@ export class PaymentAttacks {
     }
     // One authorization moves the price once, whoever submits it; unanswered if nobody was served.
     const name = `direct submission race (${sameBlock ? "same block, payer first" : `+${delayMs} ms`}) statuses ${outcomes.map((o) => o.status).join("/")}`;
-    this.record(name, outcomes, 1, outcomes.some((o) => o.status === 200) ? 0 : 1);
+    this.record(name, outcomes, 1, outcomes.some((o) => o.status === 200) ? 0n : this.price());
   }
 
   /** Waits (bounded) until a transaction sits in the pending block: the server's settlement. */
@@ -211,7 +225,7 @@ export class PaymentAttacks {
       "transfer proof at age == maxAge, twice",
       edgeOutcomes,
       1,
-      edgeOutcomes.some((o) => o.status === 200) ? 0 : 1,
+      edgeOutcomes.some((o) => o.status === 200) ? 0n : this.price(),
     );
     const late = await transferPayment(this.w, payer, this.challenge);
     await this.w.provider.send("evm_mine", [late.blockTimestamp + maxAge + 1]);
@@ -220,7 +234,7 @@ export class PaymentAttacks {
       "transfer proof at age == maxAge + 1",
       [lateOutcome],
       0,
-      1,
+      this.price(),
       lateOutcome.status === 422 ? null : `expected 422, got ${lateOutcome.status}`,
     );
   }

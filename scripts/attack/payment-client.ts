@@ -45,9 +45,15 @@ export interface Signed {
   readonly v2: Record<string, string>;
 }
 
-export async function signPayment(w: AttackWorld, payer: Wallet, challenge: Challenge): Promise<Signed> {
+/** `value`: what the authorization moves, the price unless given. */
+export async function signPayment(
+  w: AttackWorld,
+  payer: Wallet,
+  challenge: Challenge,
+  value?: bigint,
+): Promise<Signed> {
   const offer = offerOf(challenge.v1);
-  const draft = draftAuthorization(payer.address, offer, await w.headTime());
+  const draft = draftAuthorization(payer.address, offer, await w.headTime(), value === undefined ? {} : { value });
   const signature = await signAuthorization(payer, offer, challenge.chainId, draft);
   return {
     draft,
@@ -57,13 +63,11 @@ export async function signPayment(w: AttackWorld, payer: Wallet, challenge: Chal
   };
 }
 
-/** A committed USDC transfer to payTo, mined; the proof header and the block it landed in. */
-export async function transferPayment(w: AttackWorld, payer: Wallet, challenge: Challenge) {
+/** A committed USDC transfer of `value` (the price unless given) to payTo, mined; the proof header and its block. */
+export async function transferPayment(w: AttackWorld, payer: Wallet, challenge: Challenge, value?: bigint) {
   const { nonce, commitment } = transferNonce();
-  const data = withCommitment(
-    token.encodeFunctionData("transfer", [challenge.v1.payTo, BigInt(challenge.v1.maxAmountRequired)]),
-    commitment,
-  );
+  const amount = value ?? BigInt(challenge.v1.maxAmountRequired);
+  const data = withCommitment(token.encodeFunctionData("transfer", [challenge.v1.payTo, amount]), commitment);
   const receipt = await (await payer.sendTransaction({ to: challenge.v1.asset, data })).wait();
   if (receipt === null || receipt.status !== 1) throw new Error("the attack's transfer failed on chain");
   const block = await w.provider.getBlock(receipt.blockNumber);

@@ -41,10 +41,14 @@ export function formatReport(report: AttackReport): string[] {
     lines.push(
       `${p.failure === null ? "ok  " : "FAIL"} payment: ${p.name}: ${p.answered}/${p.sent} answered${p.failure === null ? "" : ` (${p.failure})`}`,
     );
+  for (const o of report.outbound)
+    lines.push(
+      `${o.failure === null ? "ok  " : "FAIL"} outbound: ${o.name}: ${o.refused}/${o.sent} refused as not public${o.failure === null ? "" : ` (${o.failure})`}`,
+    );
   const m = report.money;
   if (m !== null) {
     lines.push(
-      `${m.holds ? "ok  " : "FAIL"} money: moved to payTo ${m.movedToPayTo} == price ${m.price} x (${m.paidAnswers} paid answers + ${m.unansweredPayments} rightly unanswered)? ` +
+      `${m.holds ? "ok  " : "FAIL"} money: moved to payTo ${m.movedToPayTo} == price ${m.price} x ${m.paidAnswers} paid answers + ${m.unansweredValue} moved by payments rightly unanswered? ` +
         `/api/stats: +${m.statsQueries} queries, +${m.statsValue} value`,
     );
   }
@@ -52,7 +56,7 @@ export function formatReport(report: AttackReport): string[] {
   const paymentFailures = report.payments.filter((p) => p.failure !== null).length;
   lines.push(
     `attack seed=${report.seed} routes=${report.routes} requests=${report.fuzz.requests} (${classes}) violations=${report.fuzz.violations.length} ` +
-      `rate-limit-checks=${report.rateLimits.length} payment-attacks=${report.payments.length} (failed ${paymentFailures}) ` +
+      `rate-limit-checks=${report.rateLimits.length} outbound-checks=${report.outbound.length} (failed ${report.outbound.filter((o) => o.failure !== null).length}) payment-attacks=${report.payments.length} (failed ${paymentFailures}) ` +
       `money=${m === null ? "n/a" : m.holds ? "holds" : "BROKEN"} => ${report.passed ? "PASS" : "FAIL"}`,
   );
   return lines;

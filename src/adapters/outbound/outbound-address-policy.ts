@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import { embeddedIpv4, ipv6Groups, mappedIpv4 } from "./embedded-ipv4";
 
 /** Ranges no outbound alert may reach unless allowlisted: loopback, private, link-local, multicast, unspecified... */
 const FORBIDDEN_V4: readonly [string, number][] = [
@@ -20,7 +21,6 @@ const FORBIDDEN_V4: readonly [string, number][] = [
 const FORBIDDEN_V6: readonly [string, number][] = [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
-  ["64:ff9b::", 96], // NAT64 (embeds IPv4)
   ["100::", 64], // discard
   ["2001:db8::", 32], // documentation
   ["fc00::", 7], // unique local
@@ -28,25 +28,20 @@ const FORBIDDEN_V6: readonly [string, number][] = [
   ["fec0::", 10], // site-local (deprecated)
   ["ff00::", 8], // multicast
 ];
+// Forms that carry an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo) are judged by it: embedded-ipv4.ts.
 
 const forbidden = new BlockList();
 for (const [net, prefix] of FORBIDDEN_V4) forbidden.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of FORBIDDEN_V6) forbidden.addSubnet(net, prefix, "ipv6");
 
-/** An IPv4-mapped or -compatible IPv6 address is judged as the IPv4 address it carries. */
+/** An address and its family; an IPv4-mapped IPv6 address, in any spelling, is the IPv4 address it maps. */
 export function normaliseIp(ip: string): { readonly address: string; readonly family: "ipv4" | "ipv6" } | undefined {
   const bare = ip.replace(/^\[|\]$/g, "").toLowerCase();
-  const version = isIP(bare);
-  if (version === 4) return { address: bare, family: "ipv4" };
-  if (version !== 6) return undefined;
-  const dotted = /^(?:0{0,4}:){0,5}(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/.exec(bare.replace(/^::/, "0:"));
-  if (dotted?.[1] !== undefined && isIP(dotted[1]) === 4) return { address: dotted[1], family: "ipv4" };
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(bare);
-  if (hex?.[1] !== undefined && hex[2] !== undefined) {
-    const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-    return { address: `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, family: "ipv4" };
-  }
-  return { address: bare, family: "ipv6" };
+  if (isIP(bare) === 4) return { address: bare, family: "ipv4" };
+  const groups = ipv6Groups(bare);
+  if (groups === null) return undefined;
+  const mapped = mappedIpv4(groups);
+  return mapped === null ? { address: bare, family: "ipv6" } : { address: mapped, family: "ipv4" };
 }
 
 /** OUTBOUND_ALLOWLIST, parsed: host names, IPs and CIDRs. */
@@ -79,9 +74,18 @@ export function isAllowlisted(allowlist: OutboundAllowlist, host: string, ip?: s
   return resolved !== undefined && allowlist.ips.check(resolved.address, resolved.family);
 }
 
-/** True when `ip` lies in a range an alert must never reach by default. */
+/**
+ * True when `ip` lies in a range an alert must never reach by default, or carries an IPv4 address
+ * that does (6to4 of 127.0.0.1 reaches 127.0.0.1 through any 6to4 relay), or may carry one that
+ * cannot be read (local-use NAT64).
+ */
 export function isForbiddenAddress(ip: string): boolean {
   const resolved = normaliseIp(ip);
   if (resolved === undefined) return true;
-  return forbidden.check(resolved.address, resolved.family);
+  if (forbidden.check(resolved.address, resolved.family)) return true;
+  if (resolved.family === "ipv4") return false;
+  const groups = ipv6Groups(resolved.address);
+  if (groups === null) return true;
+  const embedded = embeddedIpv4(groups);
+  return embedded === "ambiguous" || embedded.some((v4) => forbidden.check(v4, "ipv4"));
 }

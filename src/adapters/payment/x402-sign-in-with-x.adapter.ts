@@ -11,6 +11,8 @@ import type { SignInOutcome, SignInWithX } from "../../application/ports/sign-in
 /** How long a sign-in challenge may be answered (the package's default expiry). */
 const SIGN_IN_WINDOW_MS = 5 * 60_000;
 const MAX_HEADER = 8192;
+/** Longest nonce taken: ours are 32 hex characters, and every one used is stored until it expires. */
+const MAX_NONCE = 64;
 
 /**
  * The x402 `sign-in-with-x` extension through @x402/extensions: the declaration a 402 carries
@@ -45,11 +47,7 @@ export class X402SignInWithX implements SignInWithX {
     };
   }
 
-  async verify(
-    header: string,
-    resource: string,
-    useNonce: (nonce: string) => Promise<boolean>,
-  ): Promise<SignInOutcome> {
+  async verify(header: string, resource: string): Promise<SignInOutcome> {
     const refused = (reason: string): SignInOutcome => ({ _tag: "refused", reason });
     if (header.length > MAX_HEADER) return refused("invalid_siwx_header");
     let payload;
@@ -58,6 +56,7 @@ export class X402SignInWithX implements SignInWithX {
     } catch {
       return refused("invalid_siwx_header");
     }
+    if (payload.nonce.length > MAX_NONCE) return refused("invalid_siwx_nonce_too_long");
     // The package binds the message to our origin; the resource itself is ours to bind.
     if (payload.uri !== resource) return refused("invalid_siwx_uri_mismatch");
     if (payload.chainId !== this.network) return refused("invalid_siwx_chain_id");
@@ -69,8 +68,12 @@ export class X402SignInWithX implements SignInWithX {
     const verified = await verifySIWxSignature(payload).catch(() => null);
     if (verified === null || !verified.isValid) return refused(verified?.invalidReason ?? "invalid_siwx_signature");
     if (verified.payer.toLowerCase() !== payload.address.toLowerCase()) return refused("invalid_siwx_signature");
-    // Consumed only once everything else holds, so a bad attempt cannot burn someone's nonce.
-    if (!(await useNonce(payload.nonce))) return refused("invalid_siwx_nonce");
-    return { _tag: "signed_in", address: payload.address.toLowerCase() };
+    return {
+      _tag: "signed_in",
+      address: payload.address.toLowerCase(),
+      nonce: payload.nonce,
+      // validateSIWxMessage refuses a message older than the window (inclusive bound).
+      validUntilMs: Date.parse(payload.issuedAt) + SIGN_IN_WINDOW_MS,
+    };
   }
 }

@@ -11,7 +11,8 @@ const KEPT = 1;
 @injectable()
 export class InMemoryPurchaseStore implements PurchaseStore {
   private readonly purchases = new Map<string, { response: StoredPaidResponse; atMs: number }[]>();
-  private readonly nonces = new Set<string>();
+  /** Nonce -> the last instant its message can be presented. */
+  private readonly nonces = new Map<string, number>();
 
   record(
     payer: string,
@@ -32,10 +33,11 @@ export class InMemoryPurchaseStore implements PurchaseStore {
     });
   }
 
-  useNonce(nonce: string): TE.TaskEither<UpstreamFailure, boolean> {
+  useNonce(nonce: string, keptUntilMs: number, nowMs: number): TE.TaskEither<UpstreamFailure, boolean> {
     return TE.fromIO(() => {
+      for (const [held, until] of this.nonces) if (until < nowMs) this.nonces.delete(held);
       if (this.nonces.has(nonce)) return false;
-      this.nonces.add(nonce);
+      this.nonces.set(nonce, keptUntilMs);
       return true;
     });
   }

@@ -62,11 +62,13 @@ export class PostgresPurchaseStore implements PurchaseStore {
     });
   }
 
-  useNonce(nonce: string, atMs: number): TE.TaskEither<UpstreamFailure, boolean> {
+  useNonce(nonce: string, keptUntilMs: number, nowMs: number): TE.TaskEither<UpstreamFailure, boolean> {
     return this.query("use nonce", async () => {
+      await this.pool.query(`DELETE FROM ${this.table}_nonces WHERE kept_until_ms < $1`, [nowMs]);
       const inserted = await this.pool.query(
-        `INSERT INTO ${this.table}_nonces (nonce, used_at_ms) VALUES ($1, $2) ON CONFLICT (nonce) DO NOTHING`,
-        [nonce, atMs],
+        `INSERT INTO ${this.table}_nonces (nonce, used_at_ms, kept_until_ms) VALUES ($1, $2, $3)
+         ON CONFLICT (nonce) DO NOTHING`,
+        [nonce, nowMs, keptUntilMs],
       );
       return inserted.rowCount === 1;
     });

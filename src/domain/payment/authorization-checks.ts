@@ -2,11 +2,11 @@ import { parseAddress, type Address } from "../chain/address";
 import type { ChainTime } from "../chain/chain-types";
 import type { AuthorizationProof, Eip3009Authorization } from "./payment-proof";
 import type { PaymentReason } from "./payment-reason";
-import { caip2Network, type PaymentTerms } from "./payment-terms";
+import { caip2Network, checkExactValue, type PaymentTerms } from "./payment-terms";
 
 /**
  * Checks that need only the proof and our terms, in x402's order: scheme, network, what a v2
- * payload says it accepted, recipient, value (v1: covers the price; v2 "exact": equals it).
+ * payload says it accepted, recipient, value (exactly the price, whichever the version).
  */
 export function checkAuthorizationTerms(proof: AuthorizationProof, terms: PaymentTerms): PaymentReason | null {
   if (proof.scheme !== terms.scheme) return "invalid_scheme";
@@ -24,8 +24,7 @@ export function checkAuthorizationTerms(proof: AuthorizationProof, terms: Paymen
   }
   const { to, value } = proof.authorization;
   if (to !== terms.payTo) return "invalid_exact_evm_payload_recipient_mismatch";
-  const coversPrice = proof.x402Version === 2 ? value === terms.price : value >= terms.price;
-  return coversPrice ? null : "invalid_exact_evm_payload_authorization_value";
+  return checkExactValue(value, terms);
 }
 
 /**
@@ -77,7 +76,6 @@ export function checkAuthorization(
   const windowReason = checkAuthorizationWindow(proof.authorization, terms, facts.now);
   if (windowReason !== null) return windowReason;
   if (facts.nonceUsed) return "nonce_already_used";
-  // The transfer moves `value`, not just the price: a balance between the two would revert.
   if (facts.balance < proof.authorization.value) return "insufficient_funds";
   return null;
 }

@@ -28,8 +28,6 @@ export const CREDENCE_REASONS = [
   "invalid_transfer_reverted",
   /** Transfer proof: no `Transfer` log of the asset to the payee in that transaction. */
   "invalid_transfer_recipient_mismatch",
-  /** Transfer proof: the transfers to the payee add up to less than the price. */
-  "invalid_transfer_value",
   /** Transfer proof: the block is older than the configured age. */
   "invalid_transfer_expired",
   /** Transfer proof: keccak256(nonce) is not the commitment at the end of the calldata. */

@@ -1,4 +1,5 @@
 import type { Address } from "../chain/address";
+import type { PaymentReason } from "./payment-reason";
 
 /**
  * What one paid answer costs and where the money goes: the single source for the 402
@@ -36,6 +37,15 @@ export interface PaymentTerms {
 /** x402 v2 names networks by CAIP-2: `eip155:<chainId>` for EVM chains. */
 export function caip2Network(terms: Pick<PaymentTerms, "chainId">): string {
   return `eip155:${terms.chainId}`;
+}
+
+/**
+ * The "exact" scheme's value rule, for every proof (x402 v1, v2, transfer): a payment moves the
+ * price, no less and no more. More would buy one answer and keep the rest, with nothing to hand it
+ * back, so "moved = price x answers" holds only at equality.
+ */
+export function checkExactValue(value: bigint, terms: Pick<PaymentTerms, "price">): PaymentReason | null {
+  return value === terms.price ? null : "invalid_exact_evm_payload_authorization_value";
 }
 
 /** Arc testnet with USDC, the identity the embedded chain mirrors. */

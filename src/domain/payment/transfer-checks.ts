@@ -3,7 +3,7 @@ import type { Address } from "../chain/address";
 import type { ChainTime, EventLog, Hex, TxReceipt } from "../chain/chain-types";
 import type { TransferProof } from "./payment-proof";
 import type { PaymentReason } from "./payment-reason";
-import type { PaymentTerms } from "./payment-terms";
+import { checkExactValue, type PaymentTerms } from "./payment-terms";
 
 /** keccak256("Transfer(address,address,uint256)"), the ERC-20 Transfer event topic. */
 export const ERC20_TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -91,7 +91,7 @@ function asTransfer(log: EventLog, asset: Address): TransferLog | null {
 /**
  * A transfer pays when it is a plain ERC-20 transfer call by the payer to the asset (never a
  * settlement of an EIP-3009 authorization: that money already bought its answer under the
- * authorization's key), succeeded, moved at least the price to the payee, is recent enough, and
+ * authorization's key), succeeded, moved exactly the price to the payee, is recent enough, and
  * its calldata ends with keccak256(nonce): only the payer knows the nonce until they present it,
  * so someone who merely saw the transaction cannot spend it first.
  */
@@ -114,7 +114,8 @@ export function checkTransfer(
     .map((log) => asTransfer(log, terms.asset))
     .some((t) => t !== null && t.from === call.payer && t.to === terms.payTo && t.value === call.amount);
   if (!moved) return { ok: false, reason: "invalid_transfer_recipient_mismatch" };
-  if (call.amount < terms.price) return { ok: false, reason: "invalid_transfer_value" };
+  const valueReason = checkExactValue(call.amount, terms);
+  if (valueReason !== null) return { ok: false, reason: valueReason };
   if (!transferStillValid(now, blockTimestamp, terms.transferMaxAgeSeconds))
     return { ok: false, reason: "invalid_transfer_expired" };
   if (call.commitment !== keccak256(proof.nonce).slice(2).toLowerCase())

@@ -46,12 +46,20 @@ describe("attack suite (short seeded run against a real server on the embedded c
     for (const r of report.rateLimits) expect(r.limited, r.route).to.be.at.least(1);
   });
 
+  it("alert deliveries to IPv6 forms of internal IPv4 addresses are refused as not public", () => {
+    expect(
+      report.outbound.filter((o) => o.failure !== null).map((o) => `${o.name}: ${o.failure}`),
+      details,
+    ).to.deep.equal([]);
+    expect(report.outbound.length).to.be.at.least(9);
+  });
+
   it("no payment attack buys more than one answer per payment", () => {
     expect(
       report.payments.filter((p) => p.failure !== null).map((p) => `${p.name}: ${p.failure}`),
       details,
     ).to.deep.equal([]);
-    expect(report.payments.length).to.be.at.least(8);
+    expect(report.payments.length).to.be.at.least(11);
   });
 
   it("USDC moved to payTo == price x paid answers served, and /api/stats counts the same", () => {

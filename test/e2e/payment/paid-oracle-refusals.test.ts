@@ -40,13 +40,14 @@ describe("paid oracle on the embedded chain: every refusal is a 422 reason, and 
       );
     });
 
-    it("invalid_exact_evm_payload_signature: a valid signature over other terms (value changed after signing)", async () => {
+    it("invalid_exact_evm_payload_signature: a valid signature over other terms (nonce changed after signing)", async () => {
       const signed = await authorize(w, w.wallet(6), 1);
       const tampered = v1Envelope(signed, {});
       const decoded = JSON.parse(Buffer.from(tampered["X-Payment"], "base64").toString()) as {
-        payload: { authorization: { value: string } };
+        payload: { authorization: { nonce: string } };
       };
-      decoded.payload.authorization.value = "5000";
+      // Not the value: any value but the price is refused before the signature is looked at.
+      decoded.payload.authorization.nonce = hexlify(randomBytes(32));
       await expectRefusal(
         { "X-Payment": Buffer.from(JSON.stringify(decoded)).toString("base64") },
         "invalid_exact_evm_payload_signature",
@@ -60,9 +61,14 @@ describe("paid oracle on the embedded chain: every refusal is a 422 reason, and 
       );
     });
 
-    it("invalid_exact_evm_payload_authorization_value: less than the price (v1), not exactly it (v2)", async () => {
+    it("invalid_exact_evm_payload_authorization_value: anything but the price, v1 and v2 alike", async () => {
       await expectRefusal(
         (await authorize(w, w.wallet(6), 1, { value: 999n })).headers,
+        "invalid_exact_evm_payload_authorization_value",
+      );
+      // Issue 28/4: an overpaying v1 authorization was settled in full for one answer.
+      await expectRefusal(
+        (await authorize(w, w.wallet(6), 1, { value: 250_000n })).headers,
         "invalid_exact_evm_payload_authorization_value",
       );
       await expectRefusal(
@@ -139,8 +145,12 @@ describe("paid oracle on the embedded chain: every refusal is a 422 reason, and 
       );
     });
 
-    it("invalid_transfer_value: less than the price", async () => {
-      await expectRefusal((await transferOnChain(w, w.wallet(9), { value: 999n })).headers, "invalid_transfer_value");
+    it("invalid_exact_evm_payload_authorization_value: less or more than the price", async () => {
+      for (const value of [999n, 250_000n])
+        await expectRefusal(
+          (await transferOnChain(w, w.wallet(9), { value })).headers,
+          "invalid_exact_evm_payload_authorization_value",
+        );
     });
 
     it("invalid_transfer_nonce: someone who only saw the transaction cannot claim it", async () => {

@@ -36,15 +36,43 @@ function purchaseStoreContract(name: string, makeStore: () => PurchaseStore): vo
       expect(await right(store.latest("0x" + "ef".repeat(20), resource, 0))).to.equal(null);
     });
 
-    it("a nonce is usable once, also under concurrency", async () => {
+    it("a nonce is usable once while it is kept, also under concurrency", async () => {
       const store = makeStore();
       const nonce = fresh("nonce");
-      const uses = await Promise.all(Array.from({ length: 8 }, () => right(store.useNonce(nonce, 1))));
+      const uses = await Promise.all(Array.from({ length: 8 }, () => right(store.useNonce(nonce, 10_000, 1))));
       expect(uses.filter(Boolean)).to.have.length(1);
-      expect(await right(store.useNonce(nonce, 2))).to.equal(false);
+      expect(await right(store.useNonce(nonce, 10_000, 2))).to.equal(false);
+      // Kept up to and including its last valid instant.
+      expect(await right(store.useNonce(nonce, 20_000, 10_000))).to.equal(false);
+    });
+
+    it("a nonce is forgotten once it is past keeping (its message is refused by age by then)", async () => {
+      const store = makeStore();
+      const [old, other] = [fresh("nonce"), fresh("nonce")];
+      expect(await right(store.useNonce(old, 10_000, 1))).to.equal(true);
+      expect(await right(store.useNonce(other, 30_000, 10_001))).to.equal(true);
+      // Pruned by the use above: taken again as new, which only a message signed after it can do.
+      expect(await right(store.useNonce(old, 40_000, 10_002))).to.equal(true);
+      expect(await right(store.useNonce(other, 40_000, 10_003))).to.equal(false);
     });
   });
 }
 
 purchaseStoreContract("in-memory", () => new InMemoryPurchaseStore());
 purchaseStoreContract("postgres", () => new PostgresPurchaseStore({ pool: db.pool }));
+
+describe("PostgresPurchaseStore: sign-in nonces", () => {
+  it("deletes the rows of nonces past keeping, leaving the ones still kept (issue 28/5: they were kept forever)", async () => {
+    const store = new PostgresPurchaseStore({ pool: db.pool });
+    const [stale, live] = [fresh("stale"), fresh("live")];
+    const kept = async () =>
+      (
+        await db.pool.query<{ nonce: string }>("SELECT nonce FROM paid_answers_nonces WHERE nonce = ANY($1)", [
+          [stale, live],
+        ])
+      ).rows.map((r) => r.nonce);
+    await right(store.useNonce(stale, 5_000_000, 4_000_000));
+    await right(store.useNonce(live, 9_000_000, 5_000_001));
+    expect(await kept()).to.deep.equal([live]);
+  });
+});

@@ -38,22 +38,25 @@ export class PaidAnswerReaccess {
     return this.signIn.declaration(resource, this.clock.nowMs());
   }
 
-  /** The answer a signed-in payer bought; null without a sign-in header or without a live purchase. */
+  /**
+   * The answer a signed-in payer bought; null without a sign-in header or without a live purchase.
+   * The purchase is looked up before the nonce is spent: a signer who bought nothing leaves nothing
+   * stored, and its sign-in still works once it has bought.
+   */
   async reread(
     headers: RequestHeaders,
     resource: string,
   ): Promise<E.Either<SignInRefused | UpstreamFailure, { response: StoredPaidResponse; atMs: number } | null>> {
     const header = headerValue(headers, "sign-in-with-x");
     if (header === undefined) return E.right(null);
-    let storeFailure: UpstreamFailure | null = null;
-    const outcome = await this.signIn.verify(header, resource, async (nonce) => {
-      const used = await this.purchases.useNonce(nonce, this.clock.nowMs())();
-      if (E.isLeft(used)) storeFailure = used.left;
-      return E.isRight(used) && used.right;
-    });
-    if (storeFailure !== null) return E.left(storeFailure);
+    const outcome = await this.signIn.verify(header, resource);
     if (outcome._tag === "refused") return E.left({ _tag: "SignInRefused", reason: outcome.reason });
-    return this.purchases.latest(outcome.address, resource, this.clock.nowMs() - this.settings.lifetimeMs)();
+    const nowMs = this.clock.nowMs();
+    const bought = await this.purchases.latest(outcome.address, resource, nowMs - this.settings.lifetimeMs)();
+    if (E.isLeft(bought) || bought.right === null) return bought;
+    const fresh = await this.purchases.useNonce(outcome.nonce, outcome.validUntilMs, nowMs)();
+    if (E.isLeft(fresh)) return fresh;
+    return fresh.right ? bought : E.left({ _tag: "SignInRefused", reason: "invalid_siwx_nonce" });
   }
 
   record(payer: string, resource: string, response: StoredPaidResponse): Promise<E.Either<UpstreamFailure, void>> {

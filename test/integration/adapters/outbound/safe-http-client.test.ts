@@ -52,6 +52,27 @@ describe("outbound HTTP refuses SSRF destinations (resolved at send time, every 
     expect(server.hits()).to.equal(0);
   });
 
+  it("IPv6 forms that embed a private IPv4 are refused, as URL literals and as resolved addresses (issue 28/6)", async () => {
+    const embedded = [
+      "::7f00:1", // IPv4-compatible 127.0.0.1
+      "::a9fe:a9fe", // IPv4-compatible 169.254.169.254
+      "0:0:0:0:0:ffff:7f00:1", // IPv4-mapped, long spelling
+      "64:ff9b::7f00:1", // NAT64
+      "64:ff9b:1::808:808", // local-use NAT64: the IPv4 cannot be read
+      "2002:7f00:1::", // 6to4
+      "2001:0:808:808:0:0:80ff:fffe", // Teredo, client 127.0.0.1
+    ];
+    const refusal = { kind: "refused", reason: "destination address is not public" };
+    for (const ip of embedded) {
+      const resolved = { ...closed, resolve: resolvesTo(ip) };
+      expect(await safePost(resolved, `https://hooks.example.org:${server.port}/x`, {}, "{}"), ip).to.deep.equal(
+        refusal,
+      );
+      expect(await safePost(closed, `https://[${ip}]:${server.port}/x`, {}, "{}"), `[${ip}]`).to.deep.equal(refusal);
+    }
+    expect(server.hits()).to.equal(0);
+  });
+
   it("plain http is refused for a public address, and allowed for an allowlisted one", async () => {
     const pub = { ...closed, resolve: resolvesTo("93.184.216.34") };
     expect(await safePost(pub, "http://hooks.example.org/x", {}, "{}")).to.deep.equal({

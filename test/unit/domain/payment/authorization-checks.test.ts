@@ -44,9 +44,11 @@ describe("authorization checks", () => {
     expect(check(authorizationProof(1, { to: STRANGER }))).to.equal("invalid_exact_evm_payload_recipient_mismatch");
   });
 
-  it("invalid_exact_evm_payload_authorization_value: v1 must cover the price, v2 must equal it", () => {
+  it("invalid_exact_evm_payload_authorization_value: v1 and v2 must both move exactly the price", () => {
     expect(check(authorizationProof(1, { value: 999n }))).to.equal("invalid_exact_evm_payload_authorization_value");
-    expect(check(authorizationProof(1, { value: 1001n }))).to.equal(null);
+    // Issue 28/4: 250,000 for a 1,000 answer was settled in full, with nothing back to the payer.
+    expect(check(authorizationProof(1, { value: 1001n }))).to.equal("invalid_exact_evm_payload_authorization_value");
+    expect(check(authorizationProof(1, { value: 250_000n }))).to.equal("invalid_exact_evm_payload_authorization_value");
     expect(check(authorizationProof(2, { value: 1001n }))).to.equal("invalid_exact_evm_payload_authorization_value");
     expect(check(authorizationProof(2, { value: 999n }))).to.equal("invalid_exact_evm_payload_authorization_value");
   });
@@ -79,7 +81,6 @@ describe("authorization checks", () => {
   });
 
   it("insufficient_funds when the balance does not cover the authorized value", () => {
-    expect(check(authorizationProof(1, { value: 5_001n }))).to.equal("insufficient_funds");
     expect(check(authorizationProof(1), { balance: 999n })).to.equal("insufficient_funds");
     expect(check(authorizationProof(1), { balance: 1000n })).to.equal(null);
   });

@@ -137,12 +137,15 @@ describe("transfer proof checks", () => {
     expect(check(evidence([approval]))).to.deep.equal({ ok: false, reason: "invalid_transfer_recipient_mismatch" });
   });
 
-  it("invalid_transfer_value when less than the price reached the payee", () => {
-    const short = { input: committed(transferCall(999n)) };
-    expect(check(evidence([transferLog({ value: 999n })], short))).to.deep.equal({
-      ok: false,
-      reason: "invalid_transfer_value",
-    });
+  it("invalid_exact_evm_payload_authorization_value when anything but the price reached the payee", () => {
+    // More than the price bought one answer and kept the rest (issue 28/4): refused like too little.
+    for (const value of [999n, 1001n, 250_000n]) {
+      const paid = { input: committed(transferCall(value)) };
+      expect(check(evidence([transferLog({ value })], paid)), String(value)).to.deep.equal({
+        ok: false,
+        reason: "invalid_exact_evm_payload_authorization_value",
+      });
+    }
   });
 
   it("invalid_transfer_expired when the block is older than the configured age (chain time)", () => {
