@@ -5,7 +5,7 @@ import { EIP3009_ABI } from "../../src/adapters/payment/eip3009-contract";
 import { startApplication, type RunningApplication } from "../../src/infrastructure/application";
 import { loadConfig } from "../../src/infrastructure/config/config";
 import type { DevWorldManifest } from "../../src/dev-world/dev-world";
-import { sha256Hex } from "../../src/adapters/http/middleware/platform-auth";
+import { sha256Hex } from "../../src/adapters/http/middleware/bearer-key-auth";
 import { ATTACK_PLATFORM_KEY } from "./attack-request";
 
 /** The service as `npm start` runs it (embedded chain, seeded world), with handles an attacker would have. */

@@ -31,7 +31,7 @@ import { ScoreBatch } from "../application/use-cases/scoring/score-batch.use-cas
 import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking.use-case";
 import { GetStakingLeaderboard } from "../application/use-cases/staking/get-staking-leaderboard.use-case";
 import { ethersSignatureParser } from "../adapters/chain/ethers-event-decoder.adapter";
-import { platformAuth } from "../adapters/http/middleware/platform-auth";
+import { operatorAuth, platformAuth } from "../adapters/http/middleware/bearer-key-auth";
 import { rateLimit, type RateLimitOptions } from "../adapters/http/middleware/rate-limit";
 import { batchRoutes } from "../adapters/http/routes/batch.routes";
 import { devRoutes } from "../adapters/http/routes/dev.routes";
@@ -104,7 +104,7 @@ export function composeRouters(
       issueEasAttestation: container.get(IssueEasAttestation),
       revokeAttestation: container.get(RevokeAttestation),
       listRevocations: container.get(ListRevocations),
-      platformAuth: platformAuth(env.PLATFORM_API_KEYS),
+      operatorAuth: operatorAuth(env.OPERATOR_API_KEYS),
       verifyAttestation: container.get(VerifyAttestation),
       checkGate: container.get(CheckGate),
       getGatingSchema: container.get(GetGatingSchema),
@@ -154,7 +154,7 @@ export function composeRouters(
       submitFeedback: container.get(SubmitFeedback),
       listFeedback: container.get(ListFeedback),
       rateLimit: limited("feedback", env.FEEDBACK_RATE_LIMIT_PER_MINUTE),
-      platformAuth: platformAuth(env.PLATFORM_API_KEYS),
+      operatorAuth: operatorAuth(env.OPERATOR_API_KEYS),
     }),
     ...(scenario === null ? [] : [devRoutes(scenario)]),
   ];

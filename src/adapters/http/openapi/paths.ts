@@ -1,4 +1,5 @@
 import { operation, ref } from "./operation";
+import { MAX_REVOCATION_NOTE, REVOCATION_REASONS } from "../../../domain/gating/revocation";
 
 const obj = ref("JsonObject");
 const intQuery = (name: string, description: string) => ({ name, description, schema: { type: "integer" } });
@@ -199,23 +200,32 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/gating/revoke": {
     post: operation({
-      summary: "Platform only (Authorization: Bearer <platform key>): revoke an attestation by id or EAS uid",
+      summary:
+        "Operator only (Authorization: Bearer <operator key>, OPERATOR_API_KEYS; a platform key is refused): revoke an attestation by id or EAS uid",
       tag: "gating",
       body: {
         type: "object",
         required: ["id", "reason"],
         properties: {
           id: { type: "string", pattern: "^(att_[0-9a-f]{32}|0x[0-9a-fA-F]{64})$" },
-          reason: { type: "string", minLength: 1, maxLength: 200 },
+          reason: { type: "string", enum: [...REVOCATION_REASONS] },
+          note: {
+            type: "string",
+            maxLength: MAX_REVOCATION_NOTE,
+            description: "one line of plain text: no control characters, no bidi overrides (else invalid_reason)",
+          },
         },
       },
-      ok: { 200: { description: "{id, revoked: true, revokedAt, reason} (the first revocation stands)", schema: obj } },
+      ok: {
+        200: { description: "{id, revoked: true, revokedAt, reason, note} (the first revocation stands)", schema: obj },
+      },
       errors: ["unauthorized", "invalid_json", "invalid_attestation_id", "invalid_reason", "storage_unavailable"],
     }),
   },
   "/api/gating/revocations": {
     get: operation({
-      summary: "Published revocation list: {revocations: [{id, revokedAt, reason}]}, newest first (newest 1000)",
+      summary:
+        "Published revocation list (JSON only): {revocations: [{id, revokedAt, reason (code), note (plain text or null)}]}, newest first (newest 1000)",
       tag: "gating",
       ok: { 200: { description: "{revocations}", schema: obj } },
       errors: ["storage_unavailable"],

@@ -13,11 +13,11 @@ export interface FeedbackRouteDeps {
   readonly listFeedback: ListFeedback;
   /** Feedback is stored: FEEDBACK_RATE_LIMIT_PER_MINUTE per client. */
   readonly rateLimit: Middleware;
-  /** Reading the queue needs the platform credential (PLATFORM_API_KEYS), like /api/arc-score. */
-  readonly platformAuth: Middleware;
+  /** Reading the queue is the operator's (OPERATOR_API_KEYS). */
+  readonly operatorAuth: Middleware;
 }
 
-/** POST /api/feedback (anyone, rate-limited) and GET /api/feedback (platform only). */
+/** POST /api/feedback (anyone, rate-limited) and GET /api/feedback (operator only). */
 export function feedbackRoutes(deps: FeedbackRouteDeps): Router {
   const router = new Router();
   router.post("/api/feedback", deps.rateLimit, async (ctx) => {
@@ -30,7 +30,7 @@ export function feedbackRoutes(deps: FeedbackRouteDeps): Router {
     }
     sendJson(ctx, 201, receipt.right);
   });
-  router.get("/api/feedback", deps.platformAuth, async (ctx) => {
+  router.get("/api/feedback", deps.operatorAuth, async (ctx) => {
     const page = await deps.listFeedback.execute(intQuery(ctx.query.limit), intQuery(ctx.query.offset))();
     if (E.isLeft(page)) {
       ctx.state.log.warn({ detail: page.left.detail }, "feedback store failed");
