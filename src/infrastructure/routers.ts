@@ -16,7 +16,6 @@ import { CheckReadiness } from "../application/use-cases/health/check-readiness.
 import { ReadPlatformStats } from "../application/use-cases/platform/read-platform-stats.use-case";
 import { CheckWallet } from "../application/use-cases/protocol-guard/check-wallet.use-case";
 import { ListDeliveries } from "../application/use-cases/protocol-guard/list-deliveries.use-case";
-import { ListSubscriptions } from "../application/use-cases/protocol-guard/list-subscriptions.use-case";
 import { ReadWebhookKeys } from "../application/use-cases/protocol-guard/read-webhook-keys.use-case";
 import { ReplayAlert } from "../application/use-cases/protocol-guard/replay-alert.use-case";
 import { ReadSubscription } from "../application/use-cases/protocol-guard/read-subscription.use-case";
@@ -118,7 +117,6 @@ export function composeRouters(
         limited("subscribe-day", env.SUBSCRIBE_LIMIT_PER_DAY, DAY_MS),
       ],
       subscribe: container.get(Subscribe),
-      listSubscriptions: container.get(ListSubscriptions),
       readSubscription: container.get(ReadSubscription),
       updateSubscription: container.get(UpdateSubscription),
       listDeliveries: container.get(ListDeliveries),

@@ -299,14 +299,25 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/protocol-guard/subscriptions": {
     get: operation({
-      summary: "List registrations, or read one with its manage token",
+      summary:
+        "Read one registration with its manage token (Bearer, ?token= or body); nothing is listed: without id and token 401 manage_token_required",
       tag: "protocol-guard",
       query: [
-        { name: "id", description: "sub_<id>", schema: { type: "string" } },
+        {
+          name: "id",
+          description: "sub_<id> (required; a token without it is 400 invalid_request)",
+          schema: { type: "string" },
+        },
         { name: "token", description: "manage token", schema: { type: "string" } },
       ],
-      ok: { 200: { description: "rows, or one subscription with last 20 alerts and events", schema: obj } },
-      errors: ["unauthorized", "registration_not_found", "storage_unavailable"],
+      ok: { 200: { description: "one subscription with its last 20 alerts and events", schema: obj } },
+      errors: [
+        "manage_token_required",
+        "invalid_request",
+        "unauthorized",
+        "registration_not_found",
+        "storage_unavailable",
+      ],
     }),
     patch: operation({
       summary: "Change only the fields sent; pause, resume, cancel (final); rotate the manage token or webhook secrets",
