@@ -1,5 +1,8 @@
 import type { Middleware } from "koa";
 import { feedbackRoutes } from "../adapters/http/routes/feedback.routes";
+import { flagDecisionRoutes } from "../adapters/http/routes/flag-decisions.routes";
+import { ListFlagDecisions } from "../application/use-cases/review/list-flag-decisions.use-case";
+import { RecordFlagDecision } from "../application/use-cases/review/record-flag-decision.use-case";
 import { ListFeedback } from "../application/use-cases/feedback/list-feedback.use-case";
 import { SubmitFeedback } from "../application/use-cases/feedback/submit-feedback.use-case";
 import type Router from "@koa/router";
@@ -152,6 +155,11 @@ export function composeRouters(
       submitFeedback: container.get(SubmitFeedback),
       listFeedback: container.get(ListFeedback),
       rateLimit: limited("feedback", env.FEEDBACK_RATE_LIMIT_PER_MINUTE),
+      operatorAuth: operatorAuth(env.OPERATOR_API_KEYS),
+    }),
+    flagDecisionRoutes({
+      recordFlagDecision: container.get(RecordFlagDecision),
+      listFlagDecisions: container.get(ListFlagDecisions),
       operatorAuth: operatorAuth(env.OPERATOR_API_KEYS),
     }),
     ...(scenario === null ? [] : [devRoutes(scenario)]),

@@ -1,5 +1,6 @@
 import { operation, ref } from "./operation";
 import { MAX_REVOCATION_NOTE, REVOCATION_REASONS } from "../../../domain/gating/revocation";
+import { FLAG_DECISION_NOTE_MAX, FLAG_DECISIONS } from "../../../domain/review/flag-decision";
 
 const obj = ref("JsonObject");
 const intQuery = (name: string, description: string) => ({ name, description, schema: { type: "integer" } });
@@ -464,21 +465,59 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/feedback": {
     post: operation({
-      summary: "Report a false positive or a false negative (address, flag?, verdict, note?, contact?)",
+      summary:
+        "Report a false positive or a false negative (address, flag?, verdict, note?, contact?): queued for the operator, it changes no answer",
       tag: "feedback",
       body: obj,
-      ok: { 201: { description: "{id, status: received, receivedAt, flagUnderReview}", schema: obj } },
+      ok: { 201: { description: "{id, status: received, receivedAt}", schema: obj } },
       errors: ["invalid_json", "invalid_request", "rate_limited", "storage_unavailable"],
     }),
     get: operation({
-      summary: "Platform only (Authorization: Bearer <platform key>): the feedback queue, newest first",
-      tag: "platform",
+      summary: "Operator only (Authorization: Bearer <operator key>): the feedback queue, newest first",
+      tag: "operator",
       query: [
         { name: "limit", description: "1..100, default 50", schema: { type: "integer" } },
         { name: "offset", description: "entries to skip", schema: { type: "integer" } },
+        {
+          name: "address",
+          description: "only this address's entries (else invalid_request)",
+          schema: { type: "string" },
+        },
       ],
       ok: { 200: { description: "{items, limit, offset}", schema: obj } },
-      errors: ["unauthorized", "storage_unavailable"],
+      errors: ["unauthorized", "invalid_request", "storage_unavailable"],
+    }),
+  },
+  "/api/operator/flag-decisions": {
+    post: operation({
+      summary:
+        "Operator only (Authorization: Bearer <operator key>): decide on one flag of one address; under_review marks it underReview in every answer (batch: flagsUnderReview), review_closed clears the mark",
+      tag: "operator",
+      body: {
+        type: "object",
+        required: ["address", "flag", "decision"],
+        properties: {
+          address: { type: "string", pattern: "^0x[0-9a-fA-F]{40}$" },
+          flag: { type: "string", description: "a flag code of the catalogue" },
+          decision: { type: "string", enum: [...FLAG_DECISIONS] },
+          note: {
+            type: "string",
+            maxLength: FLAG_DECISION_NOTE_MAX,
+            description: "one line of plain text, not shown in answers",
+          },
+        },
+      },
+      ok: {
+        200: { description: "{address, flag, decision, note, decidedAt} (the decision now standing)", schema: obj },
+      },
+      errors: ["unauthorized", "invalid_json", "invalid_request", "storage_unavailable"],
+    }),
+    get: operation({
+      summary: "Operator only: the decisions standing for one address",
+      tag: "operator",
+      query: [{ name: "address", description: "0x address (required)", schema: { type: "string" } }],
+      ok: { 200: { description: "{address, decisions: [{address, flag, decision, note, decidedAt}]}", schema: obj } },
+      errors: ["unauthorized", "invalid_request", "storage_unavailable"],
     }),
   },
   "/api/arc-score/{address}": {
