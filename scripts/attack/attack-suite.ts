@@ -1,3 +1,4 @@
+import { AccessAttacks, type AccessAttackResult } from "./access-attacks";
 import { startAttackWorld, type AttackWorld } from "./attack-world";
 import { runFuzzPhase, type FuzzResult } from "./fuzz-phase";
 import { PaymentAttacks, type MoneyInvariant, type PaymentAttackResult } from "./payment-attacks";
@@ -24,6 +25,8 @@ export interface AttackReport {
   /** The alt app (Sui companion) fuzzed the same way from its own OpenAPI document; null with --only. */
   readonly altFuzz: FuzzResult | null;
   readonly rateLimits: readonly RateLimitResult[];
+  /** Operator-only acts and the subscription list (issue 28); empty with --only. */
+  readonly access: readonly AccessAttackResult[];
   readonly payments: readonly PaymentAttackResult[];
   readonly money: MoneyInvariant | null;
   readonly passed: boolean;
@@ -68,6 +71,8 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       w.manifest.devAccounts.addresses[10] ?? "",
       w.chainId,
     );
+    // Before the fuzzer: it holds the operator key and may itself decide on flags, which would hide what feedback did.
+    const access = options.only === undefined ? await new AccessAttacks(w.url, w.manifest.honeypotToken).runAll() : [];
     const fuzz = await runFuzzPhase(w.url, { targets, addresses, validBodies }, options);
     const altFuzz = await fuzzAltApp(w, options);
     const rateLimits = options.only === undefined ? await runRateLimitPhase(w.url, addresses[0] ?? "") : [];
@@ -77,6 +82,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       fuzz.violations.length === 0 &&
       (altFuzz?.violations.length ?? 0) === 0 &&
       rateLimits.every((r) => r.failure === null) &&
+      access.every((a) => a.failure === null) &&
       paymentResults.every((r) => r.failure === null) &&
       (money?.holds ?? true);
     return {
@@ -86,6 +92,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       fuzz,
       altFuzz,
       rateLimits,
+      access,
       payments: paymentResults,
       money,
       passed,
