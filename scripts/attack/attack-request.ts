@@ -101,6 +101,8 @@ const junkHeaderValue = (addresses: readonly string[]): fc.Arbitrary<string> =>
  * platform routes (arc-score, graph-trust) are attacked past their credential check, not only at it.
  */
 export const ATTACK_PLATFORM_KEY = "attack-suite-platform-key";
+/** The operator key (OPERATOR_API_KEYS), sent likewise: revoke, flag decisions and the feedback queue past their check. */
+export const ATTACK_OPERATOR_KEY = "attack-suite-operator-key";
 
 function headers(addresses: readonly string[]): fc.Arbitrary<Record<string, string>> {
   const junk = junkHeaderValue(addresses);
@@ -119,6 +121,7 @@ function headers(addresses: readonly string[]): fc.Arbitrary<Record<string, stri
       authorization: fc.oneof(
         junk.map((v) => `Bearer ${v}`),
         fc.constant(`Bearer ${ATTACK_PLATFORM_KEY}`),
+        fc.constant(`Bearer ${ATTACK_OPERATOR_KEY}`),
       ),
       origin: fc.constantFrom("https://evil.example", "null", "http://127.0.0.1"),
       "x-oversized": fc.integer({ min: 1_000, max: 40_000 }).map((n) => "a".repeat(n)),

@@ -1,3 +1,4 @@
+import { AccessAttacks, type AccessAttackResult } from "./access-attacks";
 import { startAttackWorld, type AttackWorld } from "./attack-world";
 import { runFuzzPhase, type FuzzResult } from "./fuzz-phase";
 import { runOutboundPhase, type OutboundResult } from "./outbound-phase";
@@ -30,6 +31,8 @@ export interface AttackReport {
   readonly rateLimits: readonly RateLimitResult[];
   /** Alert deliveries aimed at internal addresses (SSRF); empty with --only. */
   readonly outbound: readonly OutboundResult[];
+  /** Operator-only acts and the subscription list (issue 28); empty with --only. */
+  readonly access: readonly AccessAttackResult[];
   readonly payments: readonly PaymentAttackResult[];
   readonly money: MoneyInvariant | null;
   readonly passed: boolean;
@@ -74,6 +77,8 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       w.manifest.devAccounts.addresses[10] ?? "",
       w.chainId,
     );
+    // Before the fuzzer: it holds the operator key and may itself decide on flags, which would hide what feedback did.
+    const access = options.only === undefined ? await new AccessAttacks(w.url, w.manifest.honeypotToken).runAll() : [];
     const fuzz = await runFuzzPhase(w.url, { targets, addresses, validBodies }, options);
     const altFuzz = await fuzzAltApp(w, options);
     const suiWrites = options.only === undefined ? await runSuiWritePhase(w.app.altUrl, options.seed) : null;
@@ -87,6 +92,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       (suiWrites?.failure ?? null) === null &&
       rateLimits.every((r) => r.failure === null) &&
       outbound.every((o) => o.failure === null) &&
+      access.every((a) => a.failure === null) &&
       paymentResults.every((r) => r.failure === null) &&
       (money?.holds ?? true);
     return {
@@ -98,6 +104,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       suiWrites,
       rateLimits,
       outbound,
+      access,
       payments: paymentResults,
       money,
       passed,

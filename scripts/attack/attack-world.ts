@@ -5,8 +5,8 @@ import { EIP3009_ABI } from "../../src/adapters/payment/eip3009-contract";
 import { startApplication, type RunningApplication } from "../../src/infrastructure/application";
 import { loadConfig } from "../../src/infrastructure/config/config";
 import type { DevWorldManifest } from "../../src/dev-world/dev-world";
-import { sha256Hex } from "../../src/adapters/http/middleware/platform-auth";
-import { ATTACK_PLATFORM_KEY } from "./attack-request";
+import { sha256Hex } from "../../src/adapters/http/middleware/bearer-key-auth";
+import { ATTACK_OPERATOR_KEY, ATTACK_PLATFORM_KEY } from "./attack-request";
 
 /** The service as `npm start` runs it (embedded chain, seeded world), with handles an attacker would have. */
 export interface AttackWorld {
@@ -39,6 +39,7 @@ export async function startAttackWorld(databaseUrl?: string): Promise<AttackWorl
     LOG_LEVEL: "silent",
     TRUSTED_PROXIES: ATTACK_PROXY,
     PLATFORM_API_KEYS: sha256Hex(ATTACK_PLATFORM_KEY),
+    OPERATOR_API_KEYS: sha256Hex(ATTACK_OPERATOR_KEY),
     DATABASE_URL: databaseUrl,
   });
   if (E.isLeft(config)) throw new Error(`attack config rejected: ${config.left.join("; ")}`);

@@ -37,6 +37,10 @@ export function formatReport(report: AttackReport): string[] {
     lines.push(
       `${r.failure === null ? "ok  " : "FAIL"} rate limit ${r.route}: ${r.limited}/${r.sent} answered 429${r.failure === null ? "" : ` (${r.failure})`}`,
     );
+  for (const a of report.access)
+    lines.push(
+      `${a.failure === null ? "ok  " : "FAIL"} access: ${a.name}: ${a.sent} requests${a.failure === null ? "" : ` (${a.failure})`}`,
+    );
   for (const p of report.payments)
     lines.push(
       `${p.failure === null ? "ok  " : "FAIL"} payment: ${p.name}: ${p.answered}/${p.sent} answered${p.failure === null ? "" : ` (${p.failure})`}`,
@@ -56,7 +60,7 @@ export function formatReport(report: AttackReport): string[] {
   const paymentFailures = report.payments.filter((p) => p.failure !== null).length;
   lines.push(
     `attack seed=${report.seed} routes=${report.routes} requests=${report.fuzz.requests} (${classes}) violations=${report.fuzz.violations.length} ` +
-      `rate-limit-checks=${report.rateLimits.length} outbound-checks=${report.outbound.length} (failed ${report.outbound.filter((o) => o.failure !== null).length}) payment-attacks=${report.payments.length} (failed ${paymentFailures}) ` +
+      `rate-limit-checks=${report.rateLimits.length} outbound-checks=${report.outbound.length} (failed ${report.outbound.filter((o) => o.failure !== null).length}) access-attacks=${report.access.length} (failed ${report.access.filter((a) => a.failure !== null).length}) payment-attacks=${report.payments.length} (failed ${paymentFailures}) ` +
       `money=${m === null ? "n/a" : m.holds ? "holds" : "BROKEN"} => ${report.passed ? "PASS" : "FAIL"}`,
   );
   return lines;

@@ -96,6 +96,18 @@ export async function harvestValidBodies(
     },
     "POST /api/protocol-guard/subscriptions/{id}/alerts/{alertId}/replay": { token: subscription.manageToken ?? "" },
     "POST /api/graph-trust": { addresses: addresses.slice(0, 2) },
+    "POST /api/gating/revoke": {
+      id: (issued.attestation as { id?: string } | undefined)?.id ?? "att_x",
+      reason: "other",
+      note: "rotated",
+    },
+    "POST /api/operator/flag-decisions": {
+      address: addresses[0] ?? wallet,
+      flag: "EXIT_SYNC",
+      decision: "under_review",
+      note: "disputed",
+    },
+    "POST /api/feedback": { address: addresses[0] ?? wallet, flag: "EXIT_SYNC", verdict: "false_positive" },
   };
 }
 

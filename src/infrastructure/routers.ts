@@ -1,5 +1,8 @@
 import type { Middleware } from "koa";
 import { feedbackRoutes } from "../adapters/http/routes/feedback.routes";
+import { flagDecisionRoutes } from "../adapters/http/routes/flag-decisions.routes";
+import { ListFlagDecisions } from "../application/use-cases/review/list-flag-decisions.use-case";
+import { RecordFlagDecision } from "../application/use-cases/review/record-flag-decision.use-case";
 import { ListFeedback } from "../application/use-cases/feedback/list-feedback.use-case";
 import { SubmitFeedback } from "../application/use-cases/feedback/submit-feedback.use-case";
 import type Router from "@koa/router";
@@ -16,7 +19,6 @@ import { CheckReadiness } from "../application/use-cases/health/check-readiness.
 import { ReadPlatformStats } from "../application/use-cases/platform/read-platform-stats.use-case";
 import { CheckWallet } from "../application/use-cases/protocol-guard/check-wallet.use-case";
 import { ListDeliveries } from "../application/use-cases/protocol-guard/list-deliveries.use-case";
-import { ListSubscriptions } from "../application/use-cases/protocol-guard/list-subscriptions.use-case";
 import { ReadWebhookKeys } from "../application/use-cases/protocol-guard/read-webhook-keys.use-case";
 import { ReplayAlert } from "../application/use-cases/protocol-guard/replay-alert.use-case";
 import { ReadSubscription } from "../application/use-cases/protocol-guard/read-subscription.use-case";
@@ -31,7 +33,7 @@ import { ScoreBatch } from "../application/use-cases/scoring/score-batch.use-cas
 import { AnalyzeStaking } from "../application/use-cases/staking/analyze-staking.use-case";
 import { GetStakingLeaderboard } from "../application/use-cases/staking/get-staking-leaderboard.use-case";
 import { ethersSignatureParser } from "../adapters/chain/ethers-event-decoder.adapter";
-import { platformAuth } from "../adapters/http/middleware/platform-auth";
+import { operatorAuth, platformAuth } from "../adapters/http/middleware/bearer-key-auth";
 import { rateLimit, type RateLimitOptions } from "../adapters/http/middleware/rate-limit";
 import { batchRoutes } from "../adapters/http/routes/batch.routes";
 import { devRoutes } from "../adapters/http/routes/dev.routes";
@@ -104,7 +106,7 @@ export function composeRouters(
       issueEasAttestation: container.get(IssueEasAttestation),
       revokeAttestation: container.get(RevokeAttestation),
       listRevocations: container.get(ListRevocations),
-      platformAuth: platformAuth(env.PLATFORM_API_KEYS),
+      operatorAuth: operatorAuth(env.OPERATOR_API_KEYS),
       verifyAttestation: container.get(VerifyAttestation),
       checkGate: container.get(CheckGate),
       getGatingSchema: container.get(GetGatingSchema),
@@ -118,7 +120,6 @@ export function composeRouters(
         limited("subscribe-day", env.SUBSCRIBE_LIMIT_PER_DAY, DAY_MS),
       ],
       subscribe: container.get(Subscribe),
-      listSubscriptions: container.get(ListSubscriptions),
       readSubscription: container.get(ReadSubscription),
       updateSubscription: container.get(UpdateSubscription),
       listDeliveries: container.get(ListDeliveries),
@@ -154,7 +155,12 @@ export function composeRouters(
       submitFeedback: container.get(SubmitFeedback),
       listFeedback: container.get(ListFeedback),
       rateLimit: limited("feedback", env.FEEDBACK_RATE_LIMIT_PER_MINUTE),
-      platformAuth: platformAuth(env.PLATFORM_API_KEYS),
+      operatorAuth: operatorAuth(env.OPERATOR_API_KEYS),
+    }),
+    flagDecisionRoutes({
+      recordFlagDecision: container.get(RecordFlagDecision),
+      listFlagDecisions: container.get(ListFlagDecisions),
+      operatorAuth: operatorAuth(env.OPERATOR_API_KEYS),
     }),
     ...(scenario === null ? [] : [devRoutes(scenario)]),
   ];

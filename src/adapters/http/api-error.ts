@@ -44,6 +44,7 @@ export type ApiErrorCode =
   | "payment_in_progress"
   // access
   | "unauthorized"
+  | "manage_token_required"
   | "sign_in_failed"
   | "registration_not_found"
   | "cluster_not_found"
@@ -119,6 +120,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "invalid_coin_type":
       return 400;
     case "unauthorized":
+    case "manage_token_required":
     case "sign_in_failed":
       return 401;
     case "payment_required":
@@ -209,6 +211,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   payment_identifier_conflict: true,
   payment_in_progress: true,
   unauthorized: true,
+  manage_token_required: true,
   sign_in_failed: true,
   registration_not_found: true,
   cluster_not_found: true,

@@ -10,7 +10,6 @@ import {
   type Subscription,
   type SubscriptionChanges,
   type SubscriptionId,
-  type SubscriptionRow,
 } from "../../domain/protocol-guard/subscription";
 
 /**
@@ -36,15 +35,6 @@ export class InMemorySubscriptionStore implements SubscriptionStore {
 
   get(id: SubscriptionId): TE.TaskEither<UpstreamFailure, Subscription | null> {
     return TE.fromIO(() => this.subscriptions.get(id) ?? null);
-  }
-
-  list(limit: number): TE.TaskEither<UpstreamFailure, readonly SubscriptionRow[]> {
-    return TE.fromIO(() =>
-      [...this.subscriptions.values()]
-        .reverse()
-        .slice(0, Math.max(0, limit))
-        .map(({ id, protocolName, status }) => ({ id, protocolName, status })),
-    );
   }
 
   update(

@@ -6,7 +6,6 @@ import type { UpstreamFailure } from "../../application/failures";
 import type { FeedbackStore } from "../../application/ports/feedback-store.port";
 import type { Address } from "../../domain/chain/address";
 import { FEEDBACK_KEPT, type FeedbackEntry, decodeFeedbackRequest } from "../../domain/feedback/feedback";
-import type { FlagCode } from "../../domain/scoring/flag-catalogue";
 import { upstreamTask } from "../shared/upstream-task";
 
 export interface PostgresFeedbackStoreConfig {
@@ -84,13 +83,14 @@ export class PostgresFeedbackStore implements FeedbackStore {
     });
   }
 
-  flagsUnderReview(address: Address): TE.TaskEither<UpstreamFailure, readonly FlagCode[]> {
-    return this.query("flags under review", async () => {
-      const result = await this.pool.query<{ flag: string }>(
-        `SELECT DISTINCT flag FROM feedback WHERE address = $1 AND verdict = 'false_positive' AND flag IS NOT NULL ORDER BY flag`,
-        [address],
+  listFor(address: Address, limit: number, offset: number): TE.TaskEither<UpstreamFailure, readonly FeedbackEntry[]> {
+    return this.query("list for address", async () => {
+      // feedback_by_address_newest (address, seq DESC) answers this without reading other addresses' rows.
+      const result = await this.pool.query<Row>(
+        `SELECT ${COLUMNS} FROM feedback WHERE address = $1 ORDER BY seq DESC LIMIT $2 OFFSET $3`,
+        [address, Math.max(0, limit), Math.max(0, offset)],
       );
-      return result.rows.map((r) => r.flag as FlagCode);
+      return result.rows.map(toEntry);
     });
   }
 

@@ -14,7 +14,6 @@ import {
   type Subscription,
   type SubscriptionChanges,
   type SubscriptionId,
-  type SubscriptionRow,
 } from "../../domain/protocol-guard/subscription";
 import type { SecretBox } from "../shared/secret-box";
 import { upstreamTask } from "../shared/upstream-task";
@@ -86,22 +85,6 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
       const result = await this.pool.query<Row>(`SELECT ${COLUMNS} FROM ${this.table} WHERE id = $1`, [id]);
       const row = result.rows[0];
       return row === undefined ? null : this.toSubscription(row);
-    });
-  }
-
-  list(limit: number): TE.TaskEither<UpstreamFailure, readonly SubscriptionRow[]> {
-    return this.query("list", async () => {
-      // Channels are not read here: the list never needs them, so it never unseals them.
-      const result = await this.pool.query<Row>(
-        `SELECT id, protocol_name, status FROM ${this.table} ORDER BY seq DESC LIMIT $1`,
-        [Math.max(0, limit)],
-      );
-      return result.rows.map((row) => {
-        const id = parseSubscriptionId(row.id);
-        if (id === undefined || !isSubscriptionStatus(row.status))
-          throw new Error(`stored row ${row.id} does not decode`);
-        return { id, protocolName: row.protocol_name, status: row.status };
-      });
     });
   }
 

@@ -2,12 +2,7 @@ import type { TaskEither } from "fp-ts/TaskEither";
 import type { ChannelStatus } from "../../domain/protocol-guard/channels";
 import type { GuardAlert } from "../../domain/protocol-guard/guard-alert";
 import type { OnchainEvent } from "../../domain/protocol-guard/onchain-event";
-import type {
-  Subscription,
-  SubscriptionChanges,
-  SubscriptionId,
-  SubscriptionRow,
-} from "../../domain/protocol-guard/subscription";
+import type { Subscription, SubscriptionChanges, SubscriptionId } from "../../domain/protocol-guard/subscription";
 import type { UpstreamFailure } from "../failures";
 
 export type CreateOutcome = "created" | "duplicate_id";
@@ -20,8 +15,7 @@ export interface SubscriptionStore {
   /** Never overwrites: an id already taken is "duplicate_id". */
   create(subscription: Subscription): TaskEither<UpstreamFailure, CreateOutcome>;
   get(id: SubscriptionId): TaskEither<UpstreamFailure, Subscription | null>;
-  /** Newest registration first, at most `limit` rows. */
-  list(limit: number): TaskEither<UpstreamFailure, readonly SubscriptionRow[]>;
+  // No list: registrations are read one at a time by their manage token (issue 28 finding 7).
   /** The updated subscription, or null when `id` is unknown (nothing written). */
   update(
     id: SubscriptionId,

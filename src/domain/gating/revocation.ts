@@ -1,6 +1,22 @@
 import * as E from "fp-ts/Either";
-import { isWellFormedText } from "../text/well-formed-text";
+import { optionalPlainNote } from "../text/plain-text";
 import { gatingInputError, isJsonObject, type GatingInputError } from "./gating-input-error";
+
+/**
+ * Why an attestation was revoked: one code from a fixed list, so the published list carries data a relying party
+ * can act on, never prose chosen by whoever held a key.
+ */
+export const REVOCATION_REASONS = [
+  "key_compromised",
+  "score_changed",
+  "issued_in_error",
+  "dispute_upheld",
+  "other",
+] as const;
+export type RevocationReason = (typeof REVOCATION_REASONS)[number];
+
+export const isRevocationReason = (value: unknown): value is RevocationReason =>
+  typeof value === "string" && (REVOCATION_REASONS as readonly string[]).includes(value);
 
 /**
  * A revoked attestation: Credence's own (`att_<32 hex>`) or an EAS offchain attestation, named by
@@ -10,10 +26,12 @@ export interface Revocation {
   readonly id: string;
   /** ISO 8601, the instant the first revocation of this id was recorded. */
   readonly revokedAt: string;
-  readonly reason: string;
+  readonly reason: RevocationReason;
+  /** The operator's plain-text note (at most MAX_REVOCATION_NOTE, one line), or null. */
+  readonly note: string | null;
 }
 
-export const MAX_REVOCATION_REASON = 200;
+export const MAX_REVOCATION_NOTE = 200;
 /** The published list is bounded; a relying party polling it sees the newest this many. */
 export const REVOCATIONS_LISTED = 1000;
 
@@ -30,17 +48,21 @@ export function parseAttestationId(value: unknown): string | undefined {
 
 export interface RevokeCommand {
   readonly id: string;
-  readonly reason: string;
+  readonly reason: RevocationReason;
+  readonly note: string | null;
 }
 
-/** POST /api/gating/revoke: `{id, reason}`, reason 1-200 characters of well-formed text. */
+/** The note as it is stored and published, or undefined when it is not plain text of at most 200 characters. */
+export const revocationNote = (value: unknown): string | null | undefined =>
+  optionalPlainNote(value, MAX_REVOCATION_NOTE);
+
+/** POST /api/gating/revoke: `{id, reason, note?}`; a bad reason or note is `invalid_reason`. */
 export function decodeRevokeRequest(body: unknown): E.Either<GatingInputError, RevokeCommand> {
   const b = isJsonObject(body) ? body : {};
   const id = parseAttestationId(b.id);
   if (id === undefined) return E.left(gatingInputError("invalid_attestation_id"));
-  const reason = typeof b.reason === "string" ? b.reason.trim() : "";
-  if (reason === "" || reason.length > MAX_REVOCATION_REASON || !isWellFormedText(reason)) {
-    return E.left(gatingInputError("invalid_reason"));
-  }
-  return E.right({ id, reason });
+  if (!isRevocationReason(b.reason)) return E.left(gatingInputError("invalid_reason"));
+  const note = revocationNote(b.note);
+  if (note === undefined) return E.left(gatingInputError("invalid_reason"));
+  return E.right({ id, reason: b.reason, note });
 }

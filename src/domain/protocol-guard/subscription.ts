@@ -46,13 +46,6 @@ export interface SubscriptionView {
   readonly updatedAt: string;
 }
 
-/** A row of the public list: no channels, no rules. */
-export interface SubscriptionRow {
-  readonly id: SubscriptionId;
-  readonly protocolName: string;
-  readonly status: SubscriptionStatus;
-}
-
 export function viewOf(s: Subscription): SubscriptionView {
   return {
     id: s.id,

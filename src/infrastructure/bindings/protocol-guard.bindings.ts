@@ -31,7 +31,6 @@ import { DeliverDueAlerts } from "../../application/use-cases/protocol-guard/del
 import { DeliverySettings } from "../../application/use-cases/protocol-guard/delivery-settings";
 import { GuardScores } from "../../application/use-cases/protocol-guard/guard-scores.port";
 import { ListDeliveries } from "../../application/use-cases/protocol-guard/list-deliveries.use-case";
-import { ListSubscriptions } from "../../application/use-cases/protocol-guard/list-subscriptions.use-case";
 import { DeliveryKick, QueueAlertDeliveries } from "../../application/use-cases/protocol-guard/queue-alert-deliveries";
 import { RandomTokens } from "../../application/use-cases/protocol-guard/random-tokens";
 import { ReadSubscription } from "../../application/use-cases/protocol-guard/read-subscription.use-case";
@@ -46,7 +45,6 @@ import type { Config } from "../config/config";
 export const PROTOCOL_GUARD_USE_CASES: readonly Newable<object>[] = [
   CheckWallet,
   Subscribe,
-  ListSubscriptions,
   ReadSubscription,
   UpdateSubscription,
   QueueAlertDeliveries,

@@ -38,6 +38,7 @@ const variables = {
   PUBLIC_BASE_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   TRUSTED_PROXIES: { codec: IpList, fallback: "" },
   PLATFORM_API_KEYS: { codec: Sha256DigestList, fallback: "" },
+  OPERATOR_API_KEYS: { codec: Sha256DigestList, fallback: "" },
   WIDGET_RATE_LIMIT_PER_MINUTE: perMinute("8"),
   BATCH_RATE_LIMIT_PER_MINUTE: perMinute("30"),
   NFT_RATE_LIMIT_PER_MINUTE: perMinute("30"),
@@ -108,6 +109,7 @@ const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "WEBHOOK_SIGNING_KEY",
   // Digests are not secrets, but a key pasted here by mistake would be.
   "PLATFORM_API_KEYS",
+  "OPERATOR_API_KEYS",
   ...SUI_SECRET_VARIABLES,
 ]);
 
@@ -143,7 +145,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
     }
   }
   const decoded = values as EnvValues;
-  if (errors.length === 0) errors.push(...productionRequirements(decoded), ...suiRequirements(decoded));
+  if (errors.length === 0)
+    errors.push(...productionRequirements(decoded), ...suiRequirements(decoded), ...separateOperatorKeys(decoded));
   const attestationKey = resolveAttestationKey({
     privateKey: decoded.ATTESTATION_PRIVATE_KEY,
     embeddedDefault: decoded.RPC_URL === undefined,
@@ -178,6 +181,14 @@ export function withDefaults(config: Config, defaults: Partial<EnvValues>): Conf
   const env = { ...config.env } as Record<string, unknown>;
   for (const [name, value] of Object.entries(defaults)) if (env[name] === undefined) env[name] = value;
   return { ...config, env: env as EnvValues };
+}
+
+/** A key in both lists would let a platform client act as the operator: the credentials must stay apart. */
+function separateOperatorKeys(env: EnvValues): string[] {
+  const shared = env.OPERATOR_API_KEYS.filter((digest) => env.PLATFORM_API_KEYS.includes(digest));
+  return shared.length === 0
+    ? []
+    : [`OPERATOR_API_KEYS: ${shared.length} digest(s) also in PLATFORM_API_KEYS; the operator needs keys of its own`];
 }
 
 /**

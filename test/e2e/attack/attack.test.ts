@@ -54,6 +54,14 @@ describe("attack suite (short seeded run against a real server on the embedded c
     expect(report.outbound.length).to.be.at.least(9);
   });
 
+  it("feedback, a platform key and hostile notes reach no operator act; nothing lists subscriptions (issue 28)", () => {
+    expect(
+      report.access.filter((a) => a.failure !== null).map((a) => `${a.name}: ${a.failure}`),
+      details,
+    ).to.deep.equal([]);
+    expect(report.access).to.have.length(4);
+  });
+
   it("no payment attack buys more than one answer per payment", () => {
     expect(
       report.payments.filter((p) => p.failure !== null).map((p) => `${p.name}: ${p.failure}`),

@@ -1,16 +1,16 @@
 import { expect } from "chai";
 import { randomBytes } from "node:crypto";
-import { sha256Hex } from "../../../src/adapters/http/middleware/platform-auth";
+import { sha256Hex } from "../../../src/adapters/http/middleware/bearer-key-auth";
 import type { RunningServer } from "../../../src/infrastructure/http-server";
 import { startTestServer } from "../../support/http-harness";
 
-const KEY = "feedback-platform-key";
+const KEY = "feedback-operator-key";
 
-describe("POST /api/feedback and the platform's queue (issue 17)", () => {
+describe("POST /api/feedback and the operator's queue (issue 17)", () => {
   let server: RunningServer;
   before(async () => {
     server = await startTestServer({
-      env: { PLATFORM_API_KEYS: sha256Hex(KEY), FEEDBACK_RATE_LIMIT_PER_MINUTE: "5", TRUSTED_PROXIES: "127.0.0.1" },
+      env: { OPERATOR_API_KEYS: sha256Hex(KEY), FEEDBACK_RATE_LIMIT_PER_MINUTE: "5", TRUSTED_PROXIES: "127.0.0.1" },
     });
   });
   after(() => server.close());
@@ -22,7 +22,7 @@ describe("POST /api/feedback and the platform's queue (issue 17)", () => {
     });
   const auth = { Authorization: `Bearer ${KEY}` };
 
-  it("refuses a bad field by name, stores a good report and lists it for the platform credential only", async () => {
+  it("refuses a bad field by name, stores a good report and lists it for the operator credential only", async () => {
     const address = `0x${randomBytes(20).toString("hex")}`;
     for (const [body, field] of [
       [{ address: "0x12", verdict: "false_positive" }, "address"],
@@ -41,8 +41,8 @@ describe("POST /api/feedback and the platform's queue (issue 17)", () => {
       note: "it is my cold wallet",
     });
     expect(created.status).to.equal(201);
-    const receipt = (await created.json()) as { id: string; flagUnderReview: boolean };
-    expect(receipt.flagUnderReview).to.equal(true);
+    const receipt = (await created.json()) as { id: string };
+    expect(receipt).to.have.keys(["id", "status", "receivedAt"]);
 
     expect((await fetch(`${server.url}/api/feedback`)).status).to.equal(401);
     const queue = (await (await fetch(`${server.url}/api/feedback?limit=5`, { headers: auth })).json()) as {

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { createHash } from "node:crypto";
 import * as E from "fp-ts/Either";
-import { matchesPlatformKey, sha256Hex } from "../../../src/adapters/http/middleware/platform-auth";
+import { matchesKeyDigest, sha256Hex } from "../../../src/adapters/http/middleware/bearer-key-auth";
 import { loadConfig } from "../../../src/infrastructure/config/config";
 import type { RunningServer } from "../../../src/infrastructure/http-server";
 import { startTestServer } from "../../support/http-harness";
@@ -14,10 +14,10 @@ describe("platform credential (PLATFORM_API_KEYS)", () => {
   it("matches a key by its SHA-256 digest, against any of the configured digests", () => {
     const digest = createHash("sha256").update(KEY).digest("hex");
     expect(sha256Hex(KEY)).to.equal(digest);
-    expect(matchesPlatformKey(KEY, [OTHER_DIGEST, digest])).to.equal(true);
-    expect(matchesPlatformKey(KEY, [OTHER_DIGEST])).to.equal(false);
-    expect(matchesPlatformKey(digest, [digest])).to.equal(false); // the digest itself is not a key
-    expect(matchesPlatformKey(KEY, [])).to.equal(false);
+    expect(matchesKeyDigest(KEY, [OTHER_DIGEST, digest])).to.equal(true);
+    expect(matchesKeyDigest(KEY, [OTHER_DIGEST])).to.equal(false);
+    expect(matchesKeyDigest(digest, [digest])).to.equal(false); // the digest itself is not a key
+    expect(matchesKeyDigest(KEY, [])).to.equal(false);
   });
 
   it("config takes digests only, and names the variable without echoing it", () => {

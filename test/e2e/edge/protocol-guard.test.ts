@@ -1,6 +1,5 @@
 import { expect } from "chai";
 import { CheckWallet } from "../../../src/application/use-cases/protocol-guard/check-wallet.use-case";
-import { ListSubscriptions } from "../../../src/application/use-cases/protocol-guard/list-subscriptions.use-case";
 import { ReadSubscription } from "../../../src/application/use-cases/protocol-guard/read-subscription.use-case";
 import { Subscribe } from "../../../src/application/use-cases/protocol-guard/subscribe.use-case";
 import { UpdateSubscription } from "../../../src/application/use-cases/protocol-guard/update-subscription.use-case";
@@ -27,7 +26,6 @@ function productionDeps(): ProtocolGuardRouteDeps {
   return {
     checkWallet: container.get(CheckWallet),
     subscribe: container.get(Subscribe),
-    listSubscriptions: container.get(ListSubscriptions),
     readSubscription: container.get(ReadSubscription),
     updateSubscription: container.get(UpdateSubscription),
     listDeliveries: container.get(ListDeliveries),
@@ -88,16 +86,16 @@ describe("HTTP: Protocol Guard", () => {
     expect(JSON.stringify(created)).not.to.contain("secret-path");
   });
 
-  it("the list shows {id, protocolName, status} rows only, without a token", async () => {
+  it("nothing lists subscriptions: without an id, 401 manage_token_required (400 id with a token)", async () => {
     const created = await subscribe();
     const list = await call("GET", "/api/protocol-guard/subscriptions");
-    expect(list.status).to.equal(200);
-    const rows = list.body as unknown as Record<string, unknown>[];
-    expect(rows.find((r) => r.id === created.id)).to.deep.equal({
-      id: created.id,
-      protocolName: "Lend",
-      status: "active",
+    expect([list.status, list.body]).to.deep.equal([401, { error: "manage_token_required" }]);
+    expect(list.headers.get("www-authenticate")).to.contain("Bearer");
+    const withToken = await call("GET", "/api/protocol-guard/subscriptions", undefined, {
+      Authorization: `Bearer ${created.manageToken}`,
     });
+    expect([withToken.status, withToken.body]).to.deep.equal([400, { error: "invalid_request", field: "id" }]);
+    expect(JSON.stringify([list.body, withToken.body])).not.to.contain(created.id);
   });
 
   it("one subscription needs its token (Bearer, ?token= or body); unknown is 404, bad token 401", async () => {

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import type { RunningServer } from "../../../src/infrastructure/http-server";
-import { sha256Hex } from "../../../src/adapters/http/middleware/platform-auth";
+import { sha256Hex } from "../../../src/adapters/http/middleware/bearer-key-auth";
 import { startTestServer } from "../../support/http-harness";
 
 const ADDRESS = "0x" + "ab".repeat(20);

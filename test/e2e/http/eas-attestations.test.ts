@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { expect } from "chai";
 import type * as EasSdk from "@ethereum-attestation-service/eas-sdk";
-import { appWorld, PLATFORM_KEY, type AppWorld } from "./support/app-world";
+import { appWorld, OPERATOR_KEY, PLATFORM_KEY, type AppWorld } from "./support/app-world";
 import { getJson, postJson, type UncheckedJson } from "./support/http-client";
 
 // Only the EAS SDK verifies here (its CommonJS build: the ESM build's lodash import fails under Node).
@@ -23,6 +23,7 @@ describe("HTTP e2e: EAS offchain attestations and revocation (issue 19 item 6)",
   let w: AppWorld;
   let schema: UncheckedJson;
   const platform = { Authorization: `Bearer ${PLATFORM_KEY}` };
+  const operator = { Authorization: `Bearer ${OPERATOR_KEY}` };
 
   before(async () => {
     w = await appWorld();
@@ -84,7 +85,7 @@ describe("HTTP e2e: EAS offchain attestations and revocation (issue 19 item 6)",
     expect(refused.body.reasons).to.include("bad_signature");
   });
 
-  it("revocation, both formats: platform only, idempotent, published, and verify answers revoked", async () => {
+  it("revocation, both formats: operator only, idempotent, published, and verify answers revoked", async () => {
     const subject = w.manifest.longLivedWallet;
     const own = (await postJson(w.url + "/api/gating/attest", { subject, useClass: "display" })).body.attestation;
     const easAtt = (await postJson(w.url + "/api/gating/attest", { subject, useClass: "display", format: "eas" })).body
@@ -93,16 +94,18 @@ describe("HTTP e2e: EAS offchain attestations and revocation (issue 19 item 6)",
       postJson(w.url + "/api/gating/verify", { attestation, expectedSubject: subject, expectedChainId: w.chainId });
     expect((await verify(own)).body.valid).to.equal(true);
 
-    const anonymous = await postJson(w.url + "/api/gating/revoke", { id: own.id, reason: "test" });
-    expect(anonymous.status).to.equal(401);
-    expect(anonymous.body).to.deep.equal({ error: "unauthorized" });
+    for (const credential of [{}, platform]) {
+      const refused = await postJson(w.url + "/api/gating/revoke", { id: own.id, reason: "other" }, credential);
+      expect([refused.status, refused.body]).to.deep.equal([401, { error: "unauthorized" }]);
+    }
 
     for (const id of [own.id, easAtt.uid]) {
-      const revoked = await postJson(w.url + "/api/gating/revoke", { id, reason: "key rotation drill" }, platform);
+      const drill = { id, reason: "key_compromised", note: "key rotation drill" };
+      const revoked = await postJson(w.url + "/api/gating/revoke", drill, operator);
       expect(revoked.status).to.equal(200);
-      expect(revoked.body).to.include({ id, revoked: true, reason: "key rotation drill" });
+      expect(revoked.body).to.include({ revoked: true, ...drill });
       expect(Date.parse(revoked.body.revokedAt)).to.be.closeTo(Date.now(), 60_000);
-      const again = await postJson(w.url + "/api/gating/revoke", { id, reason: "second" }, platform);
+      const again = await postJson(w.url + "/api/gating/revoke", { id, reason: "other" }, operator);
       expect(again.body).to.deep.equal(revoked.body);
     }
     for (const attestation of [own, easAtt]) {
@@ -114,19 +117,20 @@ describe("HTTP e2e: EAS offchain attestations and revocation (issue 19 item 6)",
     expect(list.status).to.equal(200);
     const ids = (list.body.revocations as { id: string }[]).map((r) => r.id);
     expect(ids).to.include.members([own.id, easAtt.uid]);
-    expect(list.body.revocations[0]).to.have.keys(["id", "revokedAt", "reason"]);
+    expect(list.body.revocations[0]).to.have.keys(["id", "revokedAt", "reason", "note"]);
   });
 
   it("refuses bad revoke and attest input with codes, not 5xx", async () => {
     const bad = async (body: unknown, code: string) => {
-      const res = await postJson(w.url + "/api/gating/revoke", body, platform);
+      const res = await postJson(w.url + "/api/gating/revoke", body, operator);
       expect(res.status).to.equal(400);
       expect(res.body).to.deep.equal({ error: code });
     };
-    await bad({ id: "att_xyz", reason: "r" }, "invalid_attestation_id");
-    await bad({ id: "0x" + "a".repeat(63), reason: "r" }, "invalid_attestation_id");
+    await bad({ id: "att_xyz", reason: "other" }, "invalid_attestation_id");
+    await bad({ id: "0x" + "a".repeat(63), reason: "other" }, "invalid_attestation_id");
     await bad({ id: "att_" + "a".repeat(32), reason: "" }, "invalid_reason");
-    await bad({ id: "att_" + "a".repeat(32), reason: "x".repeat(201) }, "invalid_reason");
+    await bad({ id: "att_" + "a".repeat(32), reason: "key rotation drill" }, "invalid_reason");
+    await bad({ id: "att_" + "a".repeat(32), reason: "other", note: "x".repeat(201) }, "invalid_reason");
     const format = await postJson(w.url + "/api/gating/attest", {
       subject: w.manifest.longLivedWallet,
       useClass: "display",

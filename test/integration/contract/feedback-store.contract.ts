@@ -41,20 +41,20 @@ export function feedbackStoreContract(name: string, make: (kept?: number) => Fee
       expect(await right(store.list(1, 1))).to.deep.equal([b]);
     });
 
-    it("flags under review: false positives with a flag, each once, for that address only", async () => {
+    it("lists one address's entries newest first, pages them, and shows no other address", async () => {
       const store = make();
-      const subject = address();
-      for (const e of [
+      const [subject, other] = [address(), address()];
+      const [a, x, b, c] = [
         entry(subject, "OWNER_CAN_MINT"),
-        entry(subject, "OWNER_CAN_MINT"),
+        entry(other, "WASH_TRADING"),
+        entry(subject, null, "false_negative"),
         entry(subject, "ANTI_WHALE"),
-        entry(subject, "HONEYPOT_PATTERN", "false_negative"),
-        entry(subject, null),
-        entry(address(), "WASH_TRADING"),
-      ])
-        await right(store.add(e));
-      expect(await right(store.flagsUnderReview(subject))).to.deep.equal(["ANTI_WHALE", "OWNER_CAN_MINT"]);
-      expect(await right(store.flagsUnderReview(address()))).to.deep.equal([]);
+      ];
+      for (const e of [a, x, b, c]) await right(store.add(e));
+      expect(await right(store.listFor(subject, 10, 0))).to.deep.equal([c, b, a]);
+      expect(await right(store.listFor(subject, 1, 1))).to.deep.equal([b]);
+      expect(await right(store.listFor(other, 10, 0))).to.deep.equal([x]);
+      expect(await right(store.listFor(address(), 10, 0))).to.deep.equal([]);
     });
 
     it("keeps only the newest entries when full", async () => {
@@ -63,6 +63,7 @@ export function feedbackStoreContract(name: string, make: (kept?: number) => Fee
       const entries = Array.from({ length: 5 }, () => entry(subject, "ANTI_WHALE"));
       for (const e of entries) await right(store.add(e));
       expect(await right(store.list(10, 0))).to.deep.equal(entries.slice(2).reverse());
+      expect(await right(store.listFor(subject, 10, 0))).to.deep.equal(entries.slice(2).reverse());
     });
 
     it("loses no entry among concurrent writers", async () => {

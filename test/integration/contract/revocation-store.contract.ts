@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import type { RevocationStore } from "../../../src/application/ports/revocation-store.port";
-import type { Revocation } from "../../../src/domain/gating/revocation";
+import { REVOCATION_REASONS, type Revocation } from "../../../src/domain/gating/revocation";
 import { right } from "./support/task-either";
 
 let counter = 0;
@@ -11,7 +11,9 @@ const freshUid = () => `0x${freshId().slice(4).padStart(64, "a")}`;
 const revocation = (id: string, n: number): Revocation => ({
   id,
   revokedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString(),
-  reason: `reason ${n}: key rotated — “quoted” ✓`,
+  reason: REVOCATION_REASONS[n % REVOCATION_REASONS.length]!,
+  // Every other record without a note: null must read back as null, not "".
+  note: n % 2 === 0 ? null : `note ${n}: <key> rotated — “quoted” ✓ & 𝔘`,
 });
 
 /** The behaviour every RevocationStore adapter must show. */
@@ -30,7 +32,7 @@ export function revocationStoreContract(name: string, makeStore: () => Revocatio
       }
     });
 
-    it("revoking again keeps the first record (time and reason)", async () => {
+    it("revoking again keeps the first record (time, reason and note)", async () => {
       const store = makeStore();
       const id = freshId();
       const first = revocation(id, 1);

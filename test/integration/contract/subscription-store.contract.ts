@@ -88,25 +88,6 @@ export function subscriptionStoreContract(name: string, makeStore: () => Subscri
       expect(await right(store.get(id))).to.equal(null);
     });
 
-    it("lists rows newest first, without channels or rules, bounded by the limit", async () => {
-      const store = makeStore();
-      const [a, b, c] = [
-        subscription({ protocolName: "A" }),
-        subscription({ protocolName: "B" }),
-        subscription({ protocolName: "C", status: "paused" }),
-      ];
-      for (const s of [a, b, c]) await right(store.create(s));
-      const rows = await right(store.list(500));
-      const ours = rows.filter((r) => [a.id, b.id, c.id].includes(r.id));
-      expect(ours).to.deep.equal([
-        { id: c.id, protocolName: "C", status: "paused" },
-        { id: b.id, protocolName: "B", status: "active" },
-        { id: a.id, protocolName: "A", status: "active" },
-      ]);
-      expect(await right(store.list(2))).to.have.length(2);
-      expect((await right(store.list(1)))[0]?.id).to.equal(c.id);
-    });
-
     it("update replaces only the given fields and returns the result", async () => {
       const store = makeStore();
       const s = subscription();

@@ -9,7 +9,6 @@ import type { ProtocolGuardRouteDeps } from "../../../src/adapters/http/routes/p
 import type { SubscriptionStore } from "../../../src/application/ports/subscription-store.port";
 import { CheckWallet } from "../../../src/application/use-cases/protocol-guard/check-wallet.use-case";
 import { ListDeliveries } from "../../../src/application/use-cases/protocol-guard/list-deliveries.use-case";
-import { ListSubscriptions } from "../../../src/application/use-cases/protocol-guard/list-subscriptions.use-case";
 import { ReadSubscription } from "../../../src/application/use-cases/protocol-guard/read-subscription.use-case";
 import { ReadWebhookKeys } from "../../../src/application/use-cases/protocol-guard/read-webhook-keys.use-case";
 import { ReplayAlert } from "../../../src/application/use-cases/protocol-guard/replay-alert.use-case";
@@ -111,7 +110,6 @@ export function guardRouteDeps(
   return {
     checkWallet: new CheckWallet(scorer, store, random, clock, queue),
     subscribe: new Subscribe(store, random, clock, keys),
-    listSubscriptions: new ListSubscriptions(store),
     readSubscription: new ReadSubscription(store, outbox),
     updateSubscription: new UpdateSubscription(store, clock, random, keys, outbox),
     listDeliveries: new ListDeliveries(store, outbox),

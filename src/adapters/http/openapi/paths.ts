@@ -1,4 +1,6 @@
 import { operation, ref } from "./operation";
+import { MAX_REVOCATION_NOTE, REVOCATION_REASONS } from "../../../domain/gating/revocation";
+import { FLAG_DECISION_NOTE_MAX, FLAG_DECISIONS } from "../../../domain/review/flag-decision";
 
 const obj = ref("JsonObject");
 const intQuery = (name: string, description: string) => ({ name, description, schema: { type: "integer" } });
@@ -199,23 +201,32 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/gating/revoke": {
     post: operation({
-      summary: "Platform only (Authorization: Bearer <platform key>): revoke an attestation by id or EAS uid",
+      summary:
+        "Operator only (Authorization: Bearer <operator key>, OPERATOR_API_KEYS; a platform key is refused): revoke an attestation by id or EAS uid",
       tag: "gating",
       body: {
         type: "object",
         required: ["id", "reason"],
         properties: {
           id: { type: "string", pattern: "^(att_[0-9a-f]{32}|0x[0-9a-fA-F]{64})$" },
-          reason: { type: "string", minLength: 1, maxLength: 200 },
+          reason: { type: "string", enum: [...REVOCATION_REASONS] },
+          note: {
+            type: "string",
+            maxLength: MAX_REVOCATION_NOTE,
+            description: "one line of plain text: no control characters, no bidi overrides (else invalid_reason)",
+          },
         },
       },
-      ok: { 200: { description: "{id, revoked: true, revokedAt, reason} (the first revocation stands)", schema: obj } },
+      ok: {
+        200: { description: "{id, revoked: true, revokedAt, reason, note} (the first revocation stands)", schema: obj },
+      },
       errors: ["unauthorized", "invalid_json", "invalid_attestation_id", "invalid_reason", "storage_unavailable"],
     }),
   },
   "/api/gating/revocations": {
     get: operation({
-      summary: "Published revocation list: {revocations: [{id, revokedAt, reason}]}, newest first (newest 1000)",
+      summary:
+        "Published revocation list (JSON only): {revocations: [{id, revokedAt, reason (code), note (plain text or null)}]}, newest first (newest 1000)",
       tag: "gating",
       ok: { 200: { description: "{revocations}", schema: obj } },
       errors: ["storage_unavailable"],
@@ -289,14 +300,25 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/protocol-guard/subscriptions": {
     get: operation({
-      summary: "List registrations, or read one with its manage token",
+      summary:
+        "Read one registration with its manage token (Bearer, ?token= or body); nothing is listed: without id and token 401 manage_token_required",
       tag: "protocol-guard",
       query: [
-        { name: "id", description: "sub_<id>", schema: { type: "string" } },
+        {
+          name: "id",
+          description: "sub_<id> (required; a token without it is 400 invalid_request)",
+          schema: { type: "string" },
+        },
         { name: "token", description: "manage token", schema: { type: "string" } },
       ],
-      ok: { 200: { description: "rows, or one subscription with last 20 alerts and events", schema: obj } },
-      errors: ["unauthorized", "registration_not_found", "storage_unavailable"],
+      ok: { 200: { description: "one subscription with its last 20 alerts and events", schema: obj } },
+      errors: [
+        "manage_token_required",
+        "invalid_request",
+        "unauthorized",
+        "registration_not_found",
+        "storage_unavailable",
+      ],
     }),
     patch: operation({
       summary: "Change only the fields sent; pause, resume, cancel (final); rotate the manage token or webhook secrets",
@@ -443,21 +465,59 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/api/feedback": {
     post: operation({
-      summary: "Report a false positive or a false negative (address, flag?, verdict, note?, contact?)",
+      summary:
+        "Report a false positive or a false negative (address, flag?, verdict, note?, contact?): queued for the operator, it changes no answer",
       tag: "feedback",
       body: obj,
-      ok: { 201: { description: "{id, status: received, receivedAt, flagUnderReview}", schema: obj } },
+      ok: { 201: { description: "{id, status: received, receivedAt}", schema: obj } },
       errors: ["invalid_json", "invalid_request", "rate_limited", "storage_unavailable"],
     }),
     get: operation({
-      summary: "Platform only (Authorization: Bearer <platform key>): the feedback queue, newest first",
-      tag: "platform",
+      summary: "Operator only (Authorization: Bearer <operator key>): the feedback queue, newest first",
+      tag: "operator",
       query: [
         { name: "limit", description: "1..100, default 50", schema: { type: "integer" } },
         { name: "offset", description: "entries to skip", schema: { type: "integer" } },
+        {
+          name: "address",
+          description: "only this address's entries (else invalid_request)",
+          schema: { type: "string" },
+        },
       ],
       ok: { 200: { description: "{items, limit, offset}", schema: obj } },
-      errors: ["unauthorized", "storage_unavailable"],
+      errors: ["unauthorized", "invalid_request", "storage_unavailable"],
+    }),
+  },
+  "/api/operator/flag-decisions": {
+    post: operation({
+      summary:
+        "Operator only (Authorization: Bearer <operator key>): decide on one flag of one address; under_review marks it underReview in every answer (batch: flagsUnderReview), review_closed clears the mark",
+      tag: "operator",
+      body: {
+        type: "object",
+        required: ["address", "flag", "decision"],
+        properties: {
+          address: { type: "string", pattern: "^0x[0-9a-fA-F]{40}$" },
+          flag: { type: "string", description: "a flag code of the catalogue" },
+          decision: { type: "string", enum: [...FLAG_DECISIONS] },
+          note: {
+            type: "string",
+            maxLength: FLAG_DECISION_NOTE_MAX,
+            description: "one line of plain text, not shown in answers",
+          },
+        },
+      },
+      ok: {
+        200: { description: "{address, flag, decision, note, decidedAt} (the decision now standing)", schema: obj },
+      },
+      errors: ["unauthorized", "invalid_json", "invalid_request", "storage_unavailable"],
+    }),
+    get: operation({
+      summary: "Operator only: the decisions standing for one address",
+      tag: "operator",
+      query: [{ name: "address", description: "0x address (required)", schema: { type: "string" } }],
+      ok: { 200: { description: "{address, decisions: [{address, flag, decision, note, decidedAt}]}", schema: obj } },
+      errors: ["unauthorized", "invalid_request", "storage_unavailable"],
     }),
   },
   "/api/arc-score/{address}": {

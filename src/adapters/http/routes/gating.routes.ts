@@ -23,8 +23,8 @@ export interface GatingRouteDeps {
   readonly issueEasAttestation: IssueEasAttestation;
   readonly revokeAttestation: RevokeAttestation;
   readonly listRevocations: ListRevocations;
-  /** Revoking is the operator's act: the platform credential (PLATFORM_API_KEYS), as for arc-score. */
-  readonly platformAuth: Middleware;
+  /** Revoking is the operator's act: the operator credential (OPERATOR_API_KEYS); a platform key is refused. */
+  readonly operatorAuth: Middleware;
   readonly verifyAttestation: VerifyAttestation;
   readonly checkGate: CheckGate;
   readonly getGatingSchema: GetGatingSchema;
@@ -74,7 +74,7 @@ export function gatingRoutes(deps: GatingRouteDeps): Router {
   router.get("/api/gating/schema", async (ctx) => {
     ctx.body = deps.getGatingSchema.execute();
   });
-  router.post("/api/gating/revoke", deps.platformAuth, async (ctx) => {
+  router.post("/api/gating/revoke", deps.operatorAuth, async (ctx) => {
     const command = decodeRevokeRequest(bodyOf(ctx));
     if (E.isLeft(command)) return sendError(ctx, { code: command.left.code });
     const result = await deps.revokeAttestation.execute(command.right)();
@@ -90,6 +90,8 @@ export function gatingRoutes(deps: GatingRouteDeps): Router {
       ctx.state.log.warn({ detail: result.left.detail }, "revocation store failed");
       return sendError(ctx, { code: "storage_unavailable" });
     }
+    // Notes are published as JSON data; no client may sniff the list into anything that renders markup.
+    ctx.set("X-Content-Type-Options", "nosniff");
     sendJson(ctx, 200, result.right);
   });
   return router;

@@ -5,7 +5,6 @@ import type { TaskEither } from "fp-ts/TaskEither";
 import type { CheckWallet } from "../../../application/use-cases/protocol-guard/check-wallet.use-case";
 import type { GuardFailure } from "../../../application/use-cases/protocol-guard/guard-failure";
 import type { ListDeliveries } from "../../../application/use-cases/protocol-guard/list-deliveries.use-case";
-import type { ListSubscriptions } from "../../../application/use-cases/protocol-guard/list-subscriptions.use-case";
 import type { ReadSubscription } from "../../../application/use-cases/protocol-guard/read-subscription.use-case";
 import type { ReadWebhookKeys } from "../../../application/use-cases/protocol-guard/read-webhook-keys.use-case";
 import type { ReplayAlert } from "../../../application/use-cases/protocol-guard/replay-alert.use-case";
@@ -29,7 +28,6 @@ export interface ProtocolGuardRouteDeps {
   /** Subscriptions are stored: per-minute and per-day budgets per client. */
   readonly subscribeLimits: readonly Middleware[];
   readonly subscribe: Subscribe;
-  readonly listSubscriptions: ListSubscriptions;
   readonly readSubscription: ReadSubscription;
   readonly updateSubscription: UpdateSubscription;
   readonly listDeliveries: ListDeliveries;
@@ -42,6 +40,8 @@ export interface ProtocolGuardRouteDeps {
 const inputError = (e: GuardInputError): ApiError =>
   apiError(e.code, e.field === undefined ? undefined : { field: e.field });
 
+const GUARD_CHALLENGE = { "WWW-Authenticate": 'Bearer realm="protocol-guard"' };
+
 /** The one mapping of Protocol Guard failures; a store outage is ours (503, retry later), never the caller's. */
 function failureError(failure: GuardFailure): ApiError {
   switch (failure.code) {
@@ -52,7 +52,7 @@ function failureError(failure: GuardFailure): ApiError {
     case "alert_not_found":
       return apiError("not_found");
     case "unauthorized":
-      return apiError("unauthorized", undefined, { "WWW-Authenticate": 'Bearer realm="protocol-guard"' });
+      return apiError("unauthorized", undefined, GUARD_CHALLENGE);
     case "storage_failed":
       return apiError("storage_unavailable");
   }
@@ -92,9 +92,12 @@ export function protocolGuardRoutes(deps: ProtocolGuardRouteDeps): Router {
   });
   router.get("/api/protocol-guard/subscriptions", async (ctx) => {
     const id = ctx.query.id;
-    if (id === undefined) return answer(ctx, deps.listSubscriptions.execute(), 200);
+    const token = manageTokenOf(ctx);
+    // There is no list (it showed every customer's registration to anyone): a caller reads its own, by id and token.
+    if (id === undefined && token === undefined)
+      return sendError(ctx, apiError("manage_token_required", undefined, GUARD_CHALLENGE));
     if (typeof id !== "string") return sendError(ctx, apiError("invalid_request", { field: "id" }));
-    return answer(ctx, deps.readSubscription.execute({ id, ...withToken(manageTokenOf(ctx)) }), 200);
+    return answer(ctx, deps.readSubscription.execute({ id, ...withToken(token) }), 200);
   });
   router.patch("/api/protocol-guard/subscriptions", async (ctx) => {
     const command = decodeUpdateRequest(bodyOf(ctx), deps.parseSignature);

@@ -11,11 +11,12 @@ export interface FeedbackReceipt {
   readonly id: string;
   readonly status: "received";
   readonly receivedAt: string;
-  /** A false positive on a flag marks that flag "under review" in answers about the address. */
-  readonly flagUnderReview: boolean;
 }
 
-/** Stores one piece of feedback (already decoded and bounded) for review. */
+/**
+ * Stores one piece of feedback (already decoded and bounded) for the operator to review. It changes no answer:
+ * anyone may send it, so only the operator's decision (RecordFlagDecision) marks a flag under review.
+ */
 @injectable()
 export class SubmitFeedback {
   constructor(
@@ -35,7 +36,6 @@ export class SubmitFeedback {
         id: entry.id,
         status: "received" as const,
         receivedAt: entry.receivedAt,
-        flagUnderReview: entry.verdict === "false_positive" && entry.flag !== null,
       })),
     );
   }

@@ -7,8 +7,8 @@ import { manageTokenMatches } from "./manage-token";
 
 /**
  * The subscription `id` names, if `token` manages it. Existence is checked first (unknown -> 404,
- * then wrong or missing token -> 401): ids are public through the list, so this tells a caller
- * nothing the list does not.
+ * then wrong or missing token -> 401). Ids are no longer listed, but they carry 128 random bits:
+ * the order tells a caller only whether an id it already holds exists, never which ids do.
  */
 export function managedSubscription(
   store: SubscriptionStore,

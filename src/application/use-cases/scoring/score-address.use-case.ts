@@ -9,8 +9,9 @@ import { SNAPSHOT_LIST_MAX, type Snapshot } from "../../../domain/snapshots/snap
 import { CoalescingCache } from "../../caching/coalescing-cache";
 import { decodeJson, encodeJson, SharedSingleFlight } from "../../caching/shared-single-flight";
 import { ChainReader } from "../../ports/chain-reader.port";
-import { FeedbackStore } from "../../ports/feedback-store.port";
 import { Clock } from "../../ports/clock.port";
+import { FlagDecisionStore } from "../../ports/flag-decision-store.port";
+import { flagsUnderReview } from "../../../domain/review/flag-decision";
 import { ScoringSettings } from "../../ports/scoring-settings.port";
 import { SharedCache } from "../../ports/shared-cache.port";
 import { SnapshotStore } from "../../ports/snapshot-store.port";
@@ -48,7 +49,7 @@ export class ScoreAddress {
     @inject(ScoringSettings) private readonly settings: ScoringSettings,
     @inject(ScoringStats) private readonly stats: ScoringStats,
     @inject(SharedCache) shared: SharedCache,
-    @inject(FeedbackStore) @optional() private readonly feedback?: FeedbackStore,
+    @inject(FlagDecisionStore) @optional() private readonly decisions?: FlagDecisionStore,
   ) {
     this.cache = new CoalescingCache<Answer>(clock, settings.cacheTtlMs, settings.cacheMaxEntries, E.isRight);
     this.flight = new SharedSingleFlight<Answer>({
@@ -87,13 +88,16 @@ export class ScoreAddress {
   }
 
   /**
-   * Flags reported as false positives are marked "under review" on every answer, cached or not. The marks are a
-   * courtesy: a feedback store that does not answer leaves them off rather than withholding the score.
+   * Flags the operator put under review are marked on every answer, cached or not (one keyed read per answer;
+   * feedback is never read here: anyone can send it). The marks are a courtesy: a decision store that does not
+   * answer leaves them off rather than withholding the score.
    */
   private async withReviews(scored: ScoredAddress): Promise<ScoredAddress> {
-    if (this.feedback === undefined) return scored;
-    const flags = await this.feedback.flagsUnderReview(scored.address)();
-    return E.isRight(flags) && flags.right.length > 0 ? { ...scored, flagsUnderReview: flags.right } : scored;
+    if (this.decisions === undefined) return scored;
+    const decisions = await this.decisions.forAddress(scored.address)();
+    if (E.isLeft(decisions)) return scored;
+    const flags = flagsUnderReview(decisions.right);
+    return flags.length > 0 ? { ...scored, flagsUnderReview: flags } : scored;
   }
 
   private compute(address: Address, knownKind: AddressKind | undefined): TE.TaskEither<ScoringFailed, ScoredAddress> {

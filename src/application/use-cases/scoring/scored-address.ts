@@ -43,7 +43,7 @@ export interface ScoredAddress {
   readonly limitations: readonly string[];
   /** Tokens: creator/owner/top-10 shares, LP burn and holder cohorts (null for other subjects). */
   readonly holderFacts: HolderFacts | null;
-  /** Flags someone reported as false positives for this address (POST /api/feedback), pending review. */
+  /** Flags the operator put under review for this address (POST /api/operator/flag-decisions); never feedback. */
   readonly flagsUnderReview?: readonly string[];
   /** Raw formula: only /api/arc-score may show it. */
   readonly breakdown: ScoreBreakdown;

@@ -23,6 +23,8 @@ export interface AppWorld {
 
 /** The platform credential the e2e server accepts (only its digest is configured). */
 export const PLATFORM_KEY = "e2e-platform-key";
+/** The operator credential (revocations, flag decisions, the feedback queue); a key of its own. */
+export const OPERATOR_KEY = "e2e-operator-key";
 
 const ENV = {
   PORT: "0",
@@ -41,6 +43,7 @@ const ENV = {
   SUBSCRIBE_RATE_LIMIT_PER_MINUTE: "100000",
   SUBSCRIBE_LIMIT_PER_DAY: "100000",
   PLATFORM_API_KEYS: createHash("sha256").update(PLATFORM_KEY).digest("hex"),
+  OPERATOR_API_KEYS: createHash("sha256").update(OPERATOR_KEY).digest("hex"),
   // No answer cache: every query is computed and snapshotted, so snapshot history is observable.
   SCORE_CACHE_TTL_SECONDS: "0",
 };

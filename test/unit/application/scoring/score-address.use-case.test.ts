@@ -1,6 +1,7 @@
 import { NoSharedCache } from "../../../../src/adapters/cache/no-shared-cache.adapter";
 import { InMemoryFeedbackStore } from "../../../../src/adapters/storage/in-memory-feedback-store.adapter";
-import type { FeedbackStore } from "../../../../src/application/ports/feedback-store.port";
+import { InMemoryFlagDecisionStore } from "../../../../src/adapters/storage/in-memory-flag-decision-store.adapter";
+import type { FlagDecisionStore } from "../../../../src/application/ports/flag-decision-store.port";
 import { expect } from "chai";
 import * as TE from "fp-ts/TaskEither";
 import { InMemorySnapshotStore } from "../../../../src/adapters/storage/in-memory-snapshot-store.adapter";
@@ -24,7 +25,13 @@ function resultWith(score: number): ScoreResult {
 }
 
 function rig(
-  options: { scores?: number[]; fail?: boolean; failClassify?: boolean; ttlMs?: number; feedback?: FeedbackStore } = {},
+  options: {
+    scores?: number[];
+    fail?: boolean;
+    failClassify?: boolean;
+    ttlMs?: number;
+    decisions?: FlagDecisionStore;
+  } = {},
 ) {
   let now = 1_000_000;
   const clock: Clock = { nowMs: () => now };
@@ -49,28 +56,45 @@ function rig(
     settings({ cacheTtlMs: options.ttlMs ?? 10_000 }),
     stats,
     new NoSharedCache(),
-    options.feedback,
+    options.decisions,
   );
   return { scoreAddress, calls, snapshots, stats, advance: (ms: number) => (now += ms) };
 }
 
 describe("ScoreAddress", () => {
-  it("marks flags reported as false positives under review, on cached answers too", async () => {
+  it("marks only flags the operator put under review, on cached answers too; feedback marks nothing", async () => {
+    const decisions = new InMemoryFlagDecisionStore();
     const feedback = new InMemoryFeedbackStore();
-    const { scoreAddress } = rig({ feedback });
+    const { scoreAddress } = rig({ decisions });
     const first = await scoreAddress.execute(WALLET)();
     expect(first._tag === "Right" && first.right.flagsUnderReview).to.equal(undefined);
-    await feedback.add({
-      id: "fb_1",
-      address: WALLET,
-      flag: "FRESH_WALLET",
-      verdict: "false_positive",
-      note: null,
-      contact: null,
-      receivedAt: "2026-01-01T00:00:00.000Z",
-    })();
-    const second = await scoreAddress.execute(WALLET)();
-    expect(second._tag === "Right" && second.right.flagsUnderReview).to.deep.equal(["FRESH_WALLET"]);
+    // Anyone's report, however many times: it reaches the operator's queue, not the answer.
+    for (const id of ["fb_1", "fb_2"])
+      await feedback.add({
+        id,
+        address: WALLET,
+        flag: "FRESH_WALLET",
+        verdict: "false_positive",
+        note: null,
+        contact: null,
+        receivedAt: "2026-01-01T00:00:00.000Z",
+      })();
+    const reported = await scoreAddress.execute(WALLET)();
+    expect(reported._tag === "Right" && reported.right.flagsUnderReview).to.equal(undefined);
+    const decide = (decision: "under_review" | "review_closed") =>
+      decisions.record({
+        address: WALLET,
+        flag: "FRESH_WALLET",
+        decision,
+        note: null,
+        decidedAt: "2026-01-02T00:00:00.000Z",
+      })();
+    await decide("under_review");
+    const reviewed = await scoreAddress.execute(WALLET)();
+    expect(reviewed._tag === "Right" && reviewed.right.flagsUnderReview).to.deep.equal(["FRESH_WALLET"]);
+    await decide("review_closed");
+    const closed = await scoreAddress.execute(WALLET)();
+    expect(closed._tag === "Right" && closed.right.flagsUnderReview).to.equal(undefined);
   });
 
   it("answers an official issuer VERIFIED without running any scorer, and snapshots it", async () => {
