@@ -105,7 +105,7 @@ const TOKEN_FLAGS = {
     points: -100,
     category: "market_integrity",
     title: "honeypot: holders cannot sell",
-    rule: `A simulated sell through the pool by a non-privileged seller (a real holder, or a fresh address given a balance by state override) reverts while buying works (a simulated buy succeeds, or non-privileged buys appear in the history), or returns less than ${bps(10_000 - TOKEN.honeypotSellTaxBps)} of the quoted amount. A failed buy alone is not a failed sell. Blocking.`,
+    rule: `A simulated sell through the pool by a non-privileged seller (a real holder, or a fresh address given a balance by state override) reverts while buying works (a simulated buy succeeds, or non-privileged buys appear in the history), or returns less than ${bps(10_000 - TOKEN.honeypotSellTaxBps)} of the quoted amount. A failed buy alone is not a failed sell, and a fresh address's failure is no verdict when at least ${TOKEN.historySellersOverruleFresh} non-privileged holders sold in history and no simulated real holder failed (a limitation instead). Blocking.`,
   },
   RUG_PULL: {
     appliesTo: ["token"],

@@ -1,0 +1,46 @@
+import { expect } from "chai";
+import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
+import { findBalanceSlot } from "../../../../src/adapters/chain/sell-simulator-calls";
+import { type Address, asAddress } from "../../../../src/domain/chain/address";
+import { type EmbeddedChain, startEmbeddedChain } from "../../../../src/dev-world/embedded-chain";
+import { type Deployed, deployTestContract, devSigner } from "./support/deploy-test-contract";
+
+/** Chain mechanics against minimal reproductions of real tokens' patterns (issue 29), on the embedded chain. */
+describe("chain probes against real token patterns (embedded chain)", function () {
+  this.timeout(120_000);
+  let chain: EmbeddedChain;
+  let reader: EthersChainReader;
+  let deployer: Address;
+  const deployed = new Map<string, Promise<Deployed>>();
+
+  before(async () => {
+    chain = await startEmbeddedChain({ host: "127.0.0.1", port: 0 });
+    reader = new EthersChainReader({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, timeoutMs: 10_000 });
+    deployer = asAddress(chain.accounts[0]!.address);
+  });
+
+  after(async () => {
+    reader.close();
+    await chain.close();
+  });
+
+  /** Each contract deployed once per run, by dev account 0. */
+  async function contract(name: string, args: readonly unknown[] = []): Promise<Deployed> {
+    let known = deployed.get(name);
+    if (known === undefined) {
+      known = devSigner(chain, 0).then((signer) => deployTestContract(signer, name, args));
+      deployed.set(name, known);
+    }
+    return known;
+  }
+
+  describe("balance-slot search on a reflection token (an exclusion flag shares the search)", () => {
+    it("does not accept a slot that only reads as the balance while the other slots are overridden too", async () => {
+      const token = await contract("ReflectionToken");
+      // Slot 1 (_tOwned) answers only while slot 3 (_isExcluded) is also written: alone it gives no balance.
+      const slot = await findBalanceSlot(reader, token.address);
+      expect(slot).to.equal(null);
+      expect(await token.contract.getFunction("balanceOf")(deployer)).to.equal(10n ** 18n);
+    });
+  });
+});

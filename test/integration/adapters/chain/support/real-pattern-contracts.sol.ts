@@ -1,0 +1,58 @@
+/**
+ * Minimal 0.8 reproductions of patterns seen in real tokens (issue 29): written for the tests, not copied from any
+ * deployed contract. Each keeps only what the pattern needs.
+ */
+export const REAL_PATTERN_SOURCES: Record<string, string> = {
+  "ReflectionToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// A renounced reflection token: holders' balances are shares of a reflected supply (_rOwned), except for accounts
+// excluded from rewards, whose balances are kept as plain amounts (_tOwned). balanceOf reads one or the other
+// depending on a flag in a third mapping, so overriding every slot at once turns the flag on.
+contract ReflectionToken {
+  mapping(address => uint256) private _rOwned;
+  mapping(address => uint256) private _tOwned;
+  mapping(address => mapping(address => uint256)) private _allowances;
+  mapping(address => bool) private _isExcluded;
+  uint256 private constant MAX = type(uint256).max;
+  uint256 private constant T_TOTAL = 1_000_000_000 * 10 ** 9;
+  uint256 private _rTotal = MAX - (MAX % T_TOTAL);
+  address public owner;
+  string public constant name = "Reflect";
+  string public constant symbol = "RFL";
+  uint8 public constant decimals = 9;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor() {
+    _rOwned[msg.sender] = _rTotal;
+    emit Transfer(address(0), msg.sender, T_TOTAL);
+  }
+  function totalSupply() external pure returns (uint256) { return T_TOTAL; }
+  function balanceOf(address account) public view returns (uint256) {
+    if (_isExcluded[account]) return _tOwned[account];
+    return _rOwned[account] / _rate();
+  }
+  function allowance(address holder, address spender) external view returns (uint256) { return _allowances[holder][spender]; }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    _allowances[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _transfer(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    _allowances[from][msg.sender] -= amount;
+    _transfer(from, to, amount);
+    return true;
+  }
+  function _rate() private view returns (uint256) { return _rTotal / T_TOTAL; }
+  // A 2% reflection fee, shared by every holder through the shrinking reflected supply.
+  function _transfer(address from, address to, uint256 amount) private {
+    require(balanceOf(from) >= amount, "balance");
+    uint256 rate = _rate();
+    uint256 fee = amount / 50;
+    _rOwned[from] -= amount * rate;
+    _rOwned[to] += (amount - fee) * rate;
+    _rTotal -= fee * rate;
+    emit Transfer(from, to, amount - fee);
+  }
+}`,
+};
