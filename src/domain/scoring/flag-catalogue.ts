@@ -352,7 +352,7 @@ const CAPABILITY_FLAGS = {
     points: -30,
     category: "market_integrity",
     title: "imitates an official token",
-    rule: "Its name or symbol, folded (case, accents, separators and look-alike characters such as 0/o, Cyrillic с/c), equals that of a configured official issuer, DEX quote token or well-known token (WELL_KNOWN_TOKENS) at another address.",
+    rule: "Its name or symbol, folded (case, accents, separators and look-alike characters such as 0/o, Cyrillic с/c), equals that of a configured official issuer, DEX quote token or well-known token (WELL_KNOWN_TOKENS) at another address, or that of a token on the shipped list of well-known names and symbols (Tether USD/USDT, USD Coin/USDC, DAI, WETH, WBTC, BUSD, BNB/WBNB, SHIB, UNI, LINK, PEPE, ...; symbols of 3+ characters) that no configured reference spells: a configured address wins.",
   },
   AIRDROP_SPAM: {
     appliesTo: ["token"],

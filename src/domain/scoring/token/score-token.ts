@@ -23,7 +23,7 @@ import { liquidityFlags, readLiquidity } from "./liquidity";
 import { marketFindings } from "./market-flags";
 import { capabilityFindings, selfDestructFlag } from "./capability-flags";
 import { mintedAfterLaunchFlag } from "./capability-history";
-import { airdropSpamFlag, impersonationFlag } from "./impersonation";
+import { airdropSpamFlag, impersonationFlag, withShippedIdentities } from "./impersonation";
 import { holderFacts } from "./holder-facts";
 import { upgradeableProxyFlag } from "./proxy-flags";
 import { ownerPrivileges } from "./owner-privileges";
@@ -71,7 +71,7 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
     ...[
       selfDestructFlag(profile.bytecode, proxy?.implementationCode ?? null),
       mintedAfterLaunchFlag(market, profile.metadata.totalSupply),
-      impersonationFlag(profile.token, profile.metadata, profile.references),
+      impersonationFlag(profile.token, profile.metadata, withShippedIdentities(profile.references)),
       airdropSpamFlag(market.transfers.items, new Set(market.pools.map((p) => p.pool))),
       youngContractFlag(profile.creation, age),
       deployerTrustFlag(profile.creation, profile.deployerWalletScore),
