@@ -1,6 +1,9 @@
 import { expect } from "chai";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { findBalanceSlot } from "../../../../src/adapters/chain/sell-simulator-calls";
+import { EthCallCapabilityProber } from "../../../../src/adapters/chain/eth-call-capability-prober.adapter";
+import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";
+import { right } from "../../contract/support/task-either";
 import { type Address, asAddress } from "../../../../src/domain/chain/address";
 import { type EmbeddedChain, startEmbeddedChain } from "../../../../src/dev-world/embedded-chain";
 import { type Deployed, deployTestContract, devSigner } from "./support/deploy-test-contract";
@@ -41,6 +44,38 @@ describe("chain probes against real token patterns (embedded chain)", function (
       const slot = await findBalanceSlot(reader, token.address);
       expect(slot).to.equal(null);
       expect(await token.contract.getFunction("balanceOf")(deployer)).to.equal(10n ** 18n);
+    });
+  });
+
+  /** The prober's evidence for a token without pools, at the head block. */
+  async function probe(token: Deployed, owner: Address | null) {
+    const head = await right(reader.headBlock());
+    const metadata = await right(reader.tokenMetadata(token.address));
+    return right(
+      new EthCallCapabilityProber(reader).probe({
+        token: token.address,
+        bytecode: await right(reader.codeAt(token.address)),
+        owner,
+        deployer,
+        totalSupply: metadata.totalSupply,
+        pools: [],
+        holders: [],
+        history: [],
+        creationBlock: 1,
+        blockNumber: head.number,
+      }),
+    );
+  }
+
+  describe("owner discovery on a controller packed into the slot of decimals and a flag", () => {
+    it("unpacks the controller's address and proves its mint as a stored caller", async () => {
+      const controller = asAddress(chain.accounts[2]!.address);
+      const token = await contract("PackedControllerToken", [controller, 10n ** 24n]);
+      const evidence = await probe(token, ZERO_ADDRESS);
+      expect(evidence.storedAddresses).to.deep.include({ slot: 3, address: controller });
+      const mint = evidence.effects.find((e) => e.caller.address === controller);
+      expect(mint?.caller).to.deep.equal({ address: controller, role: "stored", slot: 3 });
+      expect(mint!.supplyAfter > mint!.supplyBefore).to.equal(true);
     });
   });
 });

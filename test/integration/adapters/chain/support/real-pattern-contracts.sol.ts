@@ -55,4 +55,49 @@ contract ReflectionToken {
     emit Transfer(from, to, amount - fee);
   }
 }`,
+  "PackedControllerToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// Ownership renounced in owner(), while a controller kept in the slot it shares with decimals and a launch flag
+// mints through an innocently named function.
+contract PackedControllerToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  uint256 public totalSupply;
+  uint8 public decimals = 18;
+  bool private launched = true;
+  address private controller;
+  address public owner;
+  string public constant name = "Packed";
+  string public constant symbol = "PKD";
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(address controller_, uint256 supply) {
+    controller = controller_;
+    _mint(msg.sender, supply);
+  }
+  modifier onlyController() { require(msg.sender == controller, "not allowed"); _; }
+  function syncRewards(address to, uint256 amount) external onlyController { _mint(to, amount); }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _move(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _move(from, to, amount);
+    return true;
+  }
+  function _move(address from, address to, uint256 amount) private {
+    require(launched, "not launched");
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+  function _mint(address to, uint256 amount) private {
+    totalSupply += amount;
+    balanceOf[to] += amount;
+    emit Transfer(address(0), to, amount);
+  }
+}`,
 };
