@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { id } from "ethers";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { findBalanceSlot } from "../../../../src/adapters/chain/sell-simulator-calls";
 import { EthCallCapabilityProber } from "../../../../src/adapters/chain/eth-call-capability-prober.adapter";
@@ -76,6 +77,17 @@ describe("chain probes against real token patterns (embedded chain)", function (
       const mint = evidence.effects.find((e) => e.caller.address === controller);
       expect(mint?.caller).to.deep.equal({ address: controller, role: "stored", slot: 3 });
       expect(mint!.supplyAfter > mint!.supplyBefore).to.equal(true);
+    });
+  });
+
+  describe("capability probes on a blacklist that takes an array of addresses", () => {
+    it("calls the setter with a one-address array and proves the holder frozen", async () => {
+      const token = await contract("ArrayBlacklistToken", [10n ** 24n]);
+      const evidence = await probe(token, ZERO_ADDRESS);
+      const addBots = `0x${id("addBots(address[])").slice(2, 10)}`;
+      const frozen = evidence.effects.find((e) => e.selector === addBots);
+      expect(frozen?.holders).to.include({ targetTransferOk: false, otherTransferOk: true });
+      expect(frozen?.caller.address).to.equal(deployer);
     });
   });
 });

@@ -100,4 +100,47 @@ contract PackedControllerToken {
     emit Transfer(address(0), to, amount);
   }
 }`,
+  "ArrayBlacklistToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// owner() renounced; the tax wallet kept in storage still blocks "bots" given as an array.
+contract ArrayBlacklistToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  mapping(address => bool) private bots;
+  uint256 public totalSupply;
+  address public owner;
+  address private taxWallet;
+  string public constant name = "Arrays";
+  string public constant symbol = "ARR";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(uint256 supply) {
+    taxWallet = msg.sender;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function addBots(address[] memory bots_) external {
+    require(msg.sender == taxWallet, "not allowed");
+    for (uint256 i = 0; i < bots_.length; i++) bots[bots_[i]] = true;
+  }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _move(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _move(from, to, amount);
+    return true;
+  }
+  function _move(address from, address to, uint256 amount) private {
+    require(!bots[from] && !bots[to], "bot");
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+}`,
 };
