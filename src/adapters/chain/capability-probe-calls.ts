@@ -5,7 +5,7 @@ import type { HolderEffects } from "../../domain/scoring/profiles/capabilities";
 import { asHex } from "../shared/hex-values";
 
 export const PROBE_ABI = new Interface([
-  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient) returns (uint256[14] r)",
+  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient) returns (uint256[16] r)",
   "function twice(address seller, address token, address pair, uint256 amount) returns (uint256[4] r)",
 ]);
 
@@ -94,6 +94,8 @@ export interface PrivilegedReport {
   readonly ownerAfter: Address | null;
   readonly callerBefore: bigint;
   readonly callerAfter: bigint;
+  readonly tokenHeldBefore: bigint;
+  readonly tokenHeldAfter: bigint;
   readonly holders: HolderEffects;
 }
 
@@ -122,6 +124,8 @@ export function decodePrivileged(data: Hex): PrivilegedReport | typeof READ_ONLY
     ownerAfter: asOwner(at(6)),
     callerBefore: at(12),
     callerAfter: at(13),
+    tokenHeldBefore: at(14),
+    tokenHeldAfter: at(15),
     holders: {
       targetTransferOk: at(7) === 1n,
       otherTransferOk: at(8) === 1n,

@@ -304,7 +304,7 @@ const CAPABILITY_FLAGS = {
     points: -25,
     category: "control",
     title: "owner can rewrite balances",
-    rule: "A simulated privileged call to a function other than transfer/transferFrom changed a holder's balance (a write to its key of the balance mapping) without a matching transfer from the caller.",
+    rule: "A simulated privileged call to a function other than transfer/transferFrom changed a holder's balance (a write to its key of the balance mapping) without a matching transfer from the caller, or raised the caller's own balance by more than the contract's own holdings fell (an owner-only 'reflection' or 'airdrop' credit, with or without a Transfer event).",
   },
   SELF_DESTRUCT: {
     appliesTo: ["token", "nft", "contract"],

@@ -90,4 +90,16 @@ describe("chain probes against real token patterns (embedded chain)", function (
       expect(frozen?.caller.address).to.equal(deployer);
     });
   });
+
+  describe("capability probes on a privileged credit to the caller's own balance (no Transfer, no supply change)", () => {
+    it("keeps the effect: the owner's balance grew from nowhere", async () => {
+      const token = await contract("SilentCreditToken", [10n ** 24n]);
+      const evidence = await probe(token, deployer);
+      const selector = `0x${id("distributeReflections(uint256)").slice(2, 10)}`;
+      const credit = evidence.effects.find((e) => e.selector === selector);
+      expect(credit?.caller.address).to.equal(deployer);
+      expect(credit!.callerAfter > credit!.callerBefore).to.equal(true);
+      expect(credit!.supplyAfter).to.equal(credit!.supplyBefore);
+    });
+  });
 });

@@ -143,4 +143,44 @@ contract ArrayBlacklistToken {
     emit Transfer(from, to, amount);
   }
 }`,
+  "SilentCreditToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// An owner-only "reflection" path credits the caller's own balance: no Transfer event, no change to totalSupply.
+contract SilentCreditToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  uint256 public totalSupply;
+  address public owner;
+  string public constant name = "Silent";
+  string public constant symbol = "SLT";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(uint256 supply) {
+    owner = msg.sender;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function distributeReflections(uint256 amount) external {
+    require(msg.sender == owner, "not allowed");
+    balanceOf[msg.sender] += amount;
+  }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _move(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _move(from, to, amount);
+    return true;
+  }
+  function _move(address from, address to, uint256 amount) private {
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+}`,
 };
