@@ -8,6 +8,7 @@ import { decodeWord, probeCalldata } from "./abi-probes";
 
 export const SIMULATOR_ABI = new Interface([
   "function swapExactIn(address tokenIn, address pair, uint256 amountIn) returns (uint256 expectedOut, uint256 amountOut)",
+  "function sellFrom(address tokenIn, address pair, address holder, uint256 amountIn) returns (uint256 expectedOut, uint256 amountOut)",
   "function transferTo(address token, address recipient, uint256 amount) returns (uint256 expectedOut, uint256 amountOut)",
 ]);
 

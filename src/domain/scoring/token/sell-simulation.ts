@@ -87,7 +87,14 @@ export function simulationFindings(simulation: SellSimulation | null, analysis: 
   const open = (a: SimulationAttempt): boolean =>
     (a.actorRole === "holder" || a.actorRole === "fresh") && !analysis.privileged.has(a.actor);
   const buys = simulation.attempts.filter((a) => a.action === "buy");
-  const openSells = simulation.attempts.filter((a) => a.action === "sell" && open(a));
+  // A holder sold for through a router it approved sold as real holders do; the same holder with the simulator's
+  // code at its address is a contract to the token, which some tokens treat differently (ignore, tax, refuse).
+  const approvedSellers = new Set(
+    simulation.attempts.filter((a) => a.action === "sell" && a.route === "approved").map((a) => a.actor),
+  );
+  const openSells = simulation.attempts.filter(
+    (a) => a.action === "sell" && open(a) && (a.route === "approved" || !approvedSellers.has(a.actor)),
+  );
   // A fresh seller holds what the simulation wrote into storage; a real holder holds what it bought. When real
   // holders sold in history and none of the simulated real holders failed, a fresh seller's failure says more about
   // the written state (a balance slot that is not the whole story) than about the token.

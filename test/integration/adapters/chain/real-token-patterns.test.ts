@@ -1,13 +1,17 @@
 import { expect } from "chai";
-import { id } from "ethers";
+import { Contract, ContractFactory, id } from "ethers";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { findBalanceSlot } from "../../../../src/adapters/chain/sell-simulator-calls";
 import { EthCallCapabilityProber } from "../../../../src/adapters/chain/eth-call-capability-prober.adapter";
 import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";
 import { right } from "../../contract/support/task-either";
+import { EthersSellSimulator } from "../../../../src/adapters/chain/sell-simulator.adapter";
+import { loadUniswapArtifacts } from "../../../../src/dev-world/uniswap-artifacts";
+import type { MarketAnalysis } from "../../../../src/domain/scoring/market/trades";
+import { simulationFindings } from "../../../../src/domain/scoring/token/sell-simulation";
 import { type Address, asAddress } from "../../../../src/domain/chain/address";
 import { type EmbeddedChain, startEmbeddedChain } from "../../../../src/dev-world/embedded-chain";
-import { type Deployed, deployTestContract, devSigner } from "./support/deploy-test-contract";
+import { type Deployed, deployTestContract, devSigner, sendAndWait } from "./support/deploy-test-contract";
 
 /** Chain mechanics against minimal reproductions of real tokens' patterns (issue 29), on the embedded chain. */
 describe("chain probes against real token patterns (embedded chain)", function () {
@@ -100,6 +104,54 @@ describe("chain probes against real token patterns (embedded chain)", function (
       expect(credit?.caller.address).to.equal(deployer);
       expect(credit!.callerAfter > credit!.callerBefore).to.equal(true);
       expect(credit!.supplyAfter).to.equal(credit!.supplyBefore);
+    });
+  });
+
+  describe("sell simulation on a token that ignores transfers from contracts", () => {
+    it("sells as the holder's own plain account through an approved router, and the verdict is no honeypot", async () => {
+      const signer = await devSigner(chain, 0);
+      const token = await contract("ContractShyToken", [10n ** 24n]);
+      const quote = await contract("SmallToken", [10n ** 24n]);
+      const { factory: factoryArtifact } = loadUniswapArtifacts();
+      const factory = await new ContractFactory(factoryArtifact.abi as never, factoryArtifact.bytecode, signer).deploy(
+        deployer,
+      );
+      await sendAndWait(factory as Contract, "createPair", [token.address, quote.address]);
+      const pool = asAddress(await (factory as Contract).getFunction("getPair")(token.address, quote.address));
+      await sendAndWait(token.contract, "setPair", [pool]);
+      await sendAndWait(token.contract, "transfer", [pool, 10n ** 23n]);
+      await sendAndWait(quote.contract, "transfer", [pool, 10n ** 23n]);
+      const pair = new Contract(pool, ["function mint(address) returns (uint256)"], signer);
+      await sendAndWait(pair, "mint", [deployer]);
+      const holder = asAddress(chain.accounts[3]!.address);
+      await sendAndWait(token.contract, "transfer", [holder, 10n ** 20n]);
+
+      const head = await right(reader.headBlock());
+      const simulation = await right(
+        new EthersSellSimulator(reader).simulate({
+          token: token.address,
+          pools: [
+            {
+              pool,
+              quoteToken: quote.address,
+              tokenReserve: 10n ** 23n,
+              quoteReserve: 10n ** 23n,
+              quoteDecimals: 18,
+              quoteUnitUsd: 1,
+              lpTransfers: { items: [], coverage: { complete: true, items: 0 } },
+            },
+          ],
+          sellers: [{ address: holder, role: "holder", balance: 10n ** 20n }],
+          blockNumber: head.number,
+        }),
+      );
+      const sells = simulation!.attempts.filter((a) => a.action === "sell" && a.actor === holder);
+      const asContract = sells.find((a) => a.route === undefined);
+      const asAccount = sells.find((a) => a.route === "approved");
+      expect(asContract?.outcome).to.deep.equal({ ok: true, amountOut: 0n });
+      expect(asAccount?.outcome.ok && asAccount.outcome.amountOut > 0n).to.equal(true);
+      const market = { trades: [], privileged: new Set<Address>() } as unknown as MarketAnalysis;
+      expect(simulationFindings(simulation, market).flags.map((f) => f.code)).to.not.include("HONEYPOT_PATTERN");
     });
   });
 });

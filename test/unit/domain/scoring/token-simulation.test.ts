@@ -163,3 +163,26 @@ describe("token flags: NO_SUCCESSFUL_SELLS (flow corroboration)", () => {
     expect(result.flags.find((f) => f.code === "HONEYPOT_PATTERN")?.evidence.figures?.nonPrivilegedSells).to.equal(0);
   });
 });
+
+describe("token flags: sells as a plain account through an approved router", () => {
+  it("a holder's approved sell outweighs its sell with the simulator's code at its address (a contract to the token)", () => {
+    // The token silently ignores transfers from contracts: the simulator's own sell delivers nothing.
+    const asContract = attempt("sell", "holder", true, buyer(0), 1_000n, 0n);
+    const asAccount = { ...attempt("sell", "holder", true, buyer(0), 1_000n, 990n), route: "approved" as const };
+    const result = scoreToken(
+      unsoldToken({ sellSimulation: simulation(attempt("buy", "fresh", true), asContract, asAccount) }),
+      NOW,
+    );
+    expect(codes(result)).not.to.include("HONEYPOT_PATTERN");
+    expect(codes(result)).not.to.include("HIGH_SELL_TAX");
+  });
+
+  it("a failed approved sell is a honeypot like any other", () => {
+    const asAccount = { ...attempt("sell", "holder", false, buyer(0)), route: "approved" as const };
+    const result = scoreToken(
+      unsoldToken({ sellSimulation: simulation(attempt("buy", "fresh", true), asAccount) }),
+      NOW,
+    );
+    expect(codes(result)).to.include("HONEYPOT_PATTERN");
+  });
+});

@@ -183,4 +183,44 @@ contract SilentCreditToken {
     emit Transfer(from, to, amount);
   }
 }`,
+  "ContractShyToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// Transfers whose sender is a contract (other than the pair) silently move nothing: real holders, plain accounts
+// selling through a router, are unaffected; a simulator placed at a holder's address is not.
+contract ContractShyToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  uint256 public totalSupply;
+  address public pair;
+  address public owner;
+  string public constant name = "Shy";
+  string public constant symbol = "SHY";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(uint256 supply) {
+    owner = msg.sender;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function setPair(address pair_) external { require(msg.sender == owner, "not allowed"); pair = pair_; }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _move(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _move(from, to, amount);
+    return true;
+  }
+  function _move(address from, address to, uint256 amount) private {
+    if (from.code.length > 0 && from != pair) return;
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+}`,
 };
