@@ -346,6 +346,14 @@ const CAPABILITY_FLAGS = {
     title: "maximum trade size",
     rule: "A simulated small buy goes through while a buy of a large share of the supply (about 3%) reverts.",
   },
+  BALANCE_WITHOUT_TRANSFER: {
+    appliesTo: ["token"],
+    severity: "high",
+    points: -25,
+    category: "market_integrity",
+    title: "balance written without a Transfer event",
+    rule: `With the token's complete transfer history, an address sent at least twice what Transfer events ever gave it, the excess being at least ${TOKEN.unbackedBalanceShare * 100}% of the supply (the deployer is allowed the part of totalSupply no mint event accounts for): its balance was written without a Transfer event (constructor assembly, a privileged credit), and holder lists built from events miss such balances.`,
+  },
   IMPERSONATES_OFFICIAL: {
     appliesTo: ["token"],
     severity: "high",

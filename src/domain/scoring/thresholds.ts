@@ -56,6 +56,8 @@ export const TOKEN = {
    * artefact of the simulation, not a honeypot verdict.
    */
   historySellersOverruleFresh: 3,
+  /** BALANCE_WITHOUT_TRANSFER: what an address sent beyond what Transfer events gave it, as a share of supply. */
+  unbackedBalanceShare: 0.01,
   concentrationHhi: 2_500,
   concentrationTop10Share: 0.9,
   concentrationTop10MinHolders: 25,

@@ -25,6 +25,7 @@ import { capabilityFindings, selfDestructFlag } from "./capability-flags";
 import { mintedAfterLaunchFlag } from "./capability-history";
 import { airdropSpamFlag, impersonationFlag, withShippedIdentities } from "./impersonation";
 import { holderFacts } from "./holder-facts";
+import { unbackedBalanceFlag } from "./unbacked-balances";
 import { upgradeableProxyFlag } from "./proxy-flags";
 import { ownerPrivileges } from "./owner-privileges";
 import { simulationFindings } from "./sell-simulation";
@@ -71,6 +72,7 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
     ...[
       selfDestructFlag(profile.bytecode, proxy?.implementationCode ?? null),
       mintedAfterLaunchFlag(market, profile.metadata.totalSupply),
+      unbackedBalanceFlag(market, profile.metadata.totalSupply),
       impersonationFlag(profile.token, profile.metadata, withShippedIdentities(profile.references)),
       airdropSpamFlag(market.transfers.items, new Set(market.pools.map((p) => p.pool))),
       youngContractFlag(profile.creation, age),
