@@ -27,7 +27,7 @@ contract CapabilityProbe {
         address pair,
         uint256 amount,
         address recipient
-    ) external returns (uint256[14] memory r) {
+    ) external returns (uint256[16] memory r) {
         if (data.length > 0) {
             // Most probed functions are views: proving that costs one frame, not the holders' transfers and sell.
             (bool readOnly, ) = token.staticcall(data);
@@ -40,6 +40,7 @@ contract CapabilityProbe {
         r[3] = _supply(token);
         r[5] = _owner(token);
         r[12] = _balance(token, address(this));
+        r[14] = _balance(token, token);
         if (data.length > 0) {
             (bool ok,) = token.call(data);
             r[0] = ok ? 1 : 0;
@@ -48,6 +49,7 @@ contract CapabilityProbe {
         r[4] = _supply(token);
         r[6] = _owner(token);
         r[13] = _balance(token, address(this));
+        r[15] = _balance(token, token);
         uint256 sendable = r[2] < amount ? r[2] : amount;
         try IProbeSimulator(target).transferTo(token, recipient, sendable) returns (uint256, uint256) {
             r[7] = 1;

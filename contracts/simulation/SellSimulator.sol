@@ -23,21 +23,54 @@ contract SellSimulator {
         external
         returns (uint256 expectedOut, uint256 amountOut)
     {
-        bool inIsToken0 = ISimulatedPair(pair).token0() == tokenIn;
-        address tokenOut = inIsToken0 ? ISimulatedPair(pair).token1() : ISimulatedPair(pair).token0();
-        (uint112 reserve0, uint112 reserve1,) = ISimulatedPair(pair).getReserves();
-        (uint256 reserveIn, uint256 reserveOut) =
-            inIsToken0 ? (uint256(reserve0), uint256(reserve1)) : (uint256(reserve1), uint256(reserve0));
+        return _sell(tokenIn, pair, address(this), amountIn);
+    }
+
+    /// @notice Sells as a router does for a holder that stays a plain account: the holder approved this address
+    /// (by state override), which moves the holder's tokens into the pair and has the output paid to the holder.
+    /// A token that treats contract senders differently sees the holder itself as the sender.
+    /// @return expectedOut what a fee-free token would deliver at the current reserves
+    /// @return amountOut what the holder actually received
+    function sellFrom(address tokenIn, address pair, address holder, uint256 amountIn)
+        external
+        returns (uint256 expectedOut, uint256 amountOut)
+    {
+        return _sell(tokenIn, pair, holder, amountIn);
+    }
+
+    /// `seller` is this address (it transfers) or a holder that approved it (it moves the holder's tokens).
+    function _sell(address tokenIn, address pair, address seller, uint256 amountIn)
+        private
+        returns (uint256 expectedOut, uint256 amountOut)
+    {
+        (bool inIsToken0, uint256 reserveIn, uint256 reserveOut) = _reserves(pair, tokenIn);
         expectedOut = _amountOut(amountIn, reserveIn, reserveOut);
-        _transfer(tokenIn, pair, amountIn);
+        if (seller == address(this)) _transfer(tokenIn, pair, amountIn);
+        else _transferFrom(tokenIn, seller, pair, amountIn);
         // A fee-on-transfer token delivers less than was sent: price the swap on what the pair received.
         uint256 pairBalance = ISimulatedToken(tokenIn).balanceOf(pair);
-        uint256 received = pairBalance > reserveIn ? pairBalance - reserveIn : 0;
-        uint256 out = _amountOut(received, reserveIn, reserveOut);
+        uint256 out = _amountOut(pairBalance > reserveIn ? pairBalance - reserveIn : 0, reserveIn, reserveOut);
         if (out == 0) return (expectedOut, 0);
-        uint256 before = ISimulatedToken(tokenOut).balanceOf(address(this));
-        ISimulatedPair(pair).swap(inIsToken0 ? 0 : out, inIsToken0 ? out : 0, address(this), "");
-        amountOut = ISimulatedToken(tokenOut).balanceOf(address(this)) - before;
+        amountOut = _swapOut(pair, inIsToken0, out, seller);
+    }
+
+    function _reserves(address pair, address tokenIn)
+        private
+        view
+        returns (bool inIsToken0, uint256 reserveIn, uint256 reserveOut)
+    {
+        inIsToken0 = ISimulatedPair(pair).token0() == tokenIn;
+        (uint112 reserve0, uint112 reserve1,) = ISimulatedPair(pair).getReserves();
+        (reserveIn, reserveOut) =
+            inIsToken0 ? (uint256(reserve0), uint256(reserve1)) : (uint256(reserve1), uint256(reserve0));
+    }
+
+    /// Takes `out` of the pair's other token to `to`; returns what `to`'s balance grew by.
+    function _swapOut(address pair, bool inIsToken0, uint256 out, address to) private returns (uint256) {
+        address tokenOut = inIsToken0 ? ISimulatedPair(pair).token1() : ISimulatedPair(pair).token0();
+        uint256 before = ISimulatedToken(tokenOut).balanceOf(to);
+        ISimulatedPair(pair).swap(inIsToken0 ? 0 : out, inIsToken0 ? out : 0, to, "");
+        return ISimulatedToken(tokenOut).balanceOf(to) - before;
     }
 
     /// @notice A plain transfer; returns the amount sent and what the recipient's balance grew by.
@@ -48,6 +81,16 @@ contract SellSimulator {
         uint256 before = ISimulatedToken(token).balanceOf(recipient);
         _transfer(token, recipient, amount);
         return (amount, ISimulatedToken(token).balanceOf(recipient) - before);
+    }
+
+    function _transferFrom(address token, address from, address to, uint256 amount) private {
+        (bool ok, bytes memory data) = token.call(abi.encodeWithSelector(0x23b872dd, from, to, amount));
+        if (!ok) {
+            assembly {
+                revert(add(data, 32), mload(data))
+            }
+        }
+        if (data.length > 0 && !abi.decode(data, (bool))) revert("TRANSFER_RETURNED_FALSE");
     }
 
     function _amountOut(uint256 amountIn, uint256 reserveIn, uint256 reserveOut) private pure returns (uint256) {

@@ -26,7 +26,7 @@ const WORDS = [
   "Based",
   "Quantum",
   "Meta",
-  "Shiba",
+  "Akita",
   "Apex",
   "Nova",
   "Zen",

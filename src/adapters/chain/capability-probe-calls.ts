@@ -5,7 +5,7 @@ import type { HolderEffects } from "../../domain/scoring/profiles/capabilities";
 import { asHex } from "../shared/hex-values";
 
 export const PROBE_ABI = new Interface([
-  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient) returns (uint256[14] r)",
+  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient) returns (uint256[16] r)",
   "function twice(address seller, address token, address pair, uint256 amount) returns (uint256[4] r)",
 ]);
 
@@ -45,7 +45,8 @@ const word = (value: bigint | Address): string =>
 /**
  * Argument layouts tried for each selector. ABI decoding ignores extra calldata, so [holder, 1] serves
  * f(address), f(address,bool) and f(address,uint256); [2500] serves f(uint256) as a fee; [1] serves f(bool);
- * no arguments serves f().
+ * no arguments serves f(). A one-holder array [offset 0x40, 1 | length 1, holder] serves f(address[]) (which reads
+ * the offset and skips the flag), f(address[],bool) and f(address[],uint256): batch blacklists and bot lists.
  */
 export function probeCalldatas(selector: string, target: Address): Hex[] {
   return [
@@ -53,6 +54,7 @@ export function probeCalldatas(selector: string, target: Address): Hex[] {
     `0x${selector}${word(FEE_LIKE)}`,
     `0x${selector}${word(1n)}`,
     `0x${selector}`,
+    `0x${selector}${word(0x40n)}${word(1n)}${word(1n)}${word(target)}`,
   ].map(asHex);
 }
 
@@ -92,6 +94,8 @@ export interface PrivilegedReport {
   readonly ownerAfter: Address | null;
   readonly callerBefore: bigint;
   readonly callerAfter: bigint;
+  readonly tokenHeldBefore: bigint;
+  readonly tokenHeldAfter: bigint;
   readonly holders: HolderEffects;
 }
 
@@ -120,6 +124,8 @@ export function decodePrivileged(data: Hex): PrivilegedReport | typeof READ_ONLY
     ownerAfter: asOwner(at(6)),
     callerBefore: at(12),
     callerAfter: at(13),
+    tokenHeldBefore: at(14),
+    tokenHeldAfter: at(15),
     holders: {
       targetTransferOk: at(7) === 1n,
       otherTransferOk: at(8) === 1n,

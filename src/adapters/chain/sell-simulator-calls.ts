@@ -8,6 +8,7 @@ import { decodeWord, probeCalldata } from "./abi-probes";
 
 export const SIMULATOR_ABI = new Interface([
   "function swapExactIn(address tokenIn, address pair, uint256 amountIn) returns (uint256 expectedOut, uint256 amountOut)",
+  "function sellFrom(address tokenIn, address pair, address holder, uint256 amountIn) returns (uint256 expectedOut, uint256 amountOut)",
   "function transferTo(address token, address recipient, uint256 amount) returns (uint256 expectedOut, uint256 amountOut)",
 ]);
 
@@ -59,11 +60,25 @@ const SLOT_SEARCH_WRITES: Record<Hex, Hex> = Object.fromEntries(
   CANDIDATE_SLOTS.map((slot) => [balanceKey(SLOT_SEARCH_HOLDER, slot), wordHex(PROBE_BALANCE + BigInt(slot))]),
 );
 
+/** balanceOf(search holder) with only `slot`'s entry written: true when it reads back exactly that entry. */
+async function readsSlotAlone(chain: Pick<ChainReader, "call">, token: Address, slot: number): Promise<boolean> {
+  const key = balanceKey(SLOT_SEARCH_HOLDER, slot);
+  const one = await callOrThrow(
+    chain,
+    { to: token, data: SLOT_SEARCH_CALL },
+    { [token]: { stateDiff: { [key]: SLOT_SEARCH_WRITES[key]! } } },
+  );
+  return one.ok && decodeWord(one.returnData) === PROBE_BALANCE + BigInt(slot);
+}
+
 /**
  * Finds the token's balance mapping: every candidate slot's entry for the search holder is overridden at once, each
- * with a value that names its slot, and balanceOf reads back the one it uses (one call). A balanceOf that answers
- * none of them (one that adds two mappings, say) gets the search one slot at a time. Null for layouts this cannot
- * see (Vyper, packed, reflection).
+ * with a value that names its slot, and balanceOf reads back the one it uses (one call). The slot it names is then
+ * confirmed by writing it alone: overriding every slot also writes the holder's entries in other mappings (a
+ * reflection token's "excluded from rewards" flag that makes balanceOf read a different mapping), and a balance the
+ * simulations write later is written alone. A balanceOf that answers none of them (one that adds two mappings,
+ * say), or whose answer is not confirmed, gets the search one slot at a time. Null for layouts this cannot see
+ * (Vyper, packed, reflection).
  */
 export async function findBalanceSlot(chain: Pick<ChainReader, "call">, token: Address): Promise<number | null> {
   const outcome = await callOrThrow(
@@ -72,20 +87,12 @@ export async function findBalanceSlot(chain: Pick<ChainReader, "call">, token: A
     { [token]: { stateDiff: SLOT_SEARCH_WRITES } },
   );
   const named = outcome.ok ? (decodeWord(outcome.returnData) ?? 0n) - PROBE_BALANCE : -1n;
-  if (named >= 0n && named <= BigInt(MAX_BALANCE_SLOT)) return Number(named);
+  if (named >= 0n && named <= BigInt(MAX_BALANCE_SLOT) && (await readsSlotAlone(chain, token, Number(named))))
+    return Number(named);
   if (!outcome.ok) return null;
-  const answers = await Promise.all(
-    CANDIDATE_SLOTS.map(async (slot) => {
-      const key = balanceKey(SLOT_SEARCH_HOLDER, slot);
-      const one = await callOrThrow(
-        chain,
-        { to: token, data: SLOT_SEARCH_CALL },
-        { [token]: { stateDiff: { [key]: SLOT_SEARCH_WRITES[key]! } } },
-      );
-      return one.ok && decodeWord(one.returnData) === PROBE_BALANCE + BigInt(slot) ? slot : null;
-    }),
-  );
-  return answers.find((slot) => slot !== null) ?? null;
+  const answers = await Promise.all(CANDIDATE_SLOTS.map((slot) => readsSlotAlone(chain, token, slot)));
+  const found = answers.indexOf(true);
+  return found < 0 ? null : found;
 }
 
 /** (expectedOut, amountOut) from a successful simulator call. */

@@ -7,6 +7,7 @@ import type { Address } from "../../domain/chain/address";
 import type { Hex } from "../../domain/chain/chain-types";
 import type { PoolFacts, SellSimulation, SimulationActorRole, SimulationAttempt } from "../../domain/scoring";
 import { asHex } from "../shared/hex-values";
+import { allowanceKey, findAllowanceSlot } from "./allowance-slot";
 import { SELL_SIMULATOR_RUNTIME } from "./sell-simulator-bytecode";
 import {
   SIMULATOR_ABI,
@@ -26,6 +27,8 @@ const CODE = asHex(SELL_SIMULATOR_RUNTIME);
 interface Trade {
   readonly action: SimulationAttempt["action"];
   readonly actor: Address;
+  /** The address the call goes to, when not the actor's own (a router the actor approved). */
+  readonly via?: Address;
   readonly actorRole: SimulationActorRole;
   readonly amountIn: bigint;
   readonly data: Hex;
@@ -40,6 +43,7 @@ interface Trade {
 export class EthersSellSimulator implements SellSimulator {
   /** Storage layouts do not change: a token's balance slot is probed once per process. */
   private readonly slots = new Map<Address, Promise<number | null>>();
+  private readonly allowanceSlots = new Map<Address, Promise<number | null>>();
 
   constructor(@inject(ChainReader) private readonly chain: ChainReader) {}
 
@@ -54,7 +58,11 @@ export class EthersSellSimulator implements SellSimulator {
   }
 
   private async attempts(request: SellSimulationRequest, pool: PoolFacts): Promise<SimulationAttempt[]> {
-    const [tokenSlot, quoteSlot] = await Promise.all([this.slotOf(request.token), this.slotOf(pool.quoteToken)]);
+    const [tokenSlot, quoteSlot, allowanceSlot] = await Promise.all([
+      this.slotOf(request.token),
+      this.slotOf(pool.quoteToken),
+      remembered(this.allowanceSlots, request.token, () => findAllowanceSlot(this.chain, request.token)),
+    ]);
     const recipient = randomActor();
     const sized = (balance: bigint): bigint => {
       const share = pool.tokenReserve / TRADE_SHARE_DIVISOR;
@@ -87,16 +95,43 @@ export class EthersSellSimulator implements SellSimulator {
         data: transferData(request.token, recipient, amountIn),
       });
     };
-    for (const seller of request.sellers)
-      sellAndTransfer(seller.address, seller.role, sized(seller.balance), { [seller.address]: { code: CODE } });
+    // Real holders are plain accounts that sell through a router they approved: a token that treats contract
+    // senders differently sees the seller itself there, not the simulator.
+    const approvedSell = (
+      actor: Address,
+      actorRole: SimulationActorRole,
+      amountIn: bigint,
+      tokenWrites: Record<Hex, Hex> = {},
+    ): void => {
+      if (allowanceSlot === null || amountIn <= 0n) return;
+      const router = randomActor();
+      trades.push({
+        action: "sell",
+        actor,
+        actorRole,
+        via: router,
+        amountIn,
+        data: asHex(SIMULATOR_ABI.encodeFunctionData("sellFrom", [request.token, pool.pool, actor, amountIn])),
+        overrides: {
+          [router]: { code: CODE },
+          [request.token]: {
+            stateDiff: { ...tokenWrites, [allowanceKey(actor, router, allowanceSlot)]: wordHex(amountIn) },
+          },
+        },
+      });
+    };
+    for (const seller of request.sellers) {
+      const amountIn = sized(seller.balance);
+      sellAndTransfer(seller.address, seller.role, amountIn, { [seller.address]: { code: CODE } });
+      approvedSell(seller.address, seller.role, amountIn);
+    }
     if (tokenSlot !== null) {
       const fresh = randomActor();
       const amount = sized(pool.tokenReserve);
-      sellAndTransfer(fresh, "fresh", amount, {
-        [fresh]: { code: CODE },
-        // Holds a little more than it sells, for the same reason small holders sell 99%.
-        [request.token]: { stateDiff: { [balanceKey(fresh, tokenSlot)]: wordHex(amount + amount / 50n) } },
-      });
+      // Holds a little more than it sells, for the same reason small holders sell 99%.
+      const holding = { [balanceKey(fresh, tokenSlot)]: wordHex(amount + amount / 50n) };
+      sellAndTransfer(fresh, "fresh", amount, { [fresh]: { code: CODE }, [request.token]: { stateDiff: holding } });
+      approvedSell(fresh, "fresh", amount, holding);
     }
     if (quoteSlot !== null) {
       const buyer = randomActor();
@@ -121,13 +156,14 @@ export class EthersSellSimulator implements SellSimulator {
   private async run(trade: Trade, pool: Address): Promise<SimulationAttempt> {
     const outcome = await callOrThrow(
       this.chain,
-      { to: trade.actor, from: trade.actor, data: trade.data },
+      { to: trade.via ?? trade.actor, from: trade.actor, data: trade.data },
       trade.overrides,
     );
     const base = {
       action: trade.action,
       actor: trade.actor,
       actorRole: trade.actorRole,
+      ...(trade.via === undefined ? {} : { route: "approved" as const }),
       pool: trade.action === "transfer" ? null : pool,
       amountIn: trade.amountIn,
     };
@@ -144,15 +180,23 @@ export class EthersSellSimulator implements SellSimulator {
   }
 
   private slotOf(token: Address): Promise<number | null> {
-    let slot = this.slots.get(token);
-    if (slot === undefined) {
-      slot = findBalanceSlot(this.chain, token);
-      this.slots.set(token, slot);
-      // A failed probe (node down) must not be remembered as "no slot".
-      void slot.catch(() => this.slots.delete(token));
-    }
-    return slot;
+    return remembered(this.slots, token, () => findBalanceSlot(this.chain, token));
   }
+}
+
+/** A token's slot, searched once per process; a failed search (node down) is not remembered as "no slot". */
+function remembered(
+  cache: Map<Address, Promise<number | null>>,
+  token: Address,
+  search: () => Promise<number | null>,
+): Promise<number | null> {
+  let slot = cache.get(token);
+  if (slot === undefined) {
+    slot = search();
+    cache.set(token, slot);
+    void slot.catch(() => cache.delete(token));
+  }
+  return slot;
 }
 
 function swapData(tokenIn: Address, pair: Address, amountIn: bigint): Hex {

@@ -105,7 +105,7 @@ const TOKEN_FLAGS = {
     points: -100,
     category: "market_integrity",
     title: "honeypot: holders cannot sell",
-    rule: `A simulated sell through the pool by a non-privileged seller (a real holder, or a fresh address given a balance by state override) reverts while buying works (a simulated buy succeeds, or non-privileged buys appear in the history), or returns less than ${bps(10_000 - TOKEN.honeypotSellTaxBps)} of the quoted amount. A failed buy alone is not a failed sell. Blocking.`,
+    rule: `A simulated sell through the pool by a non-privileged seller (a real holder, or a fresh address given a balance by state override) reverts while buying works (a simulated buy succeeds, or non-privileged buys appear in the history), or returns less than ${bps(10_000 - TOKEN.honeypotSellTaxBps)} of the quoted amount. A failed buy alone is not a failed sell, and a fresh address's failure is no verdict when at least ${TOKEN.historySellersOverruleFresh} non-privileged holders sold in history and no simulated real holder failed (a limitation instead). Blocking.`,
   },
   RUG_PULL: {
     appliesTo: ["token"],
@@ -304,7 +304,7 @@ const CAPABILITY_FLAGS = {
     points: -25,
     category: "control",
     title: "owner can rewrite balances",
-    rule: "A simulated privileged call to a function other than transfer/transferFrom changed a holder's balance (a write to its key of the balance mapping) without a matching transfer from the caller.",
+    rule: "A simulated privileged call to a function other than transfer/transferFrom changed a holder's balance (a write to its key of the balance mapping) without a matching transfer from the caller, or raised the caller's own balance by more than the contract's own holdings fell (an owner-only 'reflection' or 'airdrop' credit, with or without a Transfer event).",
   },
   SELF_DESTRUCT: {
     appliesTo: ["token", "nft", "contract"],
@@ -346,13 +346,21 @@ const CAPABILITY_FLAGS = {
     title: "maximum trade size",
     rule: "A simulated small buy goes through while a buy of a large share of the supply (about 3%) reverts.",
   },
+  BALANCE_WITHOUT_TRANSFER: {
+    appliesTo: ["token"],
+    severity: "high",
+    points: -25,
+    category: "market_integrity",
+    title: "balance written without a Transfer event",
+    rule: `With the token's complete transfer history, an address sent at least twice what Transfer events ever gave it, the excess being at least ${TOKEN.unbackedBalanceShare * 100}% of the supply (the deployer is allowed the part of totalSupply no mint event accounts for): its balance was written without a Transfer event (constructor assembly, a privileged credit), and holder lists built from events miss such balances.`,
+  },
   IMPERSONATES_OFFICIAL: {
     appliesTo: ["token"],
     severity: "high",
     points: -30,
     category: "market_integrity",
     title: "imitates an official token",
-    rule: "Its name or symbol, folded (case, accents, separators and look-alike characters such as 0/o, Cyrillic с/c), equals that of a configured official issuer, DEX quote token or well-known token (WELL_KNOWN_TOKENS) at another address.",
+    rule: "Its name or symbol, folded (case, accents, separators and look-alike characters such as 0/o, Cyrillic с/c), equals that of a configured official issuer, DEX quote token or well-known token (WELL_KNOWN_TOKENS) at another address, or that of a token on the shipped list of well-known names and symbols (Tether USD/USDT, USD Coin/USDC, DAI, WETH, WBTC, BUSD, BNB/WBNB, SHIB, UNI, LINK, PEPE, ...; symbols of 3+ characters) that no configured reference spells: a configured address wins.",
   },
   AIRDROP_SPAM: {
     appliesTo: ["token"],

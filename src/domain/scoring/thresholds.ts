@@ -50,6 +50,14 @@ export const TOKEN = {
   taxBps: 1_000,
   taxHighBps: 3_000,
   noSellsMinBuyers: 10,
+  /**
+   * Distinct non-privileged holders who sold successfully in history: with at least this many, and no real holder's
+   * simulated sell failing, a fresh address's failed sell (its balance written by state override) is taken as an
+   * artefact of the simulation, not a honeypot verdict.
+   */
+  historySellersOverruleFresh: 3,
+  /** BALANCE_WITHOUT_TRANSFER: what an address sent beyond what Transfer events gave it, as a share of supply. */
+  unbackedBalanceShare: 0.01,
   concentrationHhi: 2_500,
   concentrationTop10Share: 0.9,
   concentrationTop10MinHolders: 25,

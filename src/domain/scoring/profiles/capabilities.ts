@@ -37,6 +37,9 @@ export interface PrivilegedEffect {
   readonly targetAfter: bigint;
   readonly callerBefore: bigint;
   readonly callerAfter: bigint;
+  /** The token contract's own balance before and after (fees it collected): absent when not measured. */
+  readonly tokenHeldBefore?: bigint;
+  readonly tokenHeldAfter?: bigint;
   readonly ownerBefore: Address | null;
   readonly ownerAfter: Address | null;
   readonly holders: HolderEffects;

@@ -49,6 +49,12 @@ export interface SimulationAttempt {
   readonly action: "buy" | "sell" | "transfer";
   readonly actor: Address;
   readonly actorRole: SimulationActorRole;
+  /**
+   * `approved`: the actor stayed a plain account and a router-like contract it approved (by state override) sold
+   * for it, as real sells go. Absent: the simulator's code ran at the actor's own address, so the token saw a
+   * contract as the sender.
+   */
+  readonly route?: "approved";
   readonly pool: Address | null;
   readonly amountIn: bigint;
   readonly expectedOut: bigint | null;

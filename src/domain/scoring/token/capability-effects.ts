@@ -12,16 +12,26 @@ function isTransferFromCaller(e: PrivilegedEffect): boolean {
 }
 
 /**
- * mint: supply and the named holder's balance grew. change_balance: the holder's balance moved without a
- * matching transfer from the caller (a burn from someone else included). blacklist: the named holder can no
+ * mint: supply and the named holder's (or the caller's own) balance grew. change_balance: the holder's balance moved
+ * without a matching transfer from the caller (a burn from someone else included), or the caller's own balance grew
+ * while the holder lost nothing. blacklist: the named holder can no
  * longer transfer, others still can. pause: nobody can. fee: the other holder's sell keeps more as tax (or
  * sells alone stop). take_back: owner() became the caller.
  */
 export function effectKinds(e: PrivilegedEffect, baseline: HolderEffects | null): EffectKind[] {
   const kinds: EffectKind[] = [];
   const supplyUp = e.supplyAfter > e.supplyBefore;
-  if (supplyUp && e.targetAfter > e.targetBefore) kinds.push("mint");
-  else if (e.targetAfter !== e.targetBefore && !isTransferFromCaller(e)) kinds.push("change_balance");
+  // The caller credited from nowhere: its own balance grew while the named holder lost nothing (an owner-only
+  // "reflection" or "airdrop" path that writes the caller's balance, with or without a Transfer event).
+  // Fees the contract collected and paid out to the caller are a transfer, not a credit.
+  const paidFromContract = (e.tokenHeldBefore ?? 0n) - (e.tokenHeldAfter ?? 0n);
+  const callerCredited =
+    e.callerAfter - e.callerBefore > paidFromContract &&
+    e.callerAfter > e.callerBefore &&
+    e.targetAfter >= e.targetBefore;
+  if (supplyUp && (e.targetAfter > e.targetBefore || callerCredited)) kinds.push("mint");
+  else if ((e.targetAfter !== e.targetBefore && !isTransferFromCaller(e)) || callerCredited)
+    kinds.push("change_balance");
   const h = e.holders;
   if (baseline !== null) {
     if (baseline.otherTransferOk && !h.otherTransferOk && !h.targetTransferOk) kinds.push("pause");
@@ -42,8 +52,10 @@ export function effectKinds(e: PrivilegedEffect, baseline: HolderEffects | null)
 export function describeEffect(e: PrivilegedEffect, kinds: readonly EffectKind[]): string {
   const parts: string[] = [];
   if (kinds.includes("mint")) parts.push(`totalSupply +${e.supplyAfter - e.supplyBefore}`);
-  if (kinds.includes("mint") || kinds.includes("change_balance"))
+  if ((kinds.includes("mint") || kinds.includes("change_balance")) && e.targetAfter !== e.targetBefore)
     parts.push(`balance of ${e.target} ${e.targetBefore} -> ${e.targetAfter}`);
+  if ((kinds.includes("mint") || kinds.includes("change_balance")) && e.callerAfter > e.callerBefore)
+    parts.push(`the caller's own balance ${e.callerBefore} -> ${e.callerAfter}`);
   if (kinds.includes("blacklist")) parts.push(`${e.target} could no longer transfer (others could)`);
   if (kinds.includes("pause")) parts.push("no holder could transfer");
   if (kinds.includes("fee"))

@@ -37,10 +37,31 @@ function callsOfKind(
   );
 }
 
-function addressArg(call: PrivilegedCallInHistory): Address | null {
-  const word = call.args?.[0];
-  if (word === undefined || word === 0n || word > MAX_UINT160) return null;
-  return asAddress(`0x${word.toString(16).padStart(40, "0")}`);
+const asAddressWord = (word: bigint | undefined): Address | null =>
+  word === undefined || word === 0n || word > MAX_UINT160
+    ? null
+    : asAddress(`0x${word.toString(16).padStart(40, "0")}`);
+
+/** Below this a first word is a count or an offset, not an address (addresses this small are precompiles). */
+const SMALL_WORD = 1n << 16n;
+
+/**
+ * The holders a mined call names: its first argument, or, when the first word is the offset of a dynamic array
+ * (setBots(address[]), blacklist(address[],bool)), the array's elements.
+ */
+function addressArgs(call: PrivilegedCallInHistory): Address[] {
+  const args = call.args ?? [];
+  const first = args[0];
+  if (first === undefined) return [];
+  if (first >= SMALL_WORD) return [asAddressWord(first)].filter((a): a is Address => a !== null);
+  if (first % 32n !== 0n) return [];
+  const at = Number(first / 32n);
+  const length = args[at];
+  if (length === undefined || length > BigInt(args.length - at - 1)) return [];
+  return args
+    .slice(at + 1, at + 1 + Number(length))
+    .map(asAddressWord)
+    .filter((a): a is Address => a !== null);
 }
 
 /** The first calldata word read as a number (a fee in basis points, a percentage...), or null. */
@@ -62,7 +83,7 @@ function pausedFlag(calls: readonly PrivilegedCallInHistory[]): Flag | null {
 }
 
 function blacklistedFlag(calls: readonly PrivilegedCallInHistory[], blacklistedNow: readonly Address[]): Flag | null {
-  const named = calls.map(addressArg).filter((a): a is Address => a !== null);
+  const named = calls.flatMap(addressArgs);
   const holders = distinctSample([...named, ...blacklistedNow], 25);
   if (holders.length === 0) return null;
   const by =

@@ -2,14 +2,19 @@ import { type Address, ZERO_ADDRESS } from "../../chain/address";
 import type { TokenMetadata, TokenTransfer } from "../../chain/chain-types";
 import { type Flag, distinctSample, raiseFlag } from "../flag";
 import { DAY_SECONDS, TOKEN } from "../thresholds";
+import { WELL_KNOWN_TOKEN_IDENTITIES } from "./well-known-tokens";
 
 /** A token whose identity is worth copying: an official issuer or a configured well-known token. */
 export interface ReferenceToken {
-  readonly address: Address;
+  /** Null for an entry of the shipped list: no address is known, so every token spelling it is compared. */
+  readonly address: Address | null;
   readonly name: string | null;
   readonly symbol: string | null;
   readonly why: "official issuer" | "well-known token";
 }
+
+/** Shortest folded symbol the shipped list is matched on: one- and two-letter tickers collide by chance. */
+const MIN_SHIPPED_SYMBOL = 3;
 
 /** Characters that read alike (Latin digits and Cyrillic/Greek letters) folded to one spelling. */
 const CONFUSABLES: Readonly<Record<string, string>> = {
@@ -41,6 +46,25 @@ export function foldName(text: string): string {
     .join("");
 }
 
+/**
+ * The configured references plus the shipped well-known identities that none of them already spells (by folded
+ * name or symbol): a configured address always wins over a name-only entry.
+ */
+export function withShippedIdentities(configured: readonly ReferenceToken[]): ReferenceToken[] {
+  const taken = new Set<string>();
+  for (const ref of configured)
+    for (const text of [ref.name, ref.symbol]) if (text !== null && foldName(text) !== "") taken.add(foldName(text));
+  const shipped = WELL_KNOWN_TOKEN_IDENTITIES.filter(
+    (known) => !taken.has(foldName(known.name)) && !taken.has(foldName(known.symbol)),
+  ).map((known) => ({
+    address: null,
+    name: known.name,
+    symbol: foldName(known.symbol).length >= MIN_SHIPPED_SYMBOL ? known.symbol : null,
+    why: "well-known token" as const,
+  }));
+  return [...configured, ...shipped];
+}
+
 /** IMPERSONATES_OFFICIAL: the token's name or symbol folds to a reference token's, at another address. */
 export function impersonationFlag(
   token: Address,
@@ -58,9 +82,12 @@ export function impersonationFlag(
       foldName(metadata.name) === foldName(ref.name);
     if (!symbol && !name) continue;
     return raiseFlag("IMPERSONATES_OFFICIAL", {
-      detail: `Its ${[name ? `name "${metadata.name}"` : null, symbol ? `symbol "${metadata.symbol}"` : null].filter((x) => x !== null).join(" and ")} imitate${name && symbol ? "" : "s"} the ${ref.why} ${ref.name ?? ref.symbol} (${ref.symbol ?? "?"}) at ${ref.address}.`,
-      counterparties: [ref.address],
-      figures: { imitated: ref.address, matched: name && symbol ? "name and symbol" : name ? "name" : "symbol" },
+      detail: `Its ${[name ? `name "${metadata.name}"` : null, symbol ? `symbol "${metadata.symbol}"` : null].filter((x) => x !== null).join(" and ")} imitate${name && symbol ? "" : "s"} the ${ref.why} ${ref.name ?? ref.symbol} (${ref.symbol ?? "?"}) ${ref.address === null ? "(shipped list; no address configured for it on this chain)" : `at ${ref.address}`}.`,
+      counterparties: ref.address === null ? [] : [ref.address],
+      figures: {
+        imitated: ref.address ?? "shipped list",
+        matched: name && symbol ? "name and symbol" : name ? "name" : "symbol",
+      },
     });
   }
   return null;

@@ -23,8 +23,9 @@ import { liquidityFlags, readLiquidity } from "./liquidity";
 import { marketFindings } from "./market-flags";
 import { capabilityFindings, selfDestructFlag } from "./capability-flags";
 import { mintedAfterLaunchFlag } from "./capability-history";
-import { airdropSpamFlag, impersonationFlag } from "./impersonation";
+import { airdropSpamFlag, impersonationFlag, withShippedIdentities } from "./impersonation";
 import { holderFacts } from "./holder-facts";
+import { unbackedBalanceFlag } from "./unbacked-balances";
 import { upgradeableProxyFlag } from "./proxy-flags";
 import { ownerPrivileges } from "./owner-privileges";
 import { simulationFindings } from "./sell-simulation";
@@ -71,7 +72,8 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
     ...[
       selfDestructFlag(profile.bytecode, proxy?.implementationCode ?? null),
       mintedAfterLaunchFlag(market, profile.metadata.totalSupply),
-      impersonationFlag(profile.token, profile.metadata, profile.references),
+      unbackedBalanceFlag(market, profile.metadata.totalSupply),
+      impersonationFlag(profile.token, profile.metadata, withShippedIdentities(profile.references)),
       airdropSpamFlag(market.transfers.items, new Set(market.pools.map((p) => p.pool))),
       youngContractFlag(profile.creation, age),
       deployerTrustFlag(profile.creation, profile.deployerWalletScore),

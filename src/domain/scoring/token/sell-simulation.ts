@@ -42,18 +42,24 @@ function taxFlag(code: "HIGH_SELL_TAX" | "HIGH_BUY_TAX", bps: number | null, hig
 interface Flow {
   readonly buyers: number;
   readonly sells: number;
+  /** Distinct non-privileged addresses behind `sells`. */
+  readonly sellers: number;
 }
 
 /** Non-privileged buyers and successful non-privileged sells seen in the transfers. */
 export function nonPrivilegedFlow(analysis: MarketAnalysis): Flow {
   const buyers = new Set<Address>();
+  const sellers = new Set<Address>();
   let sells = 0;
   for (const t of analysis.trades) {
     if (analysis.privileged.has(t.trader)) continue;
     if (t.kind === "buy") buyers.add(t.trader);
-    else sells++;
+    else {
+      sells++;
+      sellers.add(t.trader);
+    }
   }
-  return { buyers: buyers.size, sells };
+  return { buyers: buyers.size, sells, sellers: sellers.size };
 }
 
 /**
@@ -81,7 +87,19 @@ export function simulationFindings(simulation: SellSimulation | null, analysis: 
   const open = (a: SimulationAttempt): boolean =>
     (a.actorRole === "holder" || a.actorRole === "fresh") && !analysis.privileged.has(a.actor);
   const buys = simulation.attempts.filter((a) => a.action === "buy");
-  const sells = simulation.attempts.filter((a) => a.action === "sell" && open(a));
+  // A holder sold for through a router it approved sold as real holders do; the same holder with the simulator's
+  // code at its address is a contract to the token, which some tokens treat differently (ignore, tax, refuse).
+  const approvedSellers = new Set(
+    simulation.attempts.filter((a) => a.action === "sell" && a.route === "approved").map((a) => a.actor),
+  );
+  const openSells = simulation.attempts.filter(
+    (a) => a.action === "sell" && open(a) && (a.route === "approved" || !approvedSellers.has(a.actor)),
+  );
+  // A fresh seller holds what the simulation wrote into storage; a real holder holds what it bought. When real
+  // holders sold in history and none of the simulated real holders failed, a fresh seller's failure says more about
+  // the written state (a balance slot that is not the whole story) than about the token.
+  const overruled = freshOverruledByHistory(openSells, flow);
+  const sells = overruled ? openSells.filter((a) => a.actorRole !== "fresh") : openSells;
   const buyWorks = buys.length > 0 ? buys.some((a) => a.outcome.ok) : flow.buyers > 0;
   const blacklistedHolders = frozenHolders(simulation.attempts.filter(open));
   const frozen = new Set<Address>(blacklistedHolders);
@@ -102,6 +120,12 @@ export function simulationFindings(simulation: SellSimulation | null, analysis: 
     shortfalls.push({
       cost: 15,
       limitation: "Simulated buys and sells both failed: trading may be disabled; no honeypot verdict.",
+    });
+  }
+  if (overruled) {
+    shortfalls.push({
+      cost: 10,
+      limitation: `A fresh address given a balance by state override could not sell at the quote, while ${flow.sellers} non-privileged holders sold in history and no simulated real holder failed: taken as an artefact of the simulation, no honeypot verdict.`,
     });
   }
   const confiscatory = sellTaxBps !== null && sellTaxBps >= TOKEN.honeypotSellTaxBps;
@@ -141,6 +165,16 @@ export function simulationFindings(simulation: SellSimulation | null, analysis: 
   const buyTax = taxFlag("HIGH_BUY_TAX", buyTaxBps, -15);
   if (buyTax !== null) flags.push(buyTax);
   return { flags, shortfalls, buyTaxBps, sellTaxBps, blacklistedHolders };
+}
+
+/** A fresh seller failed (or kept >= 90% as tax), no real holder's simulated sell failed, and real holders sold. */
+function freshOverruledByHistory(sells: readonly SimulationAttempt[], flow: Flow): boolean {
+  const trapped = (a: SimulationAttempt): boolean => !a.outcome.ok || (taxBps(a) ?? 0) >= TOKEN.honeypotSellTaxBps;
+  return (
+    flow.sellers >= TOKEN.historySellersOverruleFresh &&
+    sells.some((a) => a.actorRole === "fresh" && trapped(a)) &&
+    !sells.some((a) => a.actorRole !== "fresh" && trapped(a))
+  );
 }
 
 /** Holders whose sell and transfer both failed while a fresh address's sell and transfer both went through. */

@@ -1,7 +1,15 @@
 import { expect } from "chai";
 import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";
-import { airdropSpamFlag, foldName, impersonationFlag } from "../../../../src/domain/scoring/token/impersonation";
+import {
+  type ReferenceToken,
+  airdropSpamFlag,
+  foldName,
+  impersonationFlag,
+  withShippedIdentities,
+} from "../../../../src/domain/scoring/token/impersonation";
+import { scoreToken } from "../../../../src/domain/scoring/token/score-token";
 import { addr, transfer } from "./support/builders";
+import { NOW, healthyToken } from "./support/token-fixtures";
 
 const USDC = { address: addr(0x3600), name: "USD Coin", symbol: "USDC", why: "official issuer" as const };
 const meta = (name: string, symbol: string) => ({ name, symbol, decimals: 6, totalSupply: 1n });
@@ -32,6 +40,37 @@ describe("IMPERSONATES_OFFICIAL", () => {
   it("does not fire on the official address itself nor on a name that only contains it", () => {
     expect(impersonationFlag(USDC.address, meta("USD Coin", "USDC"), [USDC])).to.equal(null);
     expect(impersonationFlag(addr(0xf00), meta("USDC Fan Club", "USDCFC"), [USDC])).to.equal(null);
+  });
+});
+
+describe("IMPERSONATES_OFFICIAL against the shipped list of well-known tokens", () => {
+  const scored = (name: string, symbol: string, references: readonly ReferenceToken[] = []) =>
+    scoreToken(healthyToken({ metadata: { name, symbol, decimals: 6, totalSupply: 10n ** 12n }, references }), NOW);
+  const raised = (result: ReturnType<typeof scoreToken>) =>
+    result.flags.find((f) => f.code === "IMPERSONATES_OFFICIAL");
+
+  it("fires on Tether USD at an address nobody configured, with no configured reference at all", () => {
+    const flag = raised(scored("Tether USD", "USDT"));
+    expect(flag?.evidence.figures).to.include({ matched: "name and symbol", imitated: "shipped list" });
+    expect(flag?.evidence.detail).to.include("well-known token Tether USD (USDT)");
+    expect(raised(scored("Wrapped  Ether", "XWETH"))?.evidence.figures?.matched).to.equal("name");
+    expect(raised(scored("Totally Real", "SH1B"))?.evidence.figures?.matched).to.equal("symbol");
+  });
+
+  it("lets a configured reference win: the configured address is the real one, any other is the copy", () => {
+    const usdt = { address: addr(0x7e7), name: "Tether USD", symbol: "USDT", why: "well-known token" as const };
+    expect(impersonationFlag(usdt.address, meta("Tether USD", "USDT"), withShippedIdentities([usdt]))).to.equal(null);
+    const copy = impersonationFlag(addr(0xbad), meta("Tether USD", "USDT"), withShippedIdentities([usdt]));
+    expect(copy?.evidence.counterparties).to.deep.equal([usdt.address]);
+  });
+
+  it("does not fire on names that only contain a well-known one, nor on unrelated tokens", () => {
+    for (const [name, symbol] of [
+      ["Tether USD Club", "TUSDC"],
+      ["Moon Pepe", "MOOPEP"],
+      ["Fixture", "FIX"],
+    ] as const)
+      expect(raised(scored(name, symbol)), name).to.equal(undefined);
   });
 });
 

@@ -16,6 +16,21 @@ import {
 import { MarketScript } from "./support/market-script";
 import { TOKEN as TOKEN_ADDR } from "./support/token-fixtures";
 
+/** A history of buys and no sell: what a trap looks like from the transfers. */
+function buyOnlyScript(buyers: number): MarketScript {
+  const s = new MarketScript(TOKEN_ADDR, POOL, DEPLOYER);
+  s.mint(DEPLOYER, 1_000_000n);
+  s.advance(5, 10).addLiquidity(DEPLOYER, 950_000n, 10n ** 21n);
+  for (let i = 0; i < buyers; i++) s.advance(1_000, 86_400).buy(buyer(i), 1_000n);
+  return s;
+}
+
+/** A token whose history shows buyers and no sell, with the given profile fields. */
+function unsoldToken(overrides: Parameters<typeof tokenProfile>[1]) {
+  const s = buyOnlyScript(12);
+  return tokenProfile(s.market([healthyPool(s)]), overrides);
+}
+
 describe("token flags: HONEYPOT_PATTERN from the sell simulation", () => {
   it("fires when a fresh address cannot sell while buying works, and blocks the token", () => {
     const sim = simulation(
@@ -23,7 +38,7 @@ describe("token flags: HONEYPOT_PATTERN from the sell simulation", () => {
       attempt("sell", "holder", true),
       attempt("sell", "fresh", false),
     );
-    const result = scoreToken(healthyToken({ sellSimulation: sim }), NOW);
+    const result = scoreToken(unsoldToken({ sellSimulation: sim }), NOW);
     const flag = result.flags.find((f) => f.code === "HONEYPOT_PATTERN");
     expect(flag?.severity).to.equal("critical");
     expect(flag?.evidence.counterparties).to.include(FRESH);
@@ -43,8 +58,30 @@ describe("token flags: HONEYPOT_PATTERN from the sell simulation", () => {
 
   it("fires when a sell goes through but keeps 90% or more as tax", () => {
     const sim = simulation(attempt("buy", "fresh", true), attempt("sell", "fresh", true, FRESH, 1_000n, 50n));
-    const result = scoreToken(healthyToken({ sellSimulation: sim }), NOW);
+    const result = scoreToken(unsoldToken({ sellSimulation: sim }), NOW);
     expect(result.flags.find((f) => f.code === "HONEYPOT_PATTERN")?.evidence.figures?.sellTaxBps).to.equal(9_500);
+  });
+
+  it("is no verdict when only a fresh address's sell fails while real holders sold, in history and in simulation", () => {
+    // A renounced reflection token: the balance written for the fresh seller was not the whole story.
+    const sim = simulation(
+      attempt("buy", "fresh", true),
+      attempt("sell", "holder", true),
+      attempt("sell", "fresh", false),
+    );
+    const result = scoreToken(healthyToken({ sellSimulation: sim }), NOW);
+    expect(codes(result)).not.to.include("HONEYPOT_PATTERN");
+    expect(result.tier).not.to.equal("BLOCKED");
+    expect(result.limitations.join(" ")).to.include("artefact of the simulation");
+  });
+
+  it("still fires when a real holder's simulated sell fails, whatever others sold in history", () => {
+    const sim = simulation(
+      attempt("buy", "fresh", true),
+      attempt("sell", "holder", false),
+      attempt("sell", "fresh", false),
+    );
+    expect(codes(scoreToken(healthyToken({ sellSimulation: sim }), NOW))).to.include("HONEYPOT_PATTERN");
   });
 
   it("does not fire when only the privileged deployer's sell fails", () => {
@@ -58,7 +95,7 @@ describe("token flags: HONEYPOT_PATTERN from the sell simulation", () => {
 
   it("does not call a failed buy a failed sell: buys and sells both failing is a limitation", () => {
     const sim = simulation(attempt("buy", "fresh", false), attempt("sell", "fresh", false));
-    const result = scoreToken(healthyToken({ sellSimulation: sim }), NOW);
+    const result = scoreToken(unsoldToken({ sellSimulation: sim }), NOW);
     expect(codes(result)).not.to.include("HONEYPOT_PATTERN");
     expect(result.limitations.join(" ")).to.include("trading may be disabled");
     expect(result.confidence).to.be.lessThan(100);
@@ -97,14 +134,6 @@ describe("token flags: measured taxes", () => {
 });
 
 describe("token flags: NO_SUCCESSFUL_SELLS (flow corroboration)", () => {
-  function buyOnlyScript(buyers: number): MarketScript {
-    const s = new MarketScript(TOKEN_ADDR, POOL, DEPLOYER);
-    s.mint(DEPLOYER, 1_000_000n);
-    s.advance(5, 10).addLiquidity(DEPLOYER, 950_000n, 10n ** 21n);
-    for (let i = 0; i < buyers; i++) s.advance(1_000, 86_400).buy(buyer(i), 1_000n);
-    return s;
-  }
-
   it("fires on 10 buyers and no non-privileged sell, without blocking", () => {
     const s = buyOnlyScript(12);
     const result = scoreToken(tokenProfile(s.market([healthyPool(s)]), { sellSimulation: null }), NOW);
@@ -132,5 +161,28 @@ describe("token flags: NO_SUCCESSFUL_SELLS (flow corroboration)", () => {
     const result = scoreToken(tokenProfile(s.market([healthyPool(s)]), { sellSimulation: sim }), NOW);
     expect(codes(result)).not.to.include("NO_SUCCESSFUL_SELLS");
     expect(result.flags.find((f) => f.code === "HONEYPOT_PATTERN")?.evidence.figures?.nonPrivilegedSells).to.equal(0);
+  });
+});
+
+describe("token flags: sells as a plain account through an approved router", () => {
+  it("a holder's approved sell outweighs its sell with the simulator's code at its address (a contract to the token)", () => {
+    // The token silently ignores transfers from contracts: the simulator's own sell delivers nothing.
+    const asContract = attempt("sell", "holder", true, buyer(0), 1_000n, 0n);
+    const asAccount = { ...attempt("sell", "holder", true, buyer(0), 1_000n, 990n), route: "approved" as const };
+    const result = scoreToken(
+      unsoldToken({ sellSimulation: simulation(attempt("buy", "fresh", true), asContract, asAccount) }),
+      NOW,
+    );
+    expect(codes(result)).not.to.include("HONEYPOT_PATTERN");
+    expect(codes(result)).not.to.include("HIGH_SELL_TAX");
+  });
+
+  it("a failed approved sell is a honeypot like any other", () => {
+    const asAccount = { ...attempt("sell", "holder", false, buyer(0)), route: "approved" as const };
+    const result = scoreToken(
+      unsoldToken({ sellSimulation: simulation(attempt("buy", "fresh", true), asAccount) }),
+      NOW,
+    );
+    expect(codes(result)).to.include("HONEYPOT_PATTERN");
   });
 });

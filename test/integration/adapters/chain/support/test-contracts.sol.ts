@@ -1,8 +1,11 @@
+import { REAL_PATTERN_SOURCES } from "./real-pattern-contracts.sol";
+
 /**
  * Small contracts the adapter tests deploy on the embedded chain. OpenZeppelin for the token
  * standards (realistic ERC-165 answers and events), hand-written for the odd cases.
  */
 export const TEST_CONTRACT_SOURCES: Record<string, string> = {
+  ...REAL_PATTERN_SOURCES,
   "SmallToken.sol": `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";

@@ -1,0 +1,157 @@
+import { expect } from "chai";
+import { Contract, ContractFactory, id } from "ethers";
+import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
+import { findBalanceSlot } from "../../../../src/adapters/chain/sell-simulator-calls";
+import { EthCallCapabilityProber } from "../../../../src/adapters/chain/eth-call-capability-prober.adapter";
+import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";
+import { right } from "../../contract/support/task-either";
+import { EthersSellSimulator } from "../../../../src/adapters/chain/sell-simulator.adapter";
+import { loadUniswapArtifacts } from "../../../../src/dev-world/uniswap-artifacts";
+import type { MarketAnalysis } from "../../../../src/domain/scoring/market/trades";
+import { simulationFindings } from "../../../../src/domain/scoring/token/sell-simulation";
+import { type Address, asAddress } from "../../../../src/domain/chain/address";
+import { type EmbeddedChain, startEmbeddedChain } from "../../../../src/dev-world/embedded-chain";
+import { type Deployed, deployTestContract, devSigner, sendAndWait } from "./support/deploy-test-contract";
+
+/** Chain mechanics against minimal reproductions of real tokens' patterns (issue 29), on the embedded chain. */
+describe("chain probes against real token patterns (embedded chain)", function () {
+  this.timeout(120_000);
+  let chain: EmbeddedChain;
+  let reader: EthersChainReader;
+  let deployer: Address;
+  const deployed = new Map<string, Promise<Deployed>>();
+
+  before(async () => {
+    chain = await startEmbeddedChain({ host: "127.0.0.1", port: 0 });
+    reader = new EthersChainReader({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, timeoutMs: 10_000 });
+    deployer = asAddress(chain.accounts[0]!.address);
+  });
+
+  after(async () => {
+    reader.close();
+    await chain.close();
+  });
+
+  /** Each contract deployed once per run, by dev account 0. */
+  async function contract(name: string, args: readonly unknown[] = []): Promise<Deployed> {
+    let known = deployed.get(name);
+    if (known === undefined) {
+      known = devSigner(chain, 0).then((signer) => deployTestContract(signer, name, args));
+      deployed.set(name, known);
+    }
+    return known;
+  }
+
+  describe("balance-slot search on a reflection token (an exclusion flag shares the search)", () => {
+    it("does not accept a slot that only reads as the balance while the other slots are overridden too", async () => {
+      const token = await contract("ReflectionToken");
+      // Slot 1 (_tOwned) answers only while slot 3 (_isExcluded) is also written: alone it gives no balance.
+      const slot = await findBalanceSlot(reader, token.address);
+      expect(slot).to.equal(null);
+      expect(await token.contract.getFunction("balanceOf")(deployer)).to.equal(10n ** 18n);
+    });
+  });
+
+  /** The prober's evidence for a token without pools, at the head block. */
+  async function probe(token: Deployed, owner: Address | null) {
+    const head = await right(reader.headBlock());
+    const metadata = await right(reader.tokenMetadata(token.address));
+    return right(
+      new EthCallCapabilityProber(reader).probe({
+        token: token.address,
+        bytecode: await right(reader.codeAt(token.address)),
+        owner,
+        deployer,
+        totalSupply: metadata.totalSupply,
+        pools: [],
+        holders: [],
+        history: [],
+        creationBlock: 1,
+        blockNumber: head.number,
+      }),
+    );
+  }
+
+  describe("owner discovery on a controller packed into the slot of decimals and a flag", () => {
+    it("unpacks the controller's address and proves its mint as a stored caller", async () => {
+      const controller = asAddress(chain.accounts[2]!.address);
+      const token = await contract("PackedControllerToken", [controller, 10n ** 24n]);
+      const evidence = await probe(token, ZERO_ADDRESS);
+      expect(evidence.storedAddresses).to.deep.include({ slot: 3, address: controller });
+      const mint = evidence.effects.find((e) => e.caller.address === controller);
+      expect(mint?.caller).to.deep.equal({ address: controller, role: "stored", slot: 3 });
+      expect(mint!.supplyAfter > mint!.supplyBefore).to.equal(true);
+    });
+  });
+
+  describe("capability probes on a blacklist that takes an array of addresses", () => {
+    it("calls the setter with a one-address array and proves the holder frozen", async () => {
+      const token = await contract("ArrayBlacklistToken", [10n ** 24n]);
+      const evidence = await probe(token, ZERO_ADDRESS);
+      const addBots = `0x${id("addBots(address[])").slice(2, 10)}`;
+      const frozen = evidence.effects.find((e) => e.selector === addBots);
+      expect(frozen?.holders).to.include({ targetTransferOk: false, otherTransferOk: true });
+      expect(frozen?.caller.address).to.equal(deployer);
+    });
+  });
+
+  describe("capability probes on a privileged credit to the caller's own balance (no Transfer, no supply change)", () => {
+    it("keeps the effect: the owner's balance grew from nowhere", async () => {
+      const token = await contract("SilentCreditToken", [10n ** 24n]);
+      const evidence = await probe(token, deployer);
+      const selector = `0x${id("distributeReflections(uint256)").slice(2, 10)}`;
+      const credit = evidence.effects.find((e) => e.selector === selector);
+      expect(credit?.caller.address).to.equal(deployer);
+      expect(credit!.callerAfter > credit!.callerBefore).to.equal(true);
+      expect(credit!.supplyAfter).to.equal(credit!.supplyBefore);
+    });
+  });
+
+  describe("sell simulation on a token that ignores transfers from contracts", () => {
+    it("sells as the holder's own plain account through an approved router, and the verdict is no honeypot", async () => {
+      const signer = await devSigner(chain, 0);
+      const token = await contract("ContractShyToken", [10n ** 24n]);
+      const quote = await contract("SmallToken", [10n ** 24n]);
+      const { factory: factoryArtifact } = loadUniswapArtifacts();
+      const factory = await new ContractFactory(factoryArtifact.abi as never, factoryArtifact.bytecode, signer).deploy(
+        deployer,
+      );
+      await sendAndWait(factory as Contract, "createPair", [token.address, quote.address]);
+      const pool = asAddress(await (factory as Contract).getFunction("getPair")(token.address, quote.address));
+      await sendAndWait(token.contract, "setPair", [pool]);
+      await sendAndWait(token.contract, "transfer", [pool, 10n ** 23n]);
+      await sendAndWait(quote.contract, "transfer", [pool, 10n ** 23n]);
+      const pair = new Contract(pool, ["function mint(address) returns (uint256)"], signer);
+      await sendAndWait(pair, "mint", [deployer]);
+      const holder = asAddress(chain.accounts[3]!.address);
+      await sendAndWait(token.contract, "transfer", [holder, 10n ** 20n]);
+
+      const head = await right(reader.headBlock());
+      const simulation = await right(
+        new EthersSellSimulator(reader).simulate({
+          token: token.address,
+          pools: [
+            {
+              pool,
+              quoteToken: quote.address,
+              tokenReserve: 10n ** 23n,
+              quoteReserve: 10n ** 23n,
+              quoteDecimals: 18,
+              quoteUnitUsd: 1,
+              lpTransfers: { items: [], coverage: { complete: true, items: 0 } },
+            },
+          ],
+          sellers: [{ address: holder, role: "holder", balance: 10n ** 20n }],
+          blockNumber: head.number,
+        }),
+      );
+      const sells = simulation!.attempts.filter((a) => a.action === "sell" && a.actor === holder);
+      const asContract = sells.find((a) => a.route === undefined);
+      const asAccount = sells.find((a) => a.route === "approved");
+      expect(asContract?.outcome).to.deep.equal({ ok: true, amountOut: 0n });
+      expect(asAccount?.outcome.ok && asAccount.outcome.amountOut > 0n).to.equal(true);
+      const market = { trades: [], privileged: new Set<Address>() } as unknown as MarketAnalysis;
+      expect(simulationFindings(simulation, market).flags.map((f) => f.code)).to.not.include("HONEYPOT_PATTERN");
+    });
+  });
+});

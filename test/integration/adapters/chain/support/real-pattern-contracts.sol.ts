@@ -1,0 +1,226 @@
+/**
+ * Minimal 0.8 reproductions of patterns seen in real tokens (issue 29): written for the tests, not copied from any
+ * deployed contract. Each keeps only what the pattern needs.
+ */
+export const REAL_PATTERN_SOURCES: Record<string, string> = {
+  "ReflectionToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// A renounced reflection token: holders' balances are shares of a reflected supply (_rOwned), except for accounts
+// excluded from rewards, whose balances are kept as plain amounts (_tOwned). balanceOf reads one or the other
+// depending on a flag in a third mapping, so overriding every slot at once turns the flag on.
+contract ReflectionToken {
+  mapping(address => uint256) private _rOwned;
+  mapping(address => uint256) private _tOwned;
+  mapping(address => mapping(address => uint256)) private _allowances;
+  mapping(address => bool) private _isExcluded;
+  uint256 private constant MAX = type(uint256).max;
+  uint256 private constant T_TOTAL = 1_000_000_000 * 10 ** 9;
+  uint256 private _rTotal = MAX - (MAX % T_TOTAL);
+  address public owner;
+  string public constant name = "Reflect";
+  string public constant symbol = "RFL";
+  uint8 public constant decimals = 9;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor() {
+    _rOwned[msg.sender] = _rTotal;
+    emit Transfer(address(0), msg.sender, T_TOTAL);
+  }
+  function totalSupply() external pure returns (uint256) { return T_TOTAL; }
+  function balanceOf(address account) public view returns (uint256) {
+    if (_isExcluded[account]) return _tOwned[account];
+    return _rOwned[account] / _rate();
+  }
+  function allowance(address holder, address spender) external view returns (uint256) { return _allowances[holder][spender]; }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    _allowances[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _transfer(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    _allowances[from][msg.sender] -= amount;
+    _transfer(from, to, amount);
+    return true;
+  }
+  function _rate() private view returns (uint256) { return _rTotal / T_TOTAL; }
+  // A 2% reflection fee, shared by every holder through the shrinking reflected supply.
+  function _transfer(address from, address to, uint256 amount) private {
+    require(balanceOf(from) >= amount, "balance");
+    uint256 rate = _rate();
+    uint256 fee = amount / 50;
+    _rOwned[from] -= amount * rate;
+    _rOwned[to] += (amount - fee) * rate;
+    _rTotal -= fee * rate;
+    emit Transfer(from, to, amount - fee);
+  }
+}`,
+  "PackedControllerToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// Ownership renounced in owner(), while a controller kept in the slot it shares with decimals and a launch flag
+// mints through an innocently named function.
+contract PackedControllerToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  uint256 public totalSupply;
+  uint8 public decimals = 18;
+  bool private launched = true;
+  address private controller;
+  address public owner;
+  string public constant name = "Packed";
+  string public constant symbol = "PKD";
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(address controller_, uint256 supply) {
+    controller = controller_;
+    _mint(msg.sender, supply);
+  }
+  modifier onlyController() { require(msg.sender == controller, "not allowed"); _; }
+  function syncRewards(address to, uint256 amount) external onlyController { _mint(to, amount); }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _move(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _move(from, to, amount);
+    return true;
+  }
+  function _move(address from, address to, uint256 amount) private {
+    require(launched, "not launched");
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+  function _mint(address to, uint256 amount) private {
+    totalSupply += amount;
+    balanceOf[to] += amount;
+    emit Transfer(address(0), to, amount);
+  }
+}`,
+  "ArrayBlacklistToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// owner() renounced; the tax wallet kept in storage still blocks "bots" given as an array.
+contract ArrayBlacklistToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  mapping(address => bool) private bots;
+  uint256 public totalSupply;
+  address public owner;
+  address private taxWallet;
+  string public constant name = "Arrays";
+  string public constant symbol = "ARR";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(uint256 supply) {
+    taxWallet = msg.sender;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function addBots(address[] memory bots_) external {
+    require(msg.sender == taxWallet, "not allowed");
+    for (uint256 i = 0; i < bots_.length; i++) bots[bots_[i]] = true;
+  }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _move(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _move(from, to, amount);
+    return true;
+  }
+  function _move(address from, address to, uint256 amount) private {
+    require(!bots[from] && !bots[to], "bot");
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+}`,
+  "SilentCreditToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// An owner-only "reflection" path credits the caller's own balance: no Transfer event, no change to totalSupply.
+contract SilentCreditToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  uint256 public totalSupply;
+  address public owner;
+  string public constant name = "Silent";
+  string public constant symbol = "SLT";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(uint256 supply) {
+    owner = msg.sender;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function distributeReflections(uint256 amount) external {
+    require(msg.sender == owner, "not allowed");
+    balanceOf[msg.sender] += amount;
+  }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _move(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _move(from, to, amount);
+    return true;
+  }
+  function _move(address from, address to, uint256 amount) private {
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+}`,
+  "ContractShyToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// Transfers whose sender is a contract (other than the pair) silently move nothing: real holders, plain accounts
+// selling through a router, are unaffected; a simulator placed at a holder's address is not.
+contract ContractShyToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  uint256 public totalSupply;
+  address public pair;
+  address public owner;
+  string public constant name = "Shy";
+  string public constant symbol = "SHY";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(uint256 supply) {
+    owner = msg.sender;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function setPair(address pair_) external { require(msg.sender == owner, "not allowed"); pair = pair_; }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _move(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _move(from, to, amount);
+    return true;
+  }
+  function _move(address from, address to, uint256 amount) private {
+    if (from.code.length > 0 && from != pair) return;
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+}`,
+};
