@@ -70,10 +70,17 @@ async function sourceRun(
     if ("error" in l) failed.set(e.id, l.error);
     else launched.push(l);
   }
+  console.error(`deployed ${launched.length}, failed ${failed.size}; playing ${TIMELINE_DAYS} chain days`);
   const tallies = await playTimeline(chain, launched, dexes.weth);
+  console.error("timeline done; asking the service");
   // The service indexes blocks sent from outside within seconds.
   await new Promise((resolve) => setTimeout(resolve, 4_000));
-  const verdicts = await pool(launched, ASK_WIDTH, (l) => ask(service.url, l.address));
+  let answered = 0;
+  const verdicts = await pool(launched, ASK_WIDTH, async (l) => {
+    const v = await ask(service.url, l.address);
+    console.error(`  ${++answered}/${launched.length} ${l.entry.id} ${v.status} ${v.ms} ms`);
+    return v;
+  });
   const byId = new Map(launched.map((l, i) => [l.entry.id, { l, v: verdicts[i] }]));
   return entries.map((e): ContractResult => {
     const c = compiled.get(e.id);
