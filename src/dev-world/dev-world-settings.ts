@@ -13,8 +13,9 @@ export interface DevWorldSettings {
   /** A dev-mnemonic key: fine here, refused by configuration outside the embedded default. */
   readonly settlementPrivateKey: string;
   readonly officialIssuers: readonly Address[];
-  readonly dexFactory: Address;
-  readonly dexRouter: Address;
+  /** The seeded world's own Uniswap V2 first (the price reference), then the canonical DEXes. */
+  readonly dexFactories: readonly Address[];
+  readonly dexRouters: readonly Address[];
   readonly quoteTokens: readonly Address[];
   readonly stakingContracts: readonly Address[];
   /** Served at /api/dev/scenario: the seeded roles and contracts. */
@@ -30,8 +31,8 @@ export function devWorldSettings(world: DevWorld): DevWorldSettings {
     payTo: manifest.payee,
     settlementPrivateKey: settler,
     officialIssuers: [USDC_ADDRESS, EURC_ADDRESS],
-    dexFactory: manifest.contracts.uniswapFactory,
-    dexRouter: manifest.contracts.uniswapRouter,
+    dexFactories: [manifest.contracts.uniswapFactory, ...manifest.canonicalDexes.map((d) => d.factory)],
+    dexRouters: [manifest.contracts.uniswapRouter, ...manifest.canonicalDexes.map((d) => d.router)],
     quoteTokens: [USDC_ADDRESS, manifest.contracts.weth],
     stakingContracts: manifest.contracts.stakingContracts,
     scenario: manifest,

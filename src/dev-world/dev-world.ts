@@ -3,13 +3,15 @@ import { compileContracts } from "./compile";
 import { startEmbeddedChain, type EmbeddedChain, type EmbeddedChainOptions } from "./embedded-chain";
 import { loadUniswapArtifacts } from "./uniswap-artifacts";
 import { bootstrapInfrastructure, DEV_STABLECOIN_BALANCE } from "./world/bootstrap-infrastructure";
-import { ChainWriter } from "./world/chain-writer";
+import { ChainWriter, worldWallet } from "./world/chain-writer";
 import { assembleManifest } from "./world/assemble-manifest";
+import { placeCanonicalDexes } from "./world/canonical-dexes";
 import type { DevWorldManifest } from "./world/dev-world-manifest";
 export type { DetectionGapRoles } from "./world/detection-gaps-roles";
 import { seedWorld } from "./world/seed-world";
 import { DAY, WORLD_SPAN_DAYS } from "./world/world";
 
+export { CANONICAL_DEX_PLACEMENTS, type CanonicalDex } from "./world/canonical-dexes";
 export { EURC_ADDRESS, OFFICIAL_ISSUERS, USDC_ADDRESS, type OfficialIssuer } from "./world/fiat-tokens";
 export type {
   CapabilityTokenRoles,
@@ -19,6 +21,9 @@ export type {
   DevWorldStakingContracts,
   NftCapabilityCollectionRoles,
 } from "./world/dev-world-manifest";
+
+/** The factories' feeToSetter: the seeded infrastructure's admin, as for the seeded factory. */
+const INFRASTRUCTURE_ADMIN = worldWallet("infrastructure-admin").address;
 
 /** Dev account indices with a fixed x402 part (0 is also what most tools sign with by default). */
 export const DEV_ACCOUNT_ROLES = { payer: 0, payee: 1, settler: 2 } as const;
@@ -67,6 +72,8 @@ export async function startDevWorld(options: DevWorldOptions): Promise<DevWorld>
     const devAddresses = chain.accounts.map((a) => asAddress(a.address));
     const { world, eurc } = await bootstrapInfrastructure(writer, artifacts, uniswap, devAddresses, origin, end);
     await seedWorld(writer, world, origin + 120);
+    // After the seeded history and without transactions: no nonce, so no seeded address, moves.
+    const canonicalDexes = await placeCanonicalDexes(writer, uniswap, world.amm.weth.address, INFRASTRUCTURE_ADMIN);
 
     const lastSeeded = await writer.rpc<{ timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
     const head = Math.max(Number(lastSeeded.timestamp) + 1, Math.floor(Date.now() / 1000));
@@ -82,6 +89,7 @@ export async function startDevWorld(options: DevWorldOptions): Promise<DevWorld>
       devAddresses,
       devRoles: DEV_ACCOUNT_ROLES,
       stablecoinBalance: DEV_STABLECOIN_BALANCE,
+      canonicalDexes,
       time: { genesisTimestamp: origin, seededHeadTimestamp: head, seededHeadBlock: headBlock },
     });
     const seeded = performance.now();

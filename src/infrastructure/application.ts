@@ -95,8 +95,8 @@ async function startEmbeddedWorld(
     PAYMENT_PAY_TO: implied.payTo,
     PAYMENT_SETTLEMENT_PRIVATE_KEY: implied.settlementPrivateKey,
     OFFICIAL_ISSUERS: implied.officialIssuers,
-    DEX_FACTORY: implied.dexFactory,
-    DEX_ROUTER: implied.dexRouter,
+    DEX_FACTORY: implied.dexFactories,
+    DEX_ROUTER: implied.dexRouters,
     DEX_QUOTE_TOKENS: implied.quoteTokens,
     STAKING_CONTRACTS: implied.stakingContracts,
   });

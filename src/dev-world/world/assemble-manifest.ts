@@ -89,6 +89,7 @@ export interface ManifestParts {
   readonly devRoles: { readonly payer: number; readonly payee: number; readonly settler: number };
   readonly stablecoinBalance: bigint;
   readonly time: DevWorldManifest["time"];
+  readonly canonicalDexes: DevWorldManifest["canonicalDexes"];
 }
 
 function devAccount(addresses: readonly Address[], index: number): Address {
@@ -135,6 +136,7 @@ export function assembleManifest(parts: ManifestParts): DevWorldManifest {
     payee: devAccount(devAddresses, devRoles.payee),
     settler: devAccount(devAddresses, devRoles.settler),
     contracts,
+    canonicalDexes: parts.canonicalDexes,
     devAccounts: {
       addresses: devAddresses,
       payerIndex: devRoles.payer,

@@ -1,4 +1,5 @@
 import type { Address } from "../../domain/chain/address";
+import type { CanonicalDex } from "./canonical-dexes";
 import type { DetectionGapRoles } from "./detection-gaps-roles";
 
 export interface SybilFarmRoles {
@@ -162,6 +163,8 @@ export interface DevWorldManifest extends DevWorldRoles {
   readonly nftCapabilityCollections: NftCapabilityCollectionRoles;
   readonly detectionGaps: DetectionGapRoles;
   readonly contracts: DevWorldContracts;
+  /** Uniswap V2 code at the addresses real sources hard-code (Uniswap V2, PancakeSwap V2, SushiSwap). */
+  readonly canonicalDexes: readonly CanonicalDex[];
   readonly devAccounts: {
     /** The development mnemonic's accounts, index i at position i. */
     readonly addresses: readonly Address[];

@@ -7,8 +7,9 @@ const ARC_USDC = "0x3600000000000000000000000000000000000000" as Address;
 /** Where markets and staking live on the scored chain (the embedded world's own lie under the configuration). */
 export interface MarketSettings {
   readonly officialIssuers: readonly Address[];
-  readonly dexFactory: Address | null;
-  readonly dexRouter: Address | null;
+  /** Uniswap V2-style factories where pools are found; the first one also prices staked tokens. */
+  readonly dexFactories: readonly Address[];
+  readonly dexRouters: readonly Address[];
   /** Tokens pools are quoted in (stablecoin first). */
   readonly quoteTokens: readonly Address[];
   readonly stakingContracts: readonly Address[];
@@ -17,8 +18,8 @@ export interface MarketSettings {
 export function marketSettings(config: Config): MarketSettings {
   return {
     officialIssuers: config.env.OFFICIAL_ISSUERS ?? [ARC_USDC],
-    dexFactory: config.env.DEX_FACTORY ?? null,
-    dexRouter: config.env.DEX_ROUTER ?? null,
+    dexFactories: config.env.DEX_FACTORY ?? [],
+    dexRouters: config.env.DEX_ROUTER ?? [],
     quoteTokens: config.env.DEX_QUOTE_TOKENS ?? [ARC_USDC],
     stakingContracts: config.env.STAKING_CONTRACTS ?? [],
   };

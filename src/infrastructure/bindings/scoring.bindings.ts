@@ -65,8 +65,8 @@ export function bindScoring(
   const native = quotes.find((q) => q.decimals === 18 && q.address !== quotes[0]?.address);
   container.bind(ScoringSettings).toConstantValue({
     officialIssuers: market.officialIssuers,
-    dexFactories: market.dexFactory === null ? [] : [market.dexFactory],
-    dexRouters: market.dexRouter === null ? [] : [market.dexRouter],
+    dexFactories: market.dexFactories,
+    dexRouters: market.dexRouters,
     quoteTokens: quotes,
     nativeDecimals: 18,
     nativeUnitUsd: native?.unitUsd ?? 1,

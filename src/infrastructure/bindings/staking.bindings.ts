@@ -24,8 +24,9 @@ const NATIVE_PRICE = { usd: 1, decimals: 18 };
 export function priceSourceFor(chainReader: ChainReader, market: MarketSettings): PriceSource {
   const configured = new ConfiguredPriceSource({ native: NATIVE_PRICE });
   const stablecoin = market.quoteTokens[0];
-  return market.dexFactory !== null && stablecoin !== undefined
-    ? new UniswapV2PoolPriceSource(chainReader, { factory: market.dexFactory, quoteToken: stablecoin }, configured)
+  const factory = market.dexFactories[0];
+  return factory !== undefined && stablecoin !== undefined
+    ? new UniswapV2PoolPriceSource(chainReader, { factory, quoteToken: stablecoin }, configured)
     : configured;
 }
 

@@ -60,8 +60,9 @@ const variables = {
   DEV_CHAIN_PORT: { codec: intInRange("port", 0, 65535), fallback: "8545" },
   OFFICIAL_ISSUERS: { codec: AddressList, fallback: undefined },
   STAKING_CONTRACTS: { codec: AddressList, fallback: undefined },
-  DEX_FACTORY: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
-  DEX_ROUTER: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
+  // One address, or a comma list when tokens trade on several V2-style DEXes (first = the price reference).
+  DEX_FACTORY: { codec: AddressList, fallback: undefined },
+  DEX_ROUTER: { codec: AddressList, fallback: undefined },
   DEX_QUOTE_TOKENS: { codec: AddressList, fallback: undefined },
   WELL_KNOWN_TOKENS: { codec: WellKnownTokenList, fallback: "" },
   PAID_ANSWER_REACCESS_SECONDS: { codec: intInRange("seconds", 0, 7 * 86_400), fallback: "3600" },

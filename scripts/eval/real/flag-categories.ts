@@ -1,0 +1,118 @@
+/**
+ * Credence flags -> CRPWarner's three categories (Lin et al., TSE 2024). One table, published in README
+ * ("Measured on real contracts"); written from the definitions, not from the results:
+ * - hidden mint: the supply (or a balance) can be raised beyond what was declared, by a privileged caller;
+ * - leaking token: a privileged caller can move or burn other holders' tokens;
+ * - limiting sell: a privileged caller can stop or limit holders' sells (blacklist, pause, max sell/cooldown,
+ *   a fee up to 100%).
+ * A flag counts only when raised with a penalty (severity "info", e.g. a renounced owner's power, does not).
+ */
+export type Category = "hiddenMint" | "leakingToken" | "limitingSell";
+export const CATEGORIES: readonly Category[] = ["hiddenMint", "leakingToken", "limitingSell"];
+
+export interface ReturnedFlag {
+  readonly code: string;
+  readonly severity: string;
+  readonly evidence?: { readonly detail?: string };
+}
+
+export interface MappingRow {
+  readonly code: string;
+  /** Categories this flag counts for; `when` narrows it by what the evidence says. */
+  readonly category: Category;
+  readonly when: "always" | "balance raised" | "balance lowered" | HiddenEffect;
+  readonly why: string;
+}
+
+type HiddenEffect = "effect: mint" | "effect: balance raised" | "effect: balance lowered" | "effect: restricts sells";
+
+export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
+  { code: "OWNER_CAN_MINT", category: "hiddenMint", when: "always", why: "a privileged mint raises the supply" },
+  { code: "MINTED_AFTER_LAUNCH", category: "hiddenMint", when: "always", why: "supply was raised after launch" },
+  {
+    code: "OWNER_CAN_CHANGE_BALANCE",
+    category: "hiddenMint",
+    when: "balance raised",
+    why: "a balance raised without a transfer is a mint",
+  },
+  { code: "HIDDEN_OWNER", category: "hiddenMint", when: "effect: mint", why: "a hidden caller's proven mint" },
+  {
+    code: "HIDDEN_OWNER",
+    category: "hiddenMint",
+    when: "effect: balance raised",
+    why: "a hidden caller raised a balance",
+  },
+  {
+    code: "OWNER_CAN_CHANGE_BALANCE",
+    category: "leakingToken",
+    when: "balance lowered",
+    why: "a privileged call took or burned a holder's tokens",
+  },
+  {
+    code: "HIDDEN_OWNER",
+    category: "leakingToken",
+    when: "effect: balance lowered",
+    why: "a hidden caller took or burned a holder's tokens",
+  },
+  { code: "HONEYPOT_PATTERN", category: "limitingSell", when: "always", why: "holders' sells fail" },
+  { code: "CANNOT_SELL_ALL", category: "limitingSell", when: "always", why: "a sell of the whole balance reverts" },
+  { code: "NO_SUCCESSFUL_SELLS", category: "limitingSell", when: "always", why: "nobody managed to sell" },
+  { code: "OWNER_CAN_BLACKLIST", category: "limitingSell", when: "always", why: "a blacklisted holder cannot sell" },
+  { code: "HOLDERS_BLACKLISTED", category: "limitingSell", when: "always", why: "holders were blacklisted" },
+  { code: "OWNER_CAN_PAUSE", category: "limitingSell", when: "always", why: "a pause stops every sell" },
+  { code: "WAS_PAUSED", category: "limitingSell", when: "always", why: "transfers were paused" },
+  { code: "OWNER_CAN_SET_FEES", category: "limitingSell", when: "always", why: "a fee setter can take a sell to 100%" },
+  { code: "FEE_RAISED", category: "limitingSell", when: "always", why: "the fee was raised after launch" },
+  { code: "HIGH_SELL_TAX", category: "limitingSell", when: "always", why: "sells lose most of their value" },
+  { code: "TRADING_COOLDOWN", category: "limitingSell", when: "always", why: "a cooldown limits sells" },
+  { code: "ANTI_WHALE", category: "limitingSell", when: "always", why: "a max transaction limits a sell's size" },
+  {
+    code: "HIDDEN_OWNER",
+    category: "limitingSell",
+    when: "effect: restricts sells",
+    why: "a hidden caller can blacklist, pause or set fees",
+  },
+];
+
+/** "balance of 0x… 100 -> 250" in a capability flag's evidence. */
+function balanceDirection(detail: string): "raised" | "lowered" | null {
+  const m = /balance of 0x[0-9a-fA-F]{40} (\d+) -> (\d+)/.exec(detail);
+  if (m === null) return null;
+  const before = BigInt(m[1] ?? "0");
+  const after = BigInt(m[2] ?? "0");
+  return after > before ? "raised" : after < before ? "lowered" : null;
+}
+
+function matches(row: MappingRow, flag: ReturnedFlag): boolean {
+  const detail = flag.evidence?.detail ?? "";
+  const direction = balanceDirection(detail);
+  switch (row.when) {
+    case "always":
+      return true;
+    case "balance raised":
+      return direction === "raised";
+    case "balance lowered":
+      return direction === "lowered";
+    case "effect: mint":
+      return detail.includes("totalSupply +");
+    case "effect: balance raised":
+      return !detail.includes("totalSupply +") && direction === "raised";
+    case "effect: balance lowered":
+      return direction === "lowered";
+    case "effect: restricts sells":
+      return /could no longer transfer|no holder could transfer|sell tax ->|sells reverted/.test(detail);
+  }
+}
+
+/** Which categories a contract's flags put it in, and the flags that did. */
+export function categoriesOf(flags: readonly ReturnedFlag[]): Record<Category, readonly string[]> {
+  const out: Record<Category, string[]> = { hiddenMint: [], leakingToken: [], limitingSell: [] };
+  for (const flag of flags) {
+    if (flag.severity === "info") continue;
+    for (const row of FLAG_CATEGORY_TABLE) {
+      if (row.code === flag.code && matches(row, flag) && !out[row.category].includes(flag.code))
+        out[row.category].push(flag.code);
+    }
+  }
+  return out;
+}

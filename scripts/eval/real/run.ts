@@ -1,0 +1,229 @@
+// npm run eval:real [-- --bytecode] [-- --only <id part>,<id part>]: the real-contracts corpus against a
+// running service (see README "Measured on real contracts").
+import path from "node:path";
+import { Chain, evalWallet } from "./chain";
+import { type CompileOutcome, compile, unloadCompilers } from "./compilers";
+import { type CorpusEntry, corpusDir, loadCorpus, sourcesOf } from "./corpus";
+import { FLAG_CATEGORY_TABLE, categoriesOf } from "./flag-categories";
+import { type Dexes, type Launched, deployAndLaunch } from "./launch";
+import { type ContractResult, blockingCheck, metricsTable, missLines, perContractLines } from "./report";
+import { ask, pool, startService, type Service } from "./service";
+import { TIMELINE_DAYS, playTimeline } from "./timeline";
+
+const argv = process.argv.slice(2);
+const bytecodeMode = argv.includes("--bytecode");
+const onlyAt = argv.indexOf("--only");
+const only = onlyAt >= 0 ? (argv[onlyAt + 1] ?? "").split(",").filter((s) => s !== "") : [];
+/** Scoring requests in flight at once. */
+const ASK_WIDTH = 3;
+
+const none = { hiddenMint: [], leakingToken: [], limitingSell: [] } as const;
+
+function compileAll(entries: readonly CorpusEntry[]): Map<string, CompileOutcome> {
+  const out = new Map<string, CompileOutcome>();
+  // Grouped by version: each compiler is loaded once.
+  for (const e of [...entries].sort((a, b) => a.compiler.solc.localeCompare(b.compiler.solc))) {
+    const { sources, main } = sourcesOf(e);
+    out.set(e.id, compile(e.compiler.solc, sources, main, e.contractName));
+  }
+  unloadCompilers();
+  return out;
+}
+
+function dexesOf(service: Service): Dexes {
+  const routers = new Map(service.manifest.canonicalDexes.map((d) => [d.router.toLowerCase(), d.router]));
+  const uniswap = service.manifest.canonicalDexes.find((d) => d.name === "Uniswap V2");
+  if (uniswap === undefined) throw new Error("the dev world has no canonical Uniswap V2");
+  return { weth: service.manifest.contracts.weth, routers, defaultRouter: uniswap.router };
+}
+
+async function argContext(chain: Chain, service: Service) {
+  const head = await chain.rpc<{ number: string; timestamp: string }>("eth_getBlockByNumber", ["latest", false]);
+  return {
+    someToken: service.manifest.contracts.weth,
+    chainId: service.chainId,
+    now: Number(head.timestamp),
+    blockNumber: Number(head.number),
+  };
+}
+
+function mainSource(entry: CorpusEntry): string {
+  const { sources } = sourcesOf(entry);
+  return Object.values(sources)
+    .map((s) => s.content)
+    .join("\n");
+}
+
+async function sourceRun(
+  entries: readonly CorpusEntry[],
+  compiled: Map<string, CompileOutcome>,
+  service: Service,
+  chain: Chain,
+) {
+  const dexes = dexesOf(service);
+  const launched: Launched[] = [];
+  const failed = new Map<string, string>();
+  for (const e of entries) {
+    const c = compiled.get(e.id);
+    if (c === undefined || !c.ok) continue;
+    const l = await deployAndLaunch(chain, e, c.contract, mainSource(e), dexes, await argContext(chain, service), true);
+    if ("error" in l) failed.set(e.id, l.error);
+    else launched.push(l);
+  }
+  console.error(`deployed ${launched.length}, failed ${failed.size}; playing ${TIMELINE_DAYS} chain days`);
+  const tallies = await playTimeline(chain, launched, dexes.weth);
+  console.error("timeline done; asking the service");
+  // The service indexes blocks sent from outside within seconds.
+  await new Promise((resolve) => setTimeout(resolve, 4_000));
+  let answered = 0;
+  const verdicts = await pool(launched, ASK_WIDTH, async (l) => {
+    const v = await ask(service.url, l.address);
+    console.error(`  ${++answered}/${launched.length} ${l.entry.id} ${v.status} ${v.ms} ms`);
+    return v;
+  });
+  const byId = new Map(launched.map((l, i) => [l.entry.id, { l, v: verdicts[i] }]));
+  return entries.map((e): ContractResult => {
+    const c = compiled.get(e.id);
+    const compileMs = c?.ms ?? 0;
+    if (c === undefined || !c.ok)
+      return {
+        entry: e,
+        outcome: "does not compile",
+        detail: c?.ok === false ? c.error.slice(0, 160) : null,
+        compileMs,
+        chainMs: 0,
+        verdict: null,
+        predicted: none,
+        notes: [],
+        tally: null,
+      };
+    const hit = byId.get(e.id);
+    if (hit === undefined || hit.v === undefined)
+      return {
+        entry: e,
+        outcome: "deploy failed",
+        detail: failed.get(e.id) ?? null,
+        compileMs,
+        chainMs: 0,
+        verdict: null,
+        predicted: none,
+        notes: [],
+        tally: null,
+      };
+    const v = hit.v;
+    return {
+      entry: e,
+      outcome: v.status === 200 ? "scored" : "service error",
+      detail: v.error,
+      compileMs,
+      chainMs: hit.l.chainMs,
+      verdict: v,
+      predicted: v.status === 200 ? categoriesOf(v.flags) : none,
+      notes: hit.l.notes,
+      tally: tallies.get(hit.l.address) ?? null,
+    };
+  });
+}
+
+async function bytecodeRun(
+  entries: readonly CorpusEntry[],
+  compiled: Map<string, CompileOutcome>,
+  service: Service,
+  chain: Chain,
+) {
+  const dexes = dexesOf(service);
+  const placed: { e: CorpusEntry; address: string; origin: string }[] = [];
+  for (const e of entries) {
+    const c = compiled.get(e.id);
+    if (c === undefined || !c.ok) continue;
+    // Runtime code as deployed (immutables filled in) where the constructor runs; the compiler's otherwise.
+    const l = await deployAndLaunch(chain, e, c.contract, "", dexes, await argContext(chain, service), false);
+    const runtime =
+      "error" in l ? c.contract.deployedBytecode : await chain.rpc<string>("eth_getCode", [l.address, "latest"]);
+    const address = evalWallet(`${e.id}/bytecode`).address;
+    await chain.rpc("hardhat_setCode", [address, runtime]);
+    placed.push({ e, address, origin: "error" in l ? "compiler runtime code" : "deployed runtime code" });
+  }
+  await chain.increaseTime(60);
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const verdicts = await pool(placed, ASK_WIDTH, (p) => ask(service.url, p.address));
+  let crashes = 0;
+  const lines = placed.map((p, i) => {
+    const v = verdicts[i]!;
+    if (v.status === 0 || v.status >= 500) crashes++;
+    const flags = v.flags.map((f) => (f.severity === "info" ? `${f.code}(info)` : f.code)).join(", ") || "(none)";
+    return `${p.e.id.slice(0, 52).padEnd(52)} ${String(v.status).padEnd(4)} ${(v.tier ?? "-").padEnd(8)} ${String(v.ms).padStart(6)} ms  ${flags}${v.error === null ? "" : ` | ${v.error}`}`;
+  });
+  const notCompiled = entries.filter((e) => !(compiled.get(e.id)?.ok ?? false)).map((e) => e.id);
+  const ms = verdicts.map((v) => v.ms).sort((a, b) => a - b);
+  const fired = new Map<string, number>();
+  for (const v of verdicts)
+    for (const f of v.flags) if (f.severity !== "info") fired.set(f.code, (fired.get(f.code) ?? 0) + 1);
+  console.log(
+    `\n# eval:real --bytecode: runtime code of ${placed.length} corpus contracts at fresh addresses (no source, no history)`,
+  );
+  lines.forEach((l) => console.log(l));
+  console.log(
+    `\nflags fired (contracts, penalty severity): ${[...fired]
+      .sort((a, b) => b[1] - a[1])
+      .map(([c, n]) => `${c} ${n}`)
+      .join(", ")}`,
+  );
+  console.log(`crashes (HTTP 5xx or no answer): ${crashes}`);
+  console.log(`time per contract: median ${ms[Math.floor(ms.length / 2)] ?? 0} ms, max ${ms[ms.length - 1] ?? 0} ms`);
+  console.log(
+    `not placed (no runtime code: does not compile): ${notCompiled.length}${notCompiled.length ? ` (${notCompiled.join(", ")})` : ""}`,
+  );
+  return crashes;
+}
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  const all = loadCorpus();
+  const entries = only.length === 0 ? all : all.filter((e) => only.some((o) => e.id.includes(o)));
+  console.log(
+    `# eval:real: ${entries.length} contracts from ${path.relative(process.cwd(), corpusDir()) || corpusDir()}`,
+  );
+  const compiled = compileAll(entries);
+  const compiledMs = performance.now();
+  console.log(
+    `compiled ${[...compiled.values()].filter((c) => c.ok).length}/${entries.length} in ${Math.round(compiledMs - started)} ms`,
+  );
+  const service = await startService();
+  const chain = new Chain(service.rpcUrl, service.chainId);
+  try {
+    if (bytecodeMode) return (await bytecodeRun(entries, compiled, service, chain)) === 0 ? 0 : 1;
+    const results = await sourceRun(entries, compiled, service, chain);
+    console.log(`\n## per contract (timeline: ${TIMELINE_DAYS} chain days of buyers and sells after launch)`);
+    perContractLines(results).forEach((l) => console.log(l));
+    const outcomes = new Map<string, number>();
+    for (const r of results) outcomes.set(r.outcome, (outcomes.get(r.outcome) ?? 0) + 1);
+    console.log(`\noutcomes: ${[...outcomes].map(([o, n]) => `${o} ${n}`).join(", ")}`);
+    for (const r of results.filter((r) => r.outcome !== "scored"))
+      console.log(`  ${r.outcome}: ${r.entry.id} (${r.entry.contractName}) ${r.detail ?? ""}`);
+    console.log(
+      `\n## CRPWarner categories, contract level, all ${results.length} (not compiled/deployed = flagged nothing)`,
+    );
+    metricsTable(results).forEach((l) => console.log(l));
+    const scored = results.filter((r) => r.outcome === "scored");
+    console.log(`\n## the same over the ${scored.length} scored contracts only`);
+    metricsTable(scored).forEach((l) => console.log(l));
+    console.log("");
+    blockingCheck(results).forEach((l) => console.log(l));
+    console.log("\n## misses (flags returned; (info) = not counted)");
+    missLines(results).forEach((l) => console.log(l));
+    const times = results.map((r) => r.compileMs + r.chainMs + (r.verdict?.ms ?? 0)).sort((a, b) => a - b);
+    console.log(
+      `\ntime per contract (compile + chain + score): median ${times[Math.floor(times.length / 2)] ?? 0} ms, max ${times[times.length - 1] ?? 0} ms; total ${Math.round((performance.now() - started) / 1000)} s`,
+    );
+    console.log(
+      `mapping: ${FLAG_CATEGORY_TABLE.length} rows (scripts/eval/real/flag-categories.ts, README "Measured on real contracts")`,
+    );
+    return 0;
+  } finally {
+    await service.app.stop();
+  }
+}
+
+process.exitCode = await main();
+process.exit();

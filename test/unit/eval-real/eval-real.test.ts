@@ -1,0 +1,91 @@
+import { expect } from "chai";
+import { compilerPackage, evmVersionFor } from "../../../scripts/eval/real/compilers";
+import { splitAtSpdx } from "../../../scripts/eval/real/corpus";
+import { categoriesOf } from "../../../scripts/eval/real/flag-categories";
+import { figures, wilson } from "../../../scripts/eval/real/metrics";
+
+describe("eval:real building blocks", () => {
+  describe("Wilson 95% interval", () => {
+    it("matches the closed form for 5 of 10 and 0 of 10, and is empty for n = 0", () => {
+      const half = wilson(5, 10);
+      expect(half.value).to.equal(0.5);
+      expect(half.low).to.be.closeTo(0.2366, 1e-4);
+      expect(half.high).to.be.closeTo(0.7634, 1e-4);
+      const none = wilson(0, 10);
+      expect(none.low).to.equal(0);
+      expect(none.high).to.be.closeTo(0.2775, 1e-4);
+      expect(wilson(0, 0)).to.deep.equal({ value: null, low: null, high: null });
+    });
+
+    it("derives precision, recall, F1 and false-positive rate from TP/FP/FN/TN", () => {
+      const f = figures({ tp: 18, fp: 1, fn: 2, tn: 48 });
+      expect(f.precision.value).to.be.closeTo(0.947, 1e-3);
+      expect(f.recall.value).to.equal(0.9);
+      expect(f.f1).to.be.closeTo(0.923, 1e-3);
+      expect(f.falsePositiveRate.value).to.be.closeTo(1 / 49, 1e-9);
+    });
+  });
+
+  describe("flag -> CRPWarner category table", () => {
+    it("counts penalty flags only, and splits a balance change by its direction", () => {
+      const a = "0x" + "ab".repeat(20);
+      const got = categoriesOf([
+        { code: "OWNER_CAN_MINT", severity: "info" },
+        { code: "OWNER_CAN_BLACKLIST", severity: "medium" },
+        { code: "OWNER_CAN_CHANGE_BALANCE", severity: "high", evidence: { detail: `balance of ${a} 100 -> 0` } },
+      ]);
+      expect(got).to.deep.equal({
+        hiddenMint: [],
+        leakingToken: ["OWNER_CAN_CHANGE_BALANCE"],
+        limitingSell: ["OWNER_CAN_BLACKLIST"],
+      });
+      const raised = categoriesOf([
+        { code: "OWNER_CAN_CHANGE_BALANCE", severity: "high", evidence: { detail: `balance of ${a} 1 -> 5` } },
+      ]);
+      expect(raised.hiddenMint).to.deep.equal(["OWNER_CAN_CHANGE_BALANCE"]);
+      expect(raised.leakingToken).to.deep.equal([]);
+    });
+
+    it("reads a hidden owner's proven effect", () => {
+      const mint = categoriesOf([
+        {
+          code: "HIDDEN_OWNER",
+          severity: "high",
+          evidence: {
+            detail: "owner() is 0x0, yet simulated call: totalSupply +5; balance of 0x" + "11".repeat(20) + " 0 -> 5.",
+          },
+        },
+      ]);
+      expect(mint).to.deep.equal({ hiddenMint: ["HIDDEN_OWNER"], leakingToken: [], limitingSell: [] });
+      const blacklist = categoriesOf([
+        {
+          code: "HIDDEN_OWNER",
+          severity: "high",
+          evidence: { detail: "…: 0x1 could no longer transfer (others could)." },
+        },
+      ]);
+      expect(blacklist.limitingSell).to.deep.equal(["HIDDEN_OWNER"]);
+    });
+  });
+
+  describe("compiler resolution", () => {
+    it("prefers the -fixed package, names the missing dependency, and picks paris only where solc defaults to shanghai", () => {
+      const installed = ["solc-0.8.7-fixed", "solc-0.8.19", "solc-0.4.24"];
+      expect(compilerPackage("0.8.7", installed)).to.equal("solc-0.8.7-fixed");
+      expect(compilerPackage("0.4.24", installed)).to.equal("solc-0.4.24");
+      expect(() => compilerPackage("0.6.1", installed)).to.throw('"solc-0.6.1": "npm:solc@0.6.1"');
+      expect(evmVersionFor("0.8.20")).to.equal("paris");
+      expect(evmVersionFor("0.8.19")).to.equal(undefined);
+      expect(evmVersionFor("0.4.24")).to.equal(undefined);
+    });
+
+    it("splits a concatenated source back at its SPDX lines onto the given paths", () => {
+      const text = "// SPDX-License-Identifier: MIT\ncontract A {}\n// SPDX-License-Identifier: MIT\ncontract B {}\n";
+      expect(splitAtSpdx(text, ["contracts/Main.sol", "contracts/B.sol"])).to.deep.equal({
+        "contracts/Main.sol": { content: "// SPDX-License-Identifier: MIT\ncontract A {}\n" },
+        "contracts/B.sol": { content: "// SPDX-License-Identifier: MIT\ncontract B {}\n" },
+      });
+      expect(splitAtSpdx(text, ["only-one.sol"])).to.equal(null);
+    });
+  });
+});
