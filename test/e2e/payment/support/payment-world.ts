@@ -42,7 +42,12 @@ async function start(): Promise<PaymentWorld> {
     settler: new EthersPaymentSettler(options, { settlementPrivateKey: settlerKey, receiptTimeoutMs: 20_000 }),
     usdc: new Contract(manifest.contracts.usdc, EIP3009_ABI, provider),
     wallet: (index) => new Wallet(chain.accounts[index]?.privateKey ?? "", provider),
-    headTime: async () => (await provider.getBlock("latest"))?.timestamp ?? 0,
+    // The embedded chain mines only on demand, so its last block can be minutes old in a long run (the world is
+    // shared); a real chain's head is a block old. Mining first keeps authorizations stamped from it in date.
+    headTime: async () => {
+      await provider.send("evm_mine", []);
+      return (await provider.getBlock("latest"))?.timestamp ?? 0;
+    },
     usdcBalance: async (address) =>
       (await new Contract(manifest.contracts.usdc, EIP3009_ABI, provider)
         .getFunction("balanceOf")
