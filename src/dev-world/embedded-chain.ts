@@ -21,6 +21,8 @@ export interface EmbeddedChainOptions {
   readonly accountCount?: number;
   /** Genesis block time; a seeded world starts its history in the past so its head lands on the wall clock. */
   readonly initialDate?: Date;
+  /** Lifts EIP-170's 24 KiB code limit (off by default; the real-contracts eval turns it on for sources deployed unoptimised). */
+  readonly allowUnlimitedContractSize?: boolean;
 }
 
 export interface EmbeddedChain {
@@ -62,7 +64,7 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise
       mempoolOrder: "priority",
       chains: new Map(),
       genesisAccounts: accounts.map((a) => ({ privateKey: a.privateKey, balance: DEV_ACCOUNT_BALANCE.toString() })),
-      allowUnlimitedContractSize: false,
+      allowUnlimitedContractSize: options.allowUnlimitedContractSize ?? false,
       throwOnTransactionFailures: true,
       throwOnCallFailures: true,
       allowBlocksWithSameTimestamp: false,

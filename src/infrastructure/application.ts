@@ -87,6 +87,7 @@ async function startEmbeddedWorld(
     host: config.env.DEV_CHAIN_HOST,
     port: config.env.DEV_CHAIN_PORT,
     chainId: config.env.CHAIN_ID,
+    allowUnlimitedContractSize: config.env.DEV_CHAIN_UNLIMITED_CONTRACT_SIZE === "true",
   });
   logger.info({ rpcUrl: world.chain.rpcUrl, timings: world.timings }, "embedded chain seeded");
   const implied = devWorldSettings(world);

@@ -85,6 +85,29 @@ export class Chain {
     };
   }
 
+  /**
+   * A transaction from an address whose key the eval does not hold (a token's hard-coded team wallet),
+   * sent with hardhat_impersonateAccount: the project's own wallet acting, as it did on its home chain.
+   */
+  async sendAs(from: string, to: string, data: string, value = 0n, gas = 3_000_000n): Promise<Sent> {
+    await this.rpc("hardhat_impersonateAccount", [from]);
+    let hash: string | null = null;
+    let error: string | null = null;
+    try {
+      hash = await this.rpc<string>("eth_sendTransaction", [
+        { from, to, data, value: toBeHex(value), gas: toBeHex(gas), maxFeePerGas: toBeHex(MAX_FEE) },
+      ]);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    } finally {
+      await this.rpc("hardhat_stopImpersonatingAccount", [from]);
+    }
+    const receipt =
+      hash === null ? null : await this.rpc<{ status: string } | null>("eth_getTransactionReceipt", [hash]);
+    const ok = receipt?.status === "0x1";
+    return { ok, hash, contractAddress: null, error: ok ? null : (error ?? "reverted") };
+  }
+
   call(
     contract: string,
     iface: Interface,

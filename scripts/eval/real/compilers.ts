@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { keccak256, toUtf8Bytes } from "ethers";
 import { PROJECT_ROOT } from "../../../src/dev-world/compile";
 import type { Sources } from "./corpus";
 
@@ -30,6 +31,36 @@ export interface CompiledMain {
   readonly abi: readonly Record<string, unknown>[];
   readonly bytecode: string;
   readonly deployedBytecode: string;
+  /** Creation code of each library the bytecode links, by its placeholder (only when it links any). */
+  readonly libraries?: Readonly<Record<string, string>>;
+}
+
+/** The placeholders a linked library leaves in bytecode: `__$<34 hex>$__` (solc >= 0.5) or `__<path:Name>__` (0.4). */
+export const PLACEHOLDER = /__\$[0-9a-f]{34}\$__|__[^$][^_]{0,35}_*__/g;
+
+function placeholdersOf(file: string, name: string): string[] {
+  const fq = `${file}:${name}`;
+  const hashed = `__$${keccak256(toUtf8Bytes(fq)).slice(2, 36)}$__`;
+  const legacy = `__${fq.slice(0, 36).padEnd(36, "_")}__`;
+  return [hashed, legacy];
+}
+
+/** Every library the main bytecode (and, in turn, those libraries) links: placeholder -> creation code. */
+function librariesOf(output: StandardOutput, bytecode: string): Record<string, string> {
+  const byPlaceholder = new Map<string, string>();
+  for (const [file, contracts] of Object.entries(output.contracts ?? {}))
+    for (const [name, c] of Object.entries(contracts))
+      for (const p of placeholdersOf(file, name)) byPlaceholder.set(p, `0x${c.evm.bytecode.object}`);
+  const out: Record<string, string> = {};
+  const pending = [...(bytecode.match(PLACEHOLDER) ?? [])];
+  while (pending.length > 0) {
+    const p = pending.pop()!;
+    const code = byPlaceholder.get(p);
+    if (code === undefined || out[p] !== undefined) continue;
+    out[p] = code;
+    pending.push(...(code.match(PLACEHOLDER) ?? []));
+  }
+  return out;
 }
 
 export type CompileOutcome =
@@ -73,10 +104,13 @@ function pick(output: StandardOutput, main: string, name: string): CompiledMain 
   for (const file of [main, ...files.filter((f) => f !== main)]) {
     const c = output.contracts?.[file]?.[name];
     if (c !== undefined && c.evm.bytecode.object.length > 0) {
+      const bytecode = `0x${c.evm.bytecode.object}`;
+      const linked = bytecode.includes("__");
       return {
         abi: c.abi,
-        bytecode: `0x${c.evm.bytecode.object}`,
+        bytecode,
         deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
+        ...(linked ? { libraries: librariesOf(output, bytecode) } : {}),
       };
     }
   }
@@ -95,8 +129,11 @@ export function compile(version: string, sources: Sources, main: string, name: s
   const input = JSON.stringify({ language: "Solidity", sources, settings });
   const key = createHash("sha256").update(`${version}\n${main}\n${name}\n${input}`).digest("hex");
   const file = path.join(CACHE_DIR, `${key}.json`);
-  if (existsSync(file)) {
-    const cached = JSON.parse(readFileSync(file, "utf8")) as CompileOutcome;
+  const cached = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as CompileOutcome) : null;
+  // An entry cached before libraries were kept is compiled again.
+  const stale =
+    cached?.ok === true && cached.contract.bytecode.includes("__") && cached.contract.libraries === undefined;
+  if (cached !== null && !stale) {
     return { ...cached, ms: Math.round(performance.now() - started), ...(cached.ok ? { cached: true } : {}) };
   }
   let outcome: CompileOutcome;

@@ -10,6 +10,12 @@ export interface ArgContext {
   readonly chainId: number;
   readonly now: number;
   readonly blockNumber: number;
+  /**
+   * Second attempt, after the constructor reverted with wallets: address arguments other than the owner's
+   * and the router get an existing contract (the chain's WETH), for constructors that require a contract
+   * there (an implementation behind a proxy, a fee receiver that is called).
+   */
+  readonly contractsForAddresses?: boolean;
 }
 
 interface AbiInput {
@@ -32,6 +38,8 @@ function addressFor(name: string, ctx: ArgContext): string {
   if (n.includes("router")) return ctx.router;
   if (n.includes("parent") || n.includes("tokenfactory")) return ZERO;
   if (n.includes("logic") || n === "_pld") return ctx.someToken;
+  if (ctx.contractsForAddresses === true && !/owner|admin|creator|dev|team|wallet|marketing/.test(n))
+    return ctx.someToken;
   return ctx.owner;
 }
 
@@ -39,8 +47,10 @@ function uintFor(name: string, ctx: ArgContext): bigint {
   const n = name.toLowerCase();
   if (n.includes("decimal")) return DECIMALS;
   if (n.includes("chainid")) return BigInt(ctx.chainId);
-  if (n.includes("startblock")) return BigInt(ctx.blockNumber + 1);
-  if (n.includes("endblock")) return BigInt(ctx.blockNumber + 2);
+  // A few blocks ahead: the deployment itself is mined in the next block, and "start > block.number" is common.
+  if (n.includes("startblock")) return BigInt(ctx.blockNumber + 10);
+  if (n.includes("endblock")) return BigInt(ctx.blockNumber + 20);
+  if (/percent|fee|tax|bps/.test(n)) return 5n;
   if (n.includes("snapshotblock")) return 0n;
   if (n.includes("starttime")) return BigInt(ctx.now + 3_600);
   if (n.includes("ends") || n.includes("after") || n.includes("time")) return BigInt(ctx.now + 365 * 86_400);

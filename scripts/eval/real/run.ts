@@ -69,6 +69,9 @@ async function sourceRun(
     const l = await deployAndLaunch(chain, e, c.contract, mainSource(e), dexes, await argContext(chain, service), true);
     if ("error" in l) failed.set(e.id, l.error);
     else launched.push(l);
+    console.error(
+      `  ${e.id}: ${"error" in l ? l.error : [l.trading ? "trading" : "not trading", ...l.notes].join("; ")}`,
+    );
   }
   console.error(`deployed ${launched.length}, failed ${failed.size}; playing ${TIMELINE_DAYS} chain days`);
   const tallies = await playTimeline(chain, launched, dexes.weth);
@@ -201,13 +204,19 @@ async function main(): Promise<number> {
     console.log(`\noutcomes: ${[...outcomes].map(([o, n]) => `${o} ${n}`).join(", ")}`);
     for (const r of results.filter((r) => r.outcome !== "scored"))
       console.log(`  ${r.outcome}: ${r.entry.id} (${r.entry.contractName}) ${r.detail ?? ""}`);
+    // Like-for-like with CRPWarner's notebook: its ground truth only (positives and negatives).
+    const crpwarner = results.filter((r) => r.entry.group.startsWith("crpwarner-"));
     console.log(
-      `\n## CRPWarner categories, contract level, all ${results.length} (not compiled/deployed = flagged nothing)`,
+      `\n## CRPWarner ground truth: ${crpwarner.length} contracts, contract level (not compiled/deployed = flagged nothing)`,
+    );
+    metricsTable(crpwarner).forEach((l) => console.log(l));
+    const crpScored = crpwarner.filter((r) => r.outcome === "scored");
+    console.log(`\n## the same over the ${crpScored.length} scored CRPWarner contracts only`);
+    metricsTable(crpScored).forEach((l) => console.log(l));
+    console.log(
+      `\n## whole corpus: ${results.length} contracts, the ${results.length - crpwarner.length} benign reference tokens negative in every category`,
     );
     metricsTable(results).forEach((l) => console.log(l));
-    const scored = results.filter((r) => r.outcome === "scored");
-    console.log(`\n## the same over the ${scored.length} scored contracts only`);
-    metricsTable(scored).forEach((l) => console.log(l));
     console.log("");
     blockingCheck(results).forEach((l) => console.log(l));
     console.log("\n## misses (flags returned; (info) = not counted)");

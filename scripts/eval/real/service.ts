@@ -28,6 +28,8 @@ export async function startService(): Promise<Service> {
     LOG_LEVEL: "silent",
     PLATFORM_API_KEYS: sha256Hex(EVAL_PLATFORM_KEY),
     ARC_SCORE_RATE_LIMIT_PER_MINUTE: "100000",
+    // Eval-only: the corpus is compiled unoptimised, which takes some real tokens past EIP-170's 24 KiB.
+    DEV_CHAIN_UNLIMITED_CONTRACT_SIZE: "true",
   });
   if (E.isLeft(config)) throw new Error(`config rejected: ${config.left.join("; ")}`);
   const app = await startApplication(config.right, pino({ level: "silent" }));

@@ -58,6 +58,8 @@ const variables = {
   CHAIN_ID: { codec: intInRange("chain id", 1, 2 ** 31), fallback: "5042002" },
   DEV_CHAIN_HOST: { codec: t.string, fallback: "127.0.0.1" },
   DEV_CHAIN_PORT: { codec: intInRange("port", 0, 65535), fallback: "8545" },
+  // Off unless asked: only the real-contracts eval sets it (unoptimised builds of large real tokens exceed EIP-170).
+  DEV_CHAIN_UNLIMITED_CONTRACT_SIZE: { codec: t.keyof({ true: null, false: null }), fallback: "false" },
   OFFICIAL_ISSUERS: { codec: AddressList, fallback: undefined },
   STAKING_CONTRACTS: { codec: AddressList, fallback: undefined },
   // One address, or a comma list when tokens trade on several V2-style DEXes (first = the price reference).

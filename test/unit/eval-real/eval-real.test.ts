@@ -2,9 +2,21 @@ import { expect } from "chai";
 import { compilerPackage, evmVersionFor } from "../../../scripts/eval/real/compilers";
 import { splitAtSpdx } from "../../../scripts/eval/real/corpus";
 import { categoriesOf } from "../../../scripts/eval/real/flag-categories";
+import { isSwitchName } from "../../../scripts/eval/real/launch-switches";
 import { figures, wilson } from "../../../scripts/eval/real/metrics";
 
 describe("eval:real building blocks", () => {
+  describe("launch switch names", () => {
+    it("recognises opening verbs and trade/swap/transfer in either order, never a closing or fee setter", () => {
+      const open = ["openTrading", "enableOrdinalTrade", "createStrongTrade", "enableTransfer", "startTrade"];
+      const more = ["setTradingEnabled", "setTrading", "tradingOpen", "launch", "activateTrading"];
+      for (const name of [...open, ...more]) expect(isSwitchName(name), name).to.equal(true);
+      const not = ["transfer", "disableTrading", "stopTrading", "createSwap", "swapBack", "setMaxTxEnabled"];
+      for (const name of [...not, "enableTransferFee", "transferOwnership"])
+        expect(isSwitchName(name), name).to.equal(false);
+    });
+  });
+
   describe("Wilson 95% interval", () => {
     it("matches the closed form for 5 of 10 and 0 of 10, and is empty for n = 0", () => {
       const half = wilson(5, 10);
