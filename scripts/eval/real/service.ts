@@ -1,6 +1,6 @@
 import * as E from "fp-ts/Either";
 import pino from "pino";
-import { sha256Hex } from "../../../src/adapters/http/middleware/platform-auth";
+import { sha256Hex } from "../../../src/adapters/http/middleware/bearer-key-auth";
 import type { DevWorldManifest } from "../../../src/dev-world/dev-world";
 import { startApplication, type RunningApplication } from "../../../src/infrastructure/application";
 import { loadConfig } from "../../../src/infrastructure/config/config";
