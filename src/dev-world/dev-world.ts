@@ -10,6 +10,8 @@ export type { DetectionGapRoles } from "./world/detection-gaps-roles";
 import { seedWorld } from "./world/seed-world";
 import { DAY, WORLD_SPAN_DAYS } from "./world/world";
 import {
+  awaitRecording,
+  claimSeeding,
   DEFAULT_WORLD_CACHE_DIR,
   readRecording,
   recordingProvider,
@@ -124,7 +126,13 @@ export async function startDevWorld(options: DevWorldOptions): Promise<DevWorld>
         ? null
         : worldKey({ artifacts, chainId: chain.chainId, accountCount: chain.accounts.length, origin, end });
     let seeded: Seeded | null = null;
-    const recording = key === null || options.reseed === true ? null : await readRecording(cacheDir!, key);
+    let release: (() => Promise<void>) | null = null;
+    let recording = key === null || options.reseed === true ? null : await readRecording(cacheDir!, key);
+    if (key !== null && options.reseed !== true && recording === null) {
+      release = await claimSeeding(cacheDir!, key);
+      // Another process is seeding this very world: replaying its recording is cheaper than seeding beside it.
+      if (release === null) recording = await awaitRecording(cacheDir!, key);
+    }
     if (recording !== null) {
       if ((await replay(chain.provider, recording)) === recording.lastBlockHash) seeded = recording;
       else {
@@ -135,18 +143,22 @@ export async function startDevWorld(options: DevWorldOptions): Promise<DevWorld>
     }
     const source = seeded === null ? "seeded" : "replayed";
     if (seeded === null) {
-      const calls: RecordedCall[] = [];
-      seeded = await seedAndRecord(chain, artifacts, origin, end, calls);
-      if (key !== null) {
-        const last = await chain.provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] });
-        const entry: WorldRecording = {
-          version: 1,
-          key,
-          calls,
-          ...seeded,
-          lastBlockHash: (last as { hash: string }).hash,
-        };
-        await writeRecording(cacheDir!, entry);
+      try {
+        const calls: RecordedCall[] = [];
+        seeded = await seedAndRecord(chain, artifacts, origin, end, calls);
+        if (key !== null) {
+          const last = await chain.provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] });
+          const entry: WorldRecording = {
+            version: 1,
+            key,
+            calls,
+            ...seeded,
+            lastBlockHash: (last as { hash: string }).hash,
+          };
+          await writeRecording(cacheDir!, entry);
+        }
+      } finally {
+        await release?.();
       }
     }
 

@@ -132,3 +132,31 @@ export async function writeRecording(dir: string, recording: WorldRecording): Pr
     if (info !== null && Date.now() - info.mtimeMs > KEEP_MS) await unlink(other).catch(() => {});
   }
 }
+
+/** A seeder that has held its lock this long is taken to have died. */
+const STALE_LOCK_MS = 5 * 60 * 1000;
+
+/**
+ * Claims the right to seed `key` (one seed per key across processes: test lanes, spawned services).
+ * Resolves to a release function, or to null when another process holds the claim.
+ */
+export async function claimSeeding(dir: string, key: string): Promise<(() => Promise<void>) | null> {
+  await mkdir(dir, { recursive: true });
+  const lock = path.join(dir, `${key}.lock`);
+  const info = await stat(lock).catch(() => null);
+  if (info !== null && Date.now() - info.mtimeMs > STALE_LOCK_MS) await unlink(lock).catch(() => {});
+  try {
+    await writeFile(lock, String(process.pid), { flag: "wx" });
+  } catch {
+    return null;
+  }
+  return () => unlink(lock).catch(() => {});
+}
+
+/** Waits while another process seeds `key`: its recording, or null once its claim is gone without one. */
+export async function awaitRecording(dir: string, key: string): Promise<WorldRecording | null> {
+  const lock = path.join(dir, `${key}.lock`);
+  const deadline = Date.now() + STALE_LOCK_MS;
+  while (existsSync(lock) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  return readRecording(dir, key);
+}
