@@ -136,6 +136,24 @@ export async function writeRecording(dir: string, recording: WorldRecording): Pr
 /** A seeder that has held its lock this long is taken to have died. */
 const STALE_LOCK_MS = 5 * 60 * 1000;
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Held too long, or by a process that is gone (a start interrupted while seeding). */
+async function lockIsStale(lock: string): Promise<boolean> {
+  const info = await stat(lock).catch(() => null);
+  if (info === null) return false;
+  if (Date.now() - info.mtimeMs > STALE_LOCK_MS) return true;
+  const pid = Number(await readFile(lock, "utf8").catch(() => ""));
+  return Number.isInteger(pid) && pid > 0 && !processAlive(pid);
+}
+
 /**
  * Claims the right to seed `key` (one seed per key across processes: test lanes, spawned services).
  * Resolves to a release function, or to null when another process holds the claim.
@@ -143,8 +161,7 @@ const STALE_LOCK_MS = 5 * 60 * 1000;
 export async function claimSeeding(dir: string, key: string): Promise<(() => Promise<void>) | null> {
   await mkdir(dir, { recursive: true });
   const lock = path.join(dir, `${key}.lock`);
-  const info = await stat(lock).catch(() => null);
-  if (info !== null && Date.now() - info.mtimeMs > STALE_LOCK_MS) await unlink(lock).catch(() => {});
+  if (await lockIsStale(lock)) await unlink(lock).catch(() => {});
   try {
     await writeFile(lock, String(process.pid), { flag: "wx" });
   } catch {
@@ -157,6 +174,7 @@ export async function claimSeeding(dir: string, key: string): Promise<(() => Pro
 export async function awaitRecording(dir: string, key: string): Promise<WorldRecording | null> {
   const lock = path.join(dir, `${key}.lock`);
   const deadline = Date.now() + STALE_LOCK_MS;
-  while (existsSync(lock) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (existsSync(lock) && !(await lockIsStale(lock)) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 200));
   return readRecording(dir, key);
 }
