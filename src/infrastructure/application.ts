@@ -77,10 +77,16 @@ export interface RunningApplication {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** Embedded mode: run the world's scenarios even when a recording of them is cached (`npm start -- --reseed`). */
+  readonly reseed?: boolean;
+}
+
 /** The seeded dev world of the embedded default, and the configuration it implies. */
 async function startEmbeddedWorld(
   config: Config,
   logger: Logger,
+  options: StartOptions,
 ): Promise<{ world: DevWorld | null; config: Config; scenario: unknown }> {
   if (config.chainMode !== "embedded") return { world: null, config, scenario: null };
   const world = await startDevWorld({
@@ -88,6 +94,7 @@ async function startEmbeddedWorld(
     port: config.env.DEV_CHAIN_PORT,
     chainId: config.env.CHAIN_ID,
     allowUnlimitedContractSize: config.env.DEV_CHAIN_UNLIMITED_CONTRACT_SIZE === "true",
+    reseed: options.reseed === true,
   });
   logger.info({ rpcUrl: world.chain.rpcUrl, timings: world.timings }, "embedded chain seeded");
   const implied = devWorldSettings(world);
@@ -119,8 +126,12 @@ function startSui(config: Config): { chain: SuiChain; scenario: ReturnType<typeo
  * Starts the embedded world (in the embedded default: the only place that knows it exists), the
  * chain side, the container and the HTTP server, in that order.
  */
-export async function startApplication(configured: Config, logger: Logger): Promise<RunningApplication> {
-  const { world, config, scenario } = await startEmbeddedWorld(configured, logger);
+export async function startApplication(
+  configured: Config,
+  logger: Logger,
+  options: StartOptions = {},
+): Promise<RunningApplication> {
+  const { world, config, scenario } = await startEmbeddedWorld(configured, logger, options);
   let chain: Awaited<ReturnType<typeof startChainRuntime>>;
   try {
     // Schema first: no adapter (the chain index included) may see a database its code does not match.

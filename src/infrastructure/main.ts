@@ -3,7 +3,7 @@ import { loadConfig } from "./config/config";
 import { createLogger } from "./logger";
 import { startApplication } from "./application";
 
-/** `npm start`: decode config (or refuse to start), start everything, stop cleanly on a signal. */
+/** `npm start [-- --reseed]`: decode config (or refuse to start), start everything, stop cleanly on a signal. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   if (E.isLeft(config)) {
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(config.right.env.LOG_LEVEL);
-  const app = await startApplication(config.right, logger);
+  const app = await startApplication(config.right, logger, { reseed: process.argv.includes("--reseed") });
   if (app.devWorld !== null) {
     console.log(`Embedded chain (id ${app.devWorld.manifest.chainId}) at ${app.rpcUrl}; seeded world roles:`);
     console.log(JSON.stringify(app.devWorld.manifest, null, 1));

@@ -1,4 +1,6 @@
 // Mocha's spec output, closed by the plain line `N passed, N failed` that CI recognises.
+// With MOCHA_COUNT_FILE set the counts are also written there as JSON (scripts/test-run.ts adds up its lanes).
+const { writeFileSync } = require("node:fs");
 const Mocha = require("mocha");
 
 class CountingReporter extends Mocha.reporters.Spec {
@@ -6,6 +8,8 @@ class CountingReporter extends Mocha.reporters.Spec {
     super(runner, options);
     runner.once(Mocha.Runner.constants.EVENT_RUN_END, () => {
       const { passes, failures, pending } = runner.stats;
+      if (process.env.MOCHA_COUNT_FILE)
+        writeFileSync(process.env.MOCHA_COUNT_FILE, JSON.stringify({ passes, failures, pending }));
       process.stdout.write(`\n${passes} passed, ${failures} failed${pending ? `, ${pending} skipped` : ""}\n`);
     });
   }

@@ -1,34 +1,9 @@
 import { expect } from "chai";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
+import { spawnService } from "../../support/service-process";
 
-/** Runs the real entry point as `npm start` does, on free ports, and waits for its ready line. */
-function startService(): Promise<{ child: ChildProcess; url: string; altUrl: string; output: () => string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/infrastructure/main.ts"], {
-    // The embedded default: no database or Redis, whatever the test run's own environment holds.
-    env: {
-      ...process.env,
-      PORT: "0",
-      DEV_CHAIN_PORT: "0",
-      ALT_PORT: "0",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      REDIS_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /Credence is ready at (http:\/\/\S+)/.exec(output);
-      const alt = /Sui companion app at (http:\/\/\S+)/.exec(output);
-      if (ready && alt) resolve({ child, url: ready[1]!, altUrl: alt[1]!, output: () => output });
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`exited with ${code} before ready:\n${output}`)));
-  });
-}
+/** The embedded default: no database or Redis, whatever the test run's own environment holds. */
+const EMBEDDED = { PORT: "0", DEV_CHAIN_PORT: "0", ALT_PORT: "0", LOG_LEVEL: "warn", DATABASE_URL: "", REDIS_URL: "" };
 
 /** The alt app of `npm start`: the seeded coins in the expected order; score-wallet writes, then a repeat reads. */
 async function checkSuiCompanion(altUrl: string): Promise<void> {
@@ -63,7 +38,7 @@ describe("npm start (the real process)", function () {
   this.timeout(120_000);
 
   it("serves /healthz and /readyz, prints the seeded roles, serves the Sui companion app, and exits 0 on SIGTERM", async () => {
-    const { child, url, altUrl, output } = await startService();
+    const { url, altUrl, output, stop } = await spawnService(EMBEDDED, "npm start");
     try {
       expect((await fetch(`${url}/healthz`)).status).to.equal(200);
       const ready = await fetch(`${url}/readyz`);
@@ -85,9 +60,7 @@ describe("npm start (the real process)", function () {
       expect(scenario.chainId).to.equal(5042002);
       await checkSuiCompanion(altUrl);
     } finally {
-      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      expect(await exited).to.equal(0);
+      expect(await stop("SIGTERM")).to.equal(0);
     }
   });
 

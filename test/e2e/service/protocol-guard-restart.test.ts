@@ -1,5 +1,4 @@
 import { expect } from "chai";
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Wallet } from "ethers";
 import { startDevWorld, type DevWorld } from "../../../src/dev-world/dev-world";
@@ -7,30 +6,10 @@ import { devWorldSettings } from "../../../src/dev-world/dev-world-settings";
 import { transferAs } from "../../../scripts/guard/touch-watched-contract";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../scripts/guard/webhook-receiver";
 import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
+import { spawnService, type ServiceProcess } from "../../support/service-process";
 
-/** The real entry point in its own process (RPC mode against the test's chain), ready when it says so. */
-function startService(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/infrastructure/main.ts"], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /Credence is ready at (http:\/\/\S+)/.exec(output);
-      if (ready) resolve({ child, url: ready[1]! });
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`exited with ${code} before ready:\n${output}`)));
-  });
-}
-
-async function stopService(child: ChildProcess): Promise<void> {
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  expect(await exited).to.equal(0);
+async function stopService(service: ServiceProcess): Promise<void> {
+  expect(await service.stop("SIGTERM")).to.equal(0);
 }
 
 const until = async (what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000) => {
@@ -91,7 +70,7 @@ describe("Protocol Guard across a restart (PostgreSQL)", function () {
     const touch = () => transferAs(world.chain.rpcUrl, trader, manifest.washToken, counterparty);
     const ids = () => receiver.received.map((r) => r.headers["webhook-id"]);
 
-    let service = await startService(env);
+    let service = await spawnService(env, "guard service");
     const created = (await (
       await fetch(`${service.url}/api/protocol-guard/subscribe`, {
         method: "POST",
@@ -124,13 +103,13 @@ describe("Protocol Guard across a restart (PostgreSQL)", function () {
     const second = await touch();
     await receiver.waitFor(2, 60_000);
     const before = await read();
-    await stopService(service.child);
+    await stopService(service);
     // 3. Mined while the service is down.
     receiver.script([]);
     const third = await touch();
     const seenWhileDown = receiver.received.length;
 
-    service = await startService(env);
+    service = await spawnService(env, "guard service");
     const after = async () => {
       const state = await read();
       return state.alerts.length === 3 && state.alerts.every((a) => a.deliveries[0]?.status === "delivered");
@@ -159,6 +138,6 @@ describe("Protocol Guard across a restart (PostgreSQL)", function () {
       method: "PATCH",
       body: JSON.stringify({ id: created.id, token: created.manageToken, status: "cancelled" }),
     });
-    await stopService(service.child);
+    await stopService(service);
   });
 });

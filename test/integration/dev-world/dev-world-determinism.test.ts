@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect } from "chai";
 import { keccak256, toUtf8Bytes } from "ethers";
 import { startDevWorld, type DevWorld } from "../../../src/dev-world/dev-world";
@@ -20,18 +23,42 @@ async function seededHistoryDigest(world: DevWorld): Promise<string> {
 
 describe("dev world determinism", function () {
   this.timeout(120_000);
+  let dir: string;
+  // One clock for both starts below: a recording's key holds the hour the history ends on.
+  const at = Date.now();
+  const options = () => ({ host: "127.0.0.1", port: 0, worldCacheDir: dir, now: () => at });
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "credence-world-cache-"));
+  });
+  after(async () => rm(dir, { recursive: true, force: true }));
+
+  const sameWorld = async (first: DevWorld, second: DevWorld) => {
+    const { time: _a, ...firstManifest } = first.manifest;
+    const { time: _b, ...secondManifest } = second.manifest;
+    expect(secondManifest).to.deep.equal(firstManifest);
+    expect(second.manifest.time.seededHeadBlock).to.equal(first.manifest.time.seededHeadBlock);
+    expect(await seededHistoryDigest(second)).to.equal(await seededHistoryDigest(first));
+  };
 
   it("seeds the same addresses, roles and transactions on every start", async () => {
-    const first = await sharedDevWorld();
-    const second = await startDevWorld({ host: "127.0.0.1", port: 0 });
+    // An empty world cache: the scenarios run (and are recorded), whatever the shared world came from.
+    const second = await startDevWorld(options());
     try {
-      const { time: _a, ...firstManifest } = first.manifest;
-      const { time: _b, ...secondManifest } = second.manifest;
-      expect(secondManifest).to.deep.equal(firstManifest);
-      expect(second.manifest.time.seededHeadBlock).to.equal(first.manifest.time.seededHeadBlock);
-      expect(await seededHistoryDigest(second)).to.equal(await seededHistoryDigest(first));
+      expect(second.timings.source).to.equal("seeded");
+      expect((await readdir(dir)).filter((f) => f.endsWith(".json"))).to.have.length(1);
+      await sameWorld(await sharedDevWorld(), second);
     } finally {
       await second.chain.close();
+    }
+  });
+
+  it("a world replayed from its recording is the world the scenarios seeded", async () => {
+    const replayed = await startDevWorld(options());
+    try {
+      expect(replayed.timings.source).to.equal("replayed");
+      await sameWorld(await sharedDevWorld(), replayed);
+    } finally {
+      await replayed.chain.close();
     }
   });
 });

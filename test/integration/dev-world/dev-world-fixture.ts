@@ -17,6 +17,7 @@ export function httpProvider(world: DevWorld): JsonRpcProvider {
 }
 
 // Root-level hook: closes the shared chain once, after every file that used it has run.
-after(async () => {
+after(async function () {
+  this.timeout(120_000);
   if (started !== undefined) await (await started).chain.close();
 });

@@ -81,7 +81,9 @@ export function appWorld(): Promise<AppWorld> {
 }
 
 // Root-level hook (this module is loaded while mocha reads the spec files): stop the app once, at the end.
-after(async () => {
+after(async function () {
+  // Stopping lets in-flight requests finish (up to 10 s) and closes every loop: not a 20 s job on a loaded machine.
+  this.timeout(120_000);
   if (started === undefined) return;
   const world = await started;
   world.provider.destroy();

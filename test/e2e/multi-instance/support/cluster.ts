@@ -1,35 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
+import { spawnService, stopProcess, waitForOutput } from "../../../support/service-process";
 import { HDNodeWallet, JsonRpcProvider, Mnemonic, Network, Wallet, parseEther } from "ethers";
 import type { DevWorldManifest } from "../../../../src/dev-world/world/dev-world-manifest";
 
 const DEV_MNEMONIC = "test test test test test test test test test test test junk";
-
-/** Waits for `pattern` in a child's output; rejects if the child exits first or time runs out. */
-function waitFor(child: ChildProcess, pattern: RegExp, what: string, timeoutMs = 150_000): Promise<RegExpExecArray> {
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${what}: not ready in ${timeoutMs} ms:\n${output.slice(-3000)}`)),
-      timeoutMs,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = pattern.exec(output);
-      if (match === null) return;
-      clearTimeout(timer);
-      child.stdout?.off("data", onData);
-      child.stderr?.off("data", onData);
-      resolve(match);
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${what} exited with ${code}:\n${output.slice(-3000)}`));
-    });
-  });
-}
 
 export interface WorldChain {
   readonly rpcUrl: string;
@@ -47,7 +22,7 @@ export async function startWorldChain(): Promise<WorldChain> {
   });
   let stdout = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  const ready = await waitFor(child, /dev world ready at (http:\/\/\S+)/, "world chain");
+  const ready = await waitForOutput(child, /dev world ready at (http:\/\/\S+)/, "world chain");
   const rpcUrl = ready[1]!;
   // The manifest is printed right after the ready line.
   for (let i = 0; i < 100 && !stdout.trim().endsWith("}"); i++) await new Promise((r) => setTimeout(r, 50));
@@ -62,7 +37,7 @@ export async function startWorldChain(): Promise<WorldChain> {
       HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(DEV_MNEMONIC), `m/44'/60'/0'/0/${index}`).connect(provider),
     stop: async () => {
       provider.destroy();
-      await stopChild(child, "SIGTERM");
+      await stopProcess(child, "SIGTERM");
     },
   };
 }
@@ -127,23 +102,11 @@ export async function clusterSettings(
 
 /** One app process (`npm start`) in RPC mode; resolves when it prints its ready line. */
 export async function startInstance(settings: ClusterSettings, name: string): Promise<AppInstance> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/infrastructure/main.ts"], {
-    env: { ...process.env, ...settings.env, PORT: "0" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const ready = await waitFor(child, /Credence is ready at (http:\/\/\S+)/, `instance ${name}`);
+  const service = await spawnService({ ...settings.env, PORT: "0" }, `instance ${name}`);
   return {
-    url: ready[1]!,
-    child,
-    stop: () => stopChild(child, "SIGTERM"),
-    kill9: () => stopChild(child, "SIGKILL"),
+    url: service.url,
+    child: service.child,
+    stop: async () => void (await service.stop("SIGTERM")),
+    kill9: async () => void (await service.stop("SIGKILL")),
   };
-}
-
-function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill(signal);
-  });
 }

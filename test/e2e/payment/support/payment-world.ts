@@ -62,7 +62,8 @@ export function paymentWorld(): Promise<PaymentWorld> {
 }
 
 // A root-level hook (this module is loaded while mocha reads spec files): close the chain once, at the very end.
-after(async () => {
+after(async function () {
+  this.timeout(120_000);
   if (started === undefined) return;
   const world = await started;
   world.provider.destroy();

@@ -141,7 +141,8 @@ export function scoringRig(): Promise<ScoringRig> {
   return rig;
 }
 
-after(async () => {
+after(async function () {
+  this.timeout(120_000);
   if (rig === undefined) return;
   const { explorer, chain } = await rig;
   await explorer.stop();
