@@ -42,41 +42,46 @@ describe("canonical DEXes on the embedded chain", function () {
   it("lets a dev account add liquidity and buy through the canonical Router02, and the scorer is told the factory", async () => {
     const world = await sharedDevWorld();
     const provider = httpProvider(world);
-    const wallet = new NonceManager(new Wallet(world.chain.accounts[12]!.privateKey, provider));
-    const me = await wallet.getAddress();
-    const eurc = new Contract(world.manifest.contracts.eurc, TOKEN_ABI, wallet);
-    const uniswap = world.manifest.canonicalDexes[0]!;
-    const router = new Contract(uniswap.router, ROUTER_ABI, wallet);
-    await (await eurc.getFunction("approve")(uniswap.router, MaxUint256)).wait();
-    const deadline = MaxUint256;
-    await (
-      await router.getFunction("addLiquidityETH")(
-        world.manifest.contracts.eurc,
-        10_000_000_000n,
-        0n,
-        0n,
-        me,
-        deadline,
-        {
-          value: parseEther("5"),
-        },
-      )
-    ).wait();
-    const factory = new Contract(uniswap.factory, FACTORY_ABI, provider);
-    const pair = (await factory.getFunction("getPair")(
-      world.manifest.contracts.eurc,
-      world.manifest.contracts.weth,
-    )) as string;
-    expect(pair.toLowerCase()).to.not.equal(world.manifest.contracts.weth);
-    expect(await provider.getCode(pair)).to.not.equal("0x");
-    const before = (await eurc.getFunction("balanceOf")(me)) as bigint;
-    const path = [world.manifest.contracts.weth, world.manifest.contracts.eurc];
-    await (
-      await router.getFunction("swapExactETHForTokens")(0n, path, me, deadline, {
-        value: parseEther("0.1"),
-      })
-    ).wait();
-    expect(((await eurc.getFunction("balanceOf")(me)) as bigint) > before).to.equal(true);
-    expect(devWorldSettings(world).dexFactories).to.include(uniswap.factory);
+    // The seeded world is shared by every dev-chain test file: what this test trades is rolled back after it.
+    const snapshot = (await provider.send("evm_snapshot", [])) as string;
+    try {
+      await addLiquidityAndBuy(world, provider);
+    } finally {
+      await provider.send("evm_revert", [snapshot]);
+    }
   });
 });
+
+async function addLiquidityAndBuy(
+  world: Awaited<ReturnType<typeof sharedDevWorld>>,
+  provider: ReturnType<typeof httpProvider>,
+): Promise<void> {
+  const wallet = new NonceManager(new Wallet(world.chain.accounts[12]!.privateKey, provider));
+  const me = await wallet.getAddress();
+  const eurc = new Contract(world.manifest.contracts.eurc, TOKEN_ABI, wallet);
+  const uniswap = world.manifest.canonicalDexes[0]!;
+  const router = new Contract(uniswap.router, ROUTER_ABI, wallet);
+  await (await eurc.getFunction("approve")(uniswap.router, MaxUint256)).wait();
+  const deadline = MaxUint256;
+  await (
+    await router.getFunction("addLiquidityETH")(world.manifest.contracts.eurc, 10_000_000_000n, 0n, 0n, me, deadline, {
+      value: parseEther("5"),
+    })
+  ).wait();
+  const factory = new Contract(uniswap.factory, FACTORY_ABI, provider);
+  const pair = (await factory.getFunction("getPair")(
+    world.manifest.contracts.eurc,
+    world.manifest.contracts.weth,
+  )) as string;
+  expect(pair.toLowerCase()).to.not.equal(world.manifest.contracts.weth);
+  expect(await provider.getCode(pair)).to.not.equal("0x");
+  const before = (await eurc.getFunction("balanceOf")(me)) as bigint;
+  const path = [world.manifest.contracts.weth, world.manifest.contracts.eurc];
+  await (
+    await router.getFunction("swapExactETHForTokens")(0n, path, me, deadline, {
+      value: parseEther("0.1"),
+    })
+  ).wait();
+  expect(((await eurc.getFunction("balanceOf")(me)) as bigint) > before).to.equal(true);
+  expect(devWorldSettings(world).dexFactories).to.include(uniswap.factory);
+}
