@@ -31,3 +31,20 @@ export async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length > 0) await redis.del(...keys);
 }
+
+/**
+ * Connections a test file opens against `keyPrefix`: each call opens one more; after the file's run its keys
+ * are deleted and every connection closed (a root-level hook, registered when the file calls this).
+ */
+export function redisConnections(keyPrefix: string): () => Promise<Redis> {
+  const connections: Redis[] = [];
+  after(async () => {
+    if (connections[0] !== undefined) await deleteKeys(connections[0], keyPrefix);
+    for (const redis of connections) redis.disconnect();
+  });
+  return async () => {
+    const redis = await openRedis();
+    connections.push(redis);
+    return redis;
+  };
+}

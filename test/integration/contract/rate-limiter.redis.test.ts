@@ -1,21 +1,10 @@
 import { expect } from "chai";
-import type { Redis } from "ioredis";
 import { RedisRateLimiter } from "../../../src/adapters/rate-limit/redis-rate-limiter.adapter";
-import { deleteKeys, openRedis, testKeyPrefix, unreachableRedis } from "../../support/redis";
+import { redisConnections, testKeyPrefix, unreachableRedis } from "../../support/redis";
 import { rateLimiterContract } from "./rate-limiter.contract";
 
 const keyPrefix = testKeyPrefix("rl");
-const connections: Redis[] = [];
-async function connection(): Promise<Redis> {
-  const redis = await openRedis();
-  connections.push(redis);
-  return redis;
-}
-
-after(async () => {
-  if (connections[0] !== undefined) await deleteKeys(connections[0], keyPrefix);
-  for (const redis of connections) redis.disconnect();
-});
+const connection = redisConnections(keyPrefix);
 
 rateLimiterContract("redis", async () => new RedisRateLimiter({ redis: await connection(), keyPrefix }));
 

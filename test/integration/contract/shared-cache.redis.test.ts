@@ -1,25 +1,17 @@
 import { expect } from "chai";
-import type { Redis } from "ioredis";
 import { RedisSharedCache } from "../../../src/adapters/cache/redis-shared-cache.adapter";
 import { SharedSingleFlight } from "../../../src/application/caching/shared-single-flight";
 import type { SharedCache } from "../../../src/application/ports/shared-cache.port";
 import { SystemClock } from "../../../src/adapters/clock/system-clock.adapter";
-import { deleteKeys, openRedis, testKeyPrefix, unreachableRedis } from "../../support/redis";
+import { redisConnections, testKeyPrefix, unreachableRedis } from "../../support/redis";
 
 const keyPrefix = testKeyPrefix("cache");
-const connections: Redis[] = [];
+const connection = redisConnections(keyPrefix);
 async function instance(): Promise<SharedCache> {
-  const redis = await openRedis();
-  connections.push(redis);
-  return new RedisSharedCache({ redis, keyPrefix });
+  return new RedisSharedCache({ redis: await connection(), keyPrefix });
 }
 const unique = (label: string) => `${label}:${Date.now()}:${Math.random()}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-after(async () => {
-  if (connections[0] !== undefined) await deleteKeys(connections[0], keyPrefix);
-  for (const redis of connections) redis.disconnect();
-});
 
 describe("SharedCache: Redis", () => {
   it("a value set by one instance is read by another until its TTL passes", async () => {

@@ -1,21 +1,10 @@
 import { expect } from "chai";
-import type { Redis } from "ioredis";
 import { RedisWriteBudget } from "../../../src/adapters/write-budget/redis-write-budget.adapter";
-import { deleteKeys, openRedis, testKeyPrefix, unreachableRedis } from "../../support/redis";
+import { redisConnections, testKeyPrefix, unreachableRedis } from "../../support/redis";
 import { CONTRACT_LIMITS, writeBudgetContract } from "./write-budget.contract";
 
 const keyPrefix = testKeyPrefix("budget");
-const connections: Redis[] = [];
-async function connection(): Promise<Redis> {
-  const redis = await openRedis();
-  connections.push(redis);
-  return redis;
-}
-
-after(async () => {
-  if (connections[0] !== undefined) await deleteKeys(connections[0], keyPrefix);
-  for (const redis of connections) redis.disconnect();
-});
+const connection = redisConnections(keyPrefix);
 
 writeBudgetContract("redis", async (limits) => new RedisWriteBudget({ redis: await connection(), keyPrefix, limits }));
 
