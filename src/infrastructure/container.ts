@@ -23,6 +23,7 @@ import type { QuoteToken } from "../application/ports/scoring-settings.port";
 import { bindGating, GATING_USE_CASES } from "./bindings/gating.bindings";
 import { HEALTH_USE_CASES } from "./bindings/health.bindings";
 import { bindFeedback, FEEDBACK_USE_CASES } from "./bindings/feedback.bindings";
+import { bindDisputes, DISPUTE_USE_CASES } from "./bindings/disputes.bindings";
 import { bindProtocolGuard, PROTOCOL_GUARD_USE_CASES } from "./bindings/protocol-guard.bindings";
 import type { MarketSettings } from "./bindings/market-settings";
 import { bindScoring, SCORING_USE_CASES } from "./bindings/scoring.bindings";
@@ -69,6 +70,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ...GATING_USE_CASES,
   ...PROTOCOL_GUARD_USE_CASES,
   ...FEEDBACK_USE_CASES,
+  ...DISPUTE_USE_CASES,
   ...SECOND_CHAIN_USE_CASES,
   ...RISK_CHECK_USE_CASES,
   ...GRAPH_USE_CASES,
@@ -138,6 +140,7 @@ export function buildContainer(runtime: Runtime): Container {
   bindPayments(container, runtime.config, runtime.chain, database, publicUrl);
   bindProtocolGuard(container, database, runtime.config, runtime.chain.chainId);
   bindFeedback(container, database);
+  bindDisputes(container, database, runtime.chain.chainId);
   bindSecondChain(container, runtime.config, runtime.suiChain);
   container
     .bind(ShutdownHooks)

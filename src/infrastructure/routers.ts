@@ -1,6 +1,11 @@
 import type { Middleware } from "koa";
 import { feedbackRoutes } from "../adapters/http/routes/feedback.routes";
 import { flagDecisionRoutes } from "../adapters/http/routes/flag-decisions.routes";
+import { disputeRoutes } from "../adapters/http/routes/disputes.routes";
+import { DecideDispute } from "../application/use-cases/review/decide-dispute.use-case";
+import { FileDispute } from "../application/use-cases/review/file-dispute.use-case";
+import { GetDispute } from "../application/use-cases/review/get-dispute.use-case";
+import { ListDisputes } from "../application/use-cases/review/list-disputes.use-case";
 import { ListFlagDecisions } from "../application/use-cases/review/list-flag-decisions.use-case";
 import { RecordFlagDecision } from "../application/use-cases/review/record-flag-decision.use-case";
 import { ListFeedback } from "../application/use-cases/feedback/list-feedback.use-case";
@@ -160,6 +165,15 @@ export function composeRouters(
     flagDecisionRoutes({
       recordFlagDecision: container.get(RecordFlagDecision),
       listFlagDecisions: container.get(ListFlagDecisions),
+      operatorAuth: operatorAuth(env.OPERATOR_API_KEYS),
+    }),
+    disputeRoutes({
+      fileDispute: container.get(FileDispute),
+      getDispute: container.get(GetDispute),
+      decideDispute: container.get(DecideDispute),
+      listDisputes: container.get(ListDisputes),
+      rateLimit: limited("dispute", env.DISPUTE_RATE_LIMIT_PER_MINUTE),
+      readRateLimit: limited("dispute-read", env.DISPUTE_READ_RATE_LIMIT_PER_MINUTE),
       operatorAuth: operatorAuth(env.OPERATOR_API_KEYS),
     }),
     ...(scenario === null ? [] : [devRoutes(scenario)]),

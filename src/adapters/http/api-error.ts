@@ -51,6 +51,7 @@ export type ApiErrorCode =
   | "not_found"
   | "coin_not_found"
   | "subscription_cancelled"
+  | "dispute_already_decided"
   | "route_not_found"
   | "rate_limited"
   | "write_budget_exhausted"
@@ -134,6 +135,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "method_not_allowed":
       return 405;
     case "subscription_cancelled":
+    case "dispute_already_decided":
     case "payment_identifier_conflict":
     case "payment_in_progress":
       return 409;
@@ -218,6 +220,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   not_found: true,
   coin_not_found: true,
   subscription_cancelled: true,
+  dispute_already_decided: true,
   route_not_found: true,
   rate_limited: true,
   write_budget_exhausted: true,

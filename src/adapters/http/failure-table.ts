@@ -6,6 +6,7 @@ import type { SuiChainFailure } from "../../application/ports/sui-chain.port";
 import type { CoinScoringFailure } from "../../application/use-cases/second-chain/score-sui-coin.use-case";
 import type { SuiWalletFailure } from "../../application/use-cases/second-chain/sui-wallet-answer";
 import { assertNever, type ApiError } from "./api-error";
+import type { DisputeFailure } from "../../application/use-cases/review/dispute-failure";
 import type { GraphClusterFailure } from "../../application/use-cases/graph/graph-trust-answer";
 
 /**
@@ -99,6 +100,23 @@ export function suiWalletFailureError(failure: SuiWalletFailure, log: Logger): A
     case "WriteBudgetUnavailable":
       log.warn("sui write budget store unreachable: write refused");
       return { code: "storage_unavailable" };
+    default:
+      return assertNever(failure);
+  }
+}
+
+/** Disputes: unknown id, a decision already standing, a bad signature, or a store / owner lookup that failed. */
+export function disputeFailureError(failure: DisputeFailure, log: Logger): ApiError {
+  switch (failure._tag) {
+    case "DisputeNotFound":
+      return { code: "not_found" };
+    case "DisputeAlreadyDecided":
+      return { code: "dispute_already_decided", fields: { status: failure.status } };
+    case "DisputeSignatureInvalid":
+      return { code: "invalid_request", fields: { field: "signature" } };
+    case "UpstreamFailure":
+      log.warn({ source: failure.source, detail: failure.detail }, "dispute failed upstream");
+      return { code: failure.source === "storage" ? "storage_unavailable" : "explorer_failed" };
     default:
       return assertNever(failure);
   }

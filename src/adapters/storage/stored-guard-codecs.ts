@@ -42,8 +42,9 @@ const StoredAlert = t.intersection([
     tier: Tier,
   }),
   t.partial({
-    source: t.keyof({ check: null, onchain: null }),
+    source: t.keyof({ check: null, onchain: null, score_changed: null }),
     eventId: t.string,
+    disputeId: t.string,
     txHash: t.string,
     contract: t.string,
     blockNumber: t.number,

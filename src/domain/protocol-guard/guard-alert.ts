@@ -11,8 +11,13 @@ export interface GuardAlert {
   readonly reasons: readonly string[];
   readonly score: number;
   readonly tier: Tier;
-  /** `check` (a POST /check against the subscription) or `onchain` (the watcher). */
-  readonly source?: "check" | "onchain";
+  /**
+   * `check` (a POST /check against the subscription), `onchain` (the watcher) or `score_changed` (an operator's
+   * decision changed the answer for `wallet`, an address the subscription watches: see `disputeId`).
+   */
+  readonly source?: "check" | "onchain" | "score_changed";
+  /** `score_changed`: the upheld dispute (GET /api/disputes/{id}) that changed the answer. */
+  readonly disputeId?: string;
   /** The on-chain event behind an `onchain` alert. */
   readonly eventId?: string;
   readonly txHash?: string;

@@ -6,10 +6,11 @@ import { optionalPlainNote } from "../text/plain-text";
 /**
  * The operator's standing decision on one flag of one address. `under_review`: answers mark the flag
  * `underReview` (the flag and the score are unchanged); `review_closed`: the review is over and the mark goes.
- * Only the operator decides: feedback is what the operator reads before deciding, never a decision itself.
- * A later dispute outcome is meant to be one more value here.
+ * `flag_removed` / `flag_downgraded`: an upheld dispute (or the operator directly) takes the flag out of every
+ * answer, or keeps it as an `info` finding that costs nothing; the score and tier are recomputed without it.
+ * Only the operator decides: feedback and disputes are what the operator reads before deciding.
  */
-export const FLAG_DECISIONS = ["under_review", "review_closed"] as const;
+export const FLAG_DECISIONS = ["under_review", "review_closed", "flag_removed", "flag_downgraded"] as const;
 export type FlagDecisionKind = (typeof FLAG_DECISIONS)[number];
 
 export interface FlagDecisionRequest {
@@ -57,4 +58,34 @@ export function decodeFlagDecisionRequest(body: unknown): E.Either<FlagDecisionI
 export function flagsUnderReview(decisions: readonly FlagDecision[]): FlagCode[] {
   const flags = new Set(decisions.filter((d) => d.decision === "under_review").map((d) => d.flag));
   return [...flags].sort();
+}
+
+/** What the standing decisions do to the flags of answers: each flag removed or downgraded, by code. */
+export type FlagAmendment = "remove" | "downgrade";
+
+export function flagAmendments(decisions: readonly FlagDecision[]): ReadonlyMap<FlagCode, FlagAmendment> {
+  const amendments = new Map<FlagCode, FlagAmendment>();
+  for (const d of decisions) {
+    if (d.decision === "flag_removed") amendments.set(d.flag, "remove");
+    else if (d.decision === "flag_downgraded") amendments.set(d.flag, "downgrade");
+  }
+  return amendments;
+}
+
+/**
+ * Whether a signed claim about `flags`, issued at `issuedAt` (unix seconds), is overtaken by a standing decision:
+ * one that removed or downgraded a flag it carries, decided at or after its issue. `flags` null: the document only
+ * commits to a hash of its flags (EAS), so any such decision on its subject after its issue overtakes it.
+ */
+export function overtakenByDecision(
+  flags: readonly string[] | null,
+  issuedAt: number,
+  decisions: readonly FlagDecision[],
+): boolean {
+  return decisions.some(
+    (d) =>
+      (d.decision === "flag_removed" || d.decision === "flag_downgraded") &&
+      Date.parse(d.decidedAt) >= issuedAt * 1000 &&
+      (flags === null || flags.includes(d.flag)),
+  );
 }

@@ -30,6 +30,7 @@ import { CheckWallet } from "../../application/use-cases/protocol-guard/check-wa
 import { DeliverDueAlerts } from "../../application/use-cases/protocol-guard/deliver-due-alerts.use-case";
 import { DeliverySettings } from "../../application/use-cases/protocol-guard/delivery-settings";
 import { GuardScores } from "../../application/use-cases/protocol-guard/guard-scores.port";
+import { AlertScoreChanged } from "../../application/use-cases/protocol-guard/alert-score-changed.use-case";
 import { ListDeliveries } from "../../application/use-cases/protocol-guard/list-deliveries.use-case";
 import { DeliveryKick, QueueAlertDeliveries } from "../../application/use-cases/protocol-guard/queue-alert-deliveries";
 import { RandomTokens } from "../../application/use-cases/protocol-guard/random-tokens";
@@ -48,6 +49,7 @@ export const PROTOCOL_GUARD_USE_CASES: readonly Newable<object>[] = [
   ReadSubscription,
   UpdateSubscription,
   QueueAlertDeliveries,
+  AlertScoreChanged,
   WatchBlock,
   DeliverDueAlerts,
   ListDeliveries,

@@ -51,6 +51,8 @@ const variables = {
   ORACLE_RATE_LIMIT_PER_MINUTE: perMinute("60"),
   SUBSCRIBE_RATE_LIMIT_PER_MINUTE: perMinute("5"),
   FEEDBACK_RATE_LIMIT_PER_MINUTE: perMinute("10"),
+  DISPUTE_RATE_LIMIT_PER_MINUTE: perMinute("5"),
+  DISPUTE_READ_RATE_LIMIT_PER_MINUTE: perMinute("60"),
   SUBSCRIBE_LIMIT_PER_DAY: { codec: intInRange("per day", 1, 1_000_000), fallback: "20" },
   RPC_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   EXPLORER_API_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },

@@ -10,15 +10,18 @@ const CONTRACT_TYPES: Readonly<Record<AddressKind, string>> = {
   contract: "contract",
 };
 
+/** Every answer for an address with disputes names them: `disputes: [{id, flag, status}]` (absent when none). */
+const disputesOf = (scored: ScoredAddress) => (scored.disputes === undefined ? {} : { disputes: scored.disputes });
+
 /** the API contract widget: an ERC-20 score, VERIFIED for an official issuer, NTT ("not a tradeable token") for anything else. */
 export function widgetBody(scored: ScoredAddress) {
   switch (widgetProduct(scored.kind, scored.officialIssuer)) {
     case "verified":
-      return { score: null, tier: "VERIFIED", label: "VERIFIED" };
+      return { score: null, tier: "VERIFIED", label: "VERIFIED", ...disputesOf(scored) };
     case "not_tradeable":
-      return { score: null, tier: "NTT", label: "NTT" };
+      return { score: null, tier: "NTT", label: "NTT", ...disputesOf(scored) };
     case "erc20_score":
-      return { score: scored.score, tier: scored.tier, contractType: "ERC-20" };
+      return { score: scored.score, tier: scored.tier, contractType: "ERC-20", ...disputesOf(scored) };
   }
 }
 
@@ -32,6 +35,7 @@ export function batchItem(scored: ScoredAddress) {
     coverage: scored.coverage,
     flags: scored.flags.map((flag) => flag.code),
     ...(scored.flagsUnderReview === undefined ? {} : { flagsUnderReview: scored.flagsUnderReview }),
+    ...disputesOf(scored),
     state: scored.state,
     scoringVersion: scored.scoringVersion,
   };
@@ -56,6 +60,7 @@ function explained(scored: ScoredAddress) {
     queriedAt: scored.queriedAt,
     block: scored.block,
     ...(scored.limitations.length > 0 ? { limitations: scored.limitations } : {}),
+    ...disputesOf(scored),
   };
 }
 

@@ -14,7 +14,7 @@ import type { RequestState } from "../middleware/request-id";
 
 export interface WidgetRouteDeps {
   readonly rateLimit: RateLimitOptions;
-  readonly scoreAddress: Pick<ScoreAddress, "cached" | "execute">;
+  readonly scoreAddress: Pick<ScoreAddress, "cached" | "execute" | "withDecisions">;
 }
 
 const PATH_PREFIX = "/api/widget/score/";
@@ -31,7 +31,11 @@ function sendCached(ctx: Context, scored: ScoredAddress): void {
 /** The widget's answer for a well-formed address: the cached one if fresh, else scored now. */
 async function answer(ctx: Context, deps: WidgetRouteDeps, address: Address): Promise<void> {
   const cached = deps.scoreAddress.cached(address);
-  if (cached !== null) return sendCached(ctx, cached);
+  if (cached !== null) {
+    // Decisions are read on every answer: an upheld dispute shows at once, even on an answer cached before it.
+    const decided = await deps.scoreAddress.withDecisions(cached);
+    return decided === cached ? sendCached(ctx, cached) : sendJson(ctx, 200, widgetBody(decided));
+  }
   const scored = await deps.scoreAddress.execute(address)();
   if (E.isLeft(scored)) {
     (ctx.state as RequestState).log.warn({ cause: scored.left.cause.detail }, "widget scoring failed");

@@ -1,6 +1,8 @@
 import * as E from "fp-ts/Either";
 import type * as T from "fp-ts/Task";
-import { inject, injectable } from "inversify";
+import { inject, injectable, optional } from "inversify";
+import { parseAddress } from "../../../domain/chain/address";
+import { overtakenByDecision } from "../../../domain/review/flag-decision";
 import { payloadOf } from "../../../domain/gating/attestation";
 import { decodeSignedAttestation } from "../../../domain/gating/attestation-codec";
 import { easVerificationReasons } from "../../../domain/gating/eas-verification-rules";
@@ -15,6 +17,7 @@ import type { VerifyCommand } from "../../../domain/gating/verify-request";
 import { AttestationSigner } from "../../ports/attestation-signer.port";
 import { Clock } from "../../ports/clock.port";
 import { EasAttestationSigner } from "../../ports/eas-attestation-signer.port";
+import { FlagDecisionStore } from "../../ports/flag-decision-store.port";
 import { RevocationStore } from "../../ports/revocation-store.port";
 import { GatingSettings } from "./gating-settings";
 
@@ -36,6 +39,19 @@ export interface VerifyResult {
   readonly issuer: string | null;
   readonly devSigned: boolean | null;
   readonly disclaimer: string;
+}
+
+/** What a signed document claims that a later flag decision can overtake; null for a malformed one. */
+interface SignedClaim {
+  readonly subject: string;
+  /** Null when the document carries only a hash of its flags. */
+  readonly flags: readonly string[] | null;
+  readonly issuedAt: number;
+}
+
+interface Verdict {
+  readonly verdict: VerifyResult;
+  readonly claim: SignedClaim | null;
 }
 
 const MALFORMED: VerifyResult = {
@@ -73,28 +89,44 @@ export class VerifyAttestation {
     @inject(GatingSettings) private readonly settings: GatingSettings,
     @inject(EasAttestationSigner) private readonly eas: EasAttestationSigner,
     @inject(RevocationStore) private readonly revocations: RevocationStore,
+    @inject(FlagDecisionStore) @optional() private readonly decisions?: FlagDecisionStore,
   ) {}
 
   execute(command: VerifyCommand): T.Task<VerifyResult> {
     return async () => {
       const easDocument = easDocumentOf(command.attestation);
-      const verdict = easDocument === undefined ? this.verifyCredence(command) : this.verifyEas(command, easDocument);
+      const { verdict, claim } =
+        easDocument === undefined ? this.verifyCredence(command) : this.verifyEas(command, easDocument);
       if (verdict.id === null) return verdict;
-      const revocation = await this.revocations.find(verdict.id)();
-      const extra: VerificationReason | null = E.isLeft(revocation)
-        ? "revocation_status_unavailable"
-        : revocation.right === null
-          ? null
-          : "revoked";
+      const [revocation, overtaken] = await Promise.all([this.revocations.find(verdict.id)(), this.overtaken(claim)]);
+      const extra: VerificationReason | null =
+        E.isLeft(revocation) || E.isLeft(overtaken)
+          ? "revocation_status_unavailable"
+          : revocation.right !== null || overtaken.right
+            ? "revoked"
+            : null;
       if (extra === null) return verdict;
       const reasons = VERIFICATION_REASONS.filter((r) => r === extra || verdict.reasons.includes(r));
       return { ...verdict, valid: false, reasons };
     };
   }
 
-  private verifyCredence(command: VerifyCommand): VerifyResult {
+  /**
+   * An attestation that carried a flag the operator has since removed or downgraded (an upheld dispute) is revoked:
+   * its score no longer stands. Read from the standing flag decisions of its subject, so it holds for every
+   * attestation ever issued, on every instance, with no issuance log. An unreadable decision store fails closed.
+   */
+  private async overtaken(claim: SignedClaim | null): Promise<E.Either<unknown, boolean>> {
+    if (claim === null || this.decisions === undefined) return E.right(false);
+    const subject = parseAddress(claim.subject);
+    if (subject === undefined) return E.right(false);
+    const decisions = await this.decisions.forAddress(subject)();
+    return E.isLeft(decisions) ? decisions : E.right(overtakenByDecision(claim.flags, claim.issuedAt, decisions.right));
+  }
+
+  private verifyCredence(command: VerifyCommand): Verdict {
     const attestation = decodeSignedAttestation(command.attestation);
-    if (attestation === undefined) return { ...MALFORMED, format: "credence" };
+    if (attestation === undefined) return { verdict: { ...MALFORMED, format: "credence" }, claim: null };
     const reasons = verificationReasons({
       attestation,
       recoveredSigner: this.signer.recoverSigner(payloadOf(attestation), attestation.signature),
@@ -106,7 +138,7 @@ export class VerifyAttestation {
       serviceChainId: this.settings.chainId,
       now: Math.floor(this.clock.nowMs() / 1000),
     });
-    return {
+    const verdict: VerifyResult = {
       valid: reasons.length === 0,
       reasons,
       format: "credence",
@@ -122,11 +154,13 @@ export class VerifyAttestation {
       devSigned: attestation.devSigned,
       disclaimer: attestationDisclaimer(attestation.devSigned),
     };
+    const claim = { subject: attestation.subject, flags: attestation.flags, issuedAt: attestation.issuedAt };
+    return { verdict, claim };
   }
 
-  private verifyEas(command: VerifyCommand, document: Readonly<Record<string, unknown>>): VerifyResult {
+  private verifyEas(command: VerifyCommand, document: Readonly<Record<string, unknown>>): Verdict {
     const reading = this.eas.read(document);
-    if (reading === undefined) return { ...MALFORMED, format: "eas" };
+    if (reading === undefined) return { verdict: { ...MALFORMED, format: "eas" }, claim: null };
     const reasons = easVerificationReasons({
       evidence: reading,
       trustedAttester: this.signer.issuer(),
@@ -138,7 +172,7 @@ export class VerifyAttestation {
     });
     const ours = reading.signer === this.signer.issuer();
     const c = reading.claims;
-    return {
+    const verdict: VerifyResult = {
       valid: reasons.length === 0,
       reasons,
       format: "eas",
@@ -154,5 +188,7 @@ export class VerifyAttestation {
       devSigned: ours ? this.signer.isDevKey() : null,
       disclaimer: attestationDisclaimer(ours && this.signer.isDevKey()),
     };
+    // An EAS document commits only to the hash of its flags: any removal on its subject after its issue counts.
+    return { verdict, claim: c === null ? null : { subject: c.subject, flags: null, issuedAt: c.issuedAt } };
   }
 }

@@ -11,7 +11,10 @@ import { decodeJson, encodeJson, SharedSingleFlight } from "../../caching/shared
 import { ChainReader } from "../../ports/chain-reader.port";
 import { Clock } from "../../ports/clock.port";
 import { FlagDecisionStore } from "../../ports/flag-decision-store.port";
-import { flagsUnderReview } from "../../../domain/review/flag-decision";
+import { DisputeStore } from "../../ports/dispute-store.port";
+import { flagAmendments, flagsUnderReview } from "../../../domain/review/flag-decision";
+import { DISPUTES_NAMED, mentionOf } from "../../../domain/review/dispute";
+import { amendScore } from "../../../domain/scoring/common/amend-score";
 import { ScoringSettings } from "../../ports/scoring-settings.port";
 import { SharedCache } from "../../ports/shared-cache.port";
 import { SnapshotStore } from "../../ports/snapshot-store.port";
@@ -50,6 +53,7 @@ export class ScoreAddress {
     @inject(ScoringStats) private readonly stats: ScoringStats,
     @inject(SharedCache) shared: SharedCache,
     @inject(FlagDecisionStore) @optional() private readonly decisions?: FlagDecisionStore,
+    @inject(DisputeStore) @optional() private readonly disputes?: DisputeStore,
   ) {
     this.cache = new CoalescingCache<Answer>(clock, settings.cacheTtlMs, settings.cacheMaxEntries, E.isRight);
     this.flight = new SharedSingleFlight<Answer>({
@@ -71,14 +75,14 @@ export class ScoreAddress {
         this.flight.run(SHARED_ANSWER_VERSION + address, () => this.compute(address, knownKind)()),
       );
       this.stats.recordAnswer(E.isRight(answer));
-      return E.isRight(answer) ? E.right(await this.withReviews(answer.right)) : answer;
+      return E.isRight(answer) ? E.right(await this.withDecisions(answer.right)) : answer;
     };
   }
 
   /**
    * The answer this instance holds for `address` while it is fresh, without computing, waiting or asking the shared
-   * cache, and without review marks: for answers that show no flags (the widget), where a cached answer must cost
-   * next to nothing. Counted as an answer, like `execute`'s. Null when `execute` would have work to do.
+   * cache, and without the operator's decisions (pass it through `withDecisions`): for the widget, where a cached
+   * answer must cost next to nothing. Counted as an answer, like `execute`'s. Null when `execute` would have work to do.
    */
   cached(address: Address): ScoredAddress | null {
     const answer = this.cache.peek(address);
@@ -88,16 +92,32 @@ export class ScoreAddress {
   }
 
   /**
-   * Flags the operator put under review are marked on every answer, cached or not (one keyed read per answer;
-   * feedback is never read here: anyone can send it). The marks are a courtesy: a decision store that does not
-   * answer leaves them off rather than withholding the score.
+   * The operator's standing decisions and the address's disputes, applied to an answer cached or not (two keyed
+   * reads, side by side; feedback is never read here: anyone can send it). Cached answers (in process or shared)
+   * hold the scorer's own verdict, so a decision reaches every instance on its next answer, with no cache to clear.
+   * Removed flags go and downgraded ones turn `info`, the score and tier recomputed (`amendScore`); flags under
+   * review are marked; `disputes` names every dispute of the address with its status. The same object comes back
+   * when nothing applies. A decision store that does not answer leaves the answer as scored rather than withhold it.
    */
-  private async withReviews(scored: ScoredAddress): Promise<ScoredAddress> {
-    if (this.decisions === undefined) return scored;
-    const decisions = await this.decisions.forAddress(scored.address)();
-    if (E.isLeft(decisions)) return scored;
-    const flags = flagsUnderReview(decisions.right);
-    return flags.length > 0 ? { ...scored, flagsUnderReview: flags } : scored;
+  async withDecisions(scored: ScoredAddress): Promise<ScoredAddress> {
+    const [decisions, disputes] = await Promise.all([
+      this.decisions === undefined ? undefined : this.decisions.forAddress(scored.address)(),
+      this.disputes === undefined ? undefined : this.disputes.forAddress(scored.address, DISPUTES_NAMED)(),
+    ]);
+    let answer = scored;
+    if (decisions !== undefined && E.isRight(decisions)) {
+      const amended = amendScore(scored, flagAmendments(decisions.right));
+      if (amended !== null) {
+        const { scoreStability } = scored.explanation;
+        const { limitations: _limitations, ...explanation } = amended.explanation;
+        answer = { ...answer, ...amended, explanation: { ...explanation, scoreStability } };
+      }
+      const flags = flagsUnderReview(decisions.right);
+      if (flags.length > 0) answer = { ...answer, flagsUnderReview: flags };
+    }
+    if (disputes !== undefined && E.isRight(disputes) && disputes.right.length > 0)
+      answer = { ...answer, disputes: disputes.right.map(mentionOf) };
+    return answer;
   }
 
   private compute(address: Address, knownKind: AddressKind | undefined): TE.TaskEither<ScoringFailed, ScoredAddress> {

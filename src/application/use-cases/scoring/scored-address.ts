@@ -13,6 +13,7 @@ import type {
   SubjectType,
   Tier,
 } from "../../../domain/scoring";
+import type { DisputeMention } from "../../../domain/review/dispute";
 import type { HolderFacts } from "../../../domain/scoring/token/holder-facts";
 import type { UpstreamFailure } from "../../failures";
 
@@ -45,6 +46,8 @@ export interface ScoredAddress {
   readonly holderFacts: HolderFacts | null;
   /** Flags the operator put under review for this address (POST /api/operator/flag-decisions); never feedback. */
   readonly flagsUnderReview?: readonly string[];
+  /** The address's disputes (newest first) with their status; absent when none was filed. */
+  readonly disputes?: readonly DisputeMention[];
   /** Raw formula: only /api/arc-score may show it. */
   readonly breakdown: ScoreBreakdown;
   readonly explanation: ScoredExplanation;

@@ -57,7 +57,8 @@ function applicableGraphBoost(draft: ScoreDraft): number {
   return clamp(offered, 0, GRAPH.maxTrustBoost);
 }
 
-function ceilingOf(flags: readonly Flag[]): { ceiling: number; reason: string | null } {
+/** The score ceiling the flags impose: a blocking flag caps at BLOCKED_SCORE_CAP, a high one at HIGH_FLAG_SCORE_CAP. */
+export function ceilingOf(flags: readonly Flag[]): { ceiling: number; reason: string | null } {
   const blocking = flags.find(isBlocking);
   if (blocking !== undefined) return { ceiling: BLOCKED_SCORE_CAP, reason: `blocking flag ${blocking.code}` };
   const high = flags.find((f) => f.severity === "high");

@@ -27,6 +27,7 @@ function scoreAddress(): WidgetRouteDeps["scoreAddress"] & { computed: Address[]
   return {
     computed,
     cached: (address) => (address === CACHED ? token(CACHED, 61) : null),
+    withDecisions: (scored) => Promise.resolve(scored),
     execute: (address) => {
       computed.push(address);
       return address === FAILING
