@@ -89,6 +89,13 @@ export class AccessAttacks {
         ATTACK_PLATFORM_KEY,
       ),
       json("GET", "/api/feedback", undefined, ATTACK_PLATFORM_KEY),
+      json(
+        "POST",
+        `/api/operator/disputes/dsp_${"5a".repeat(16)}/decision`,
+        { status: "upheld", reason: "platform keys do not decide" },
+        ATTACK_PLATFORM_KEY,
+      ),
+      json("GET", `/api/operator/disputes?address=${this.honeypot}`, undefined, ATTACK_PLATFORM_KEY),
     ];
     for (const request of attempts) {
       const res = await this.send(request);

@@ -108,6 +108,15 @@ export async function harvestValidBodies(
       note: "disputed",
     },
     "POST /api/feedback": { address: addresses[0] ?? wallet, flag: "EXIT_SYNC", verdict: "false_positive" },
+    "POST /api/disputes": {
+      address: addresses[0] ?? wallet,
+      flag: "EXIT_SYNC",
+      reason: "the exits were a planned treasury move",
+      evidence: "https://example.org/announcement",
+      contact: "ops@example.org",
+      signature: `0x${"1b".repeat(65)}`,
+    },
+    "POST /api/operator/disputes/{id}/decision": { status: "upheld", reason: "verified", action: "downgrade" },
   };
 }
 

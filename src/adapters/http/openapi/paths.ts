@@ -1,4 +1,5 @@
 import { operation, ref } from "./operation";
+import { disputePaths } from "./dispute-paths";
 import { MAX_REVOCATION_NOTE, REVOCATION_REASONS } from "../../../domain/gating/revocation";
 import { FLAG_DECISION_NOTE_MAX, FLAG_DECISIONS } from "../../../domain/review/flag-decision";
 
@@ -529,4 +530,5 @@ export const paths: Record<string, Record<string, unknown>> = {
       errors: ["unauthorized", "invalid_address", "rate_limited", "scoring_unavailable"],
     }),
   },
+  ...disputePaths,
 };
