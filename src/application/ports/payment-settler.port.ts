@@ -36,8 +36,14 @@ export interface PaymentSettler {
   findSettlement?(proof: AuthorizationProof, terms: PaymentTerms): TaskEither<UpstreamFailure, AuthorizationOnChain>;
 }
 
-/** `transaction` is null when the authorization is used but its log is out of reach (cancelled, too old). */
+/**
+ * `transaction` is null when the authorization is used but its log is out of reach (cancelled, too old).
+ * `not_to_payee`: the nonce was used by a transaction that moved no `value` from the payer to the terms'
+ * payee (the payer signed another authorization with the same nonce): it paid for nothing here.
+ */
 export type AuthorizationOnChain =
-  { readonly used: false } | { readonly used: true; readonly transaction: TxHash | null; readonly payer: Address };
+  | { readonly used: false }
+  | { readonly used: true; readonly transaction: TxHash | null; readonly payer: Address }
+  | { readonly used: "not_to_payee" };
 
 export const PaymentSettler = Symbol.for("PaymentSettler");
