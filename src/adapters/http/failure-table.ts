@@ -6,6 +6,7 @@ import type { SuiChainFailure } from "../../application/ports/sui-chain.port";
 import type { CoinScoringFailure } from "../../application/use-cases/second-chain/score-sui-coin.use-case";
 import type { SuiWalletFailure } from "../../application/use-cases/second-chain/sui-wallet-answer";
 import { assertNever, type ApiError } from "./api-error";
+import type { CheckPayeeFailure } from "../../application/use-cases/risk-check/check-payee.use-case";
 import type { GraphClusterFailure } from "../../application/use-cases/graph/graph-trust-answer";
 
 /**
@@ -99,6 +100,22 @@ export function suiWalletFailureError(failure: SuiWalletFailure, log: Logger): A
     case "WriteBudgetUnavailable":
       log.warn("sui write budget store unreachable: write refused");
       return { code: "storage_unavailable" };
+    default:
+      return assertNever(failure);
+  }
+}
+
+/** POST /api/risk-check/payee: a refused destination is the request's fault (400), the rest upstream. */
+export function payeeCheckError(failure: CheckPayeeFailure): ApiError {
+  switch (failure._tag) {
+    case "ResourceRefused":
+      return { code: "invalid_resource", fields: { reason: failure.reason } };
+    case "ChallengeUnavailable":
+      return { code: "payee_challenge_unavailable" };
+    case "NotAPaymentChallenge":
+      return { code: "not_a_payment_challenge" };
+    case "PayeeCheckFailed":
+      return { code: "scoring_unavailable" };
     default:
       return assertNever(failure);
   }

@@ -83,6 +83,8 @@ const variables = {
   EAS_CONTRACT_VERSION: { codec: t.string, fallback: "1.3.0" },
   ATTESTATION_PRIVATE_KEY: { codec: t.union([t.string, t.undefined]), fallback: undefined },
   RISK_CHECK_PRIVATE_JWK: { codec: t.union([t.string, t.undefined]), fallback: undefined },
+  PAYEE_PRICE_CEILING_ATOMIC: { codec: intInRange("atomic units", 1, 1_000_000_000_000), fallback: "1000000" },
+  PAYEE_MANY_DOMAINS: { codec: intInRange("domains", 2, 64), fallback: "5" },
   PAYMENT_MODE: { codec: t.keyof({ local: null, facilitator: null }), fallback: "local" },
   PAYMENT_FACILITATOR_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   PAYMENT_PAY_TO: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
