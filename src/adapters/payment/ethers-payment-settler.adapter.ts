@@ -88,7 +88,10 @@ export class EthersPaymentSettler implements PaymentSettler {
         if (used === null) return E.right({ used: false });
         if (!used.settled && used.broadcast) return E.right({ used: "not_to_payee" });
         const payer = proof.authorization.from;
-        return E.right({ used: true, payer, transaction: used.settled ? used.transaction : null });
+        if (!used.settled) return E.right({ used: true, payer, transaction: null });
+        const sent = await this.provider.getTransaction(used.transaction);
+        const ours = sent !== null && sent.from.toLowerCase() === this.sender.address.toLowerCase();
+        return E.right({ used: true, payer, transaction: used.transaction, ours });
       } catch (error) {
         return E.left(upstreamFailure("payment", `look up authorization: ${describeError(error)}`));
       }

@@ -43,7 +43,16 @@ export interface PaymentSettler {
  */
 export type AuthorizationOnChain =
   | { readonly used: false }
-  | { readonly used: true; readonly transaction: TxHash | null; readonly payer: Address }
+  | {
+      readonly used: true;
+      readonly transaction: TxHash | null;
+      readonly payer: Address;
+      /**
+       * Our own settlement key sent that transaction: a key missing from the ledger is then a ledger that
+       * forgot (an in-memory one restarted), not someone else's submission, and buys nothing more.
+       */
+      readonly ours?: boolean;
+    }
   | { readonly used: "not_to_payee" };
 
 export const PaymentSettler = Symbol.for("PaymentSettler");

@@ -148,7 +148,7 @@ export class PaidQuery {
   ): Promise<E.Either<PaidQueryFailure<E>, PaidAnswer<A>>> {
     const claimed = await this.claim(proof, key);
     if (E.isLeft(claimed)) return claimed;
-    if (!claimed.right) return E.left(invalidPayment("nonce_already_used"));
+    if (claimed.right === null) return E.left(invalidPayment("nonce_already_used"));
     const stillUncertain = async (detail: string): Promise<E.Either<PaidQueryFailure<E>, never>> => {
       await this.ledger.markUncertain(key)();
       return E.left({ _tag: "SettlementUnknown", detail });
@@ -160,6 +160,9 @@ export class PaidQuery {
     const value = proof.authorization.value;
     // Used by a transaction that did not pay our payee this value (the payer reused the nonce elsewhere).
     if (onChain.right.used === "not_to_payee") return E.left(invalidPayment("nonce_already_used"));
+    // Never in our ledger, yet settled by our own key: the ledger forgot it (in-memory, restarted), not a front-run.
+    if (claimed.right === "never_seen" && onChain.right.used && onChain.right.ours === true)
+      return E.left(invalidPayment("nonce_already_used"));
     if (onChain.right.used && onChain.right.transaction === null)
       return stillUncertain("authorization used, its transaction out of reach");
     const computed = await input.compute()();
@@ -185,15 +188,20 @@ export class PaidQuery {
    * all (someone else submitted the authorization first). A never-seen key is reserved like a fresh
    * payment, so of concurrent presentations exactly one wins; `now` 0 takes over no lapsed reservation.
    */
-  private async claim(proof: AuthorizationProof, key: PaymentKey): Promise<E.Either<PaidQueryFailure<never>, boolean>> {
+  private async claim(
+    proof: AuthorizationProof,
+    key: PaymentKey,
+  ): Promise<E.Either<PaidQueryFailure<never>, "never_seen" | "uncertain" | null>> {
     const known = await this.ledger.find(key)();
     if (E.isLeft(known)) return known;
     if (known.right === null) {
       const reserved = await this.ledger.reserve(key, authorizationReplayableUntil(proof.authorization), 0)();
       if (E.isLeft(reserved)) return reserved;
-      if (reserved.right === "reserved") return E.right(true);
+      if (reserved.right === "reserved") return E.right("never_seen");
     }
-    return this.ledger.claimUncertain(key)();
+    const uncertain = await this.ledger.claimUncertain(key)();
+    if (E.isLeft(uncertain)) return uncertain;
+    return E.right(uncertain.right ? "uncertain" : null);
   }
 
   private async settle<E>(

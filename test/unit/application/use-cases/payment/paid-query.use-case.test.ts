@@ -251,6 +251,14 @@ describe("PaidQuery", () => {
     expect(results.filter(E.isRight)).to.have.length(1);
   });
 
+  it("a key our ledger forgot (in-memory, restarted) whose settlement our own key sent is not a front-run: refused", async () => {
+    const { run, settler, verifier, computed } = setup();
+    verifier.next = TE.right({ valid: false, reason: "nonce_already_used" });
+    settler.onChain = TE.right({ used: true, transaction: SETTLED_TX, payer: PAYER, ours: true });
+    expect(await run(v1Header())).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "nonce_already_used" }));
+    expect(computed()).to.equal(0);
+  });
+
   it("an authorization whose nonce paid someone else (not our payee) buys nothing", async () => {
     const { run, settler, verifier, computed } = setup();
     verifier.next = TE.right({ valid: false, reason: "nonce_already_used" });
