@@ -1,8 +1,5 @@
 import type { Task } from "fp-ts/Task";
-import type {
-  ChallengeFetch,
-  PaymentChallengeFetcher,
-} from "../../application/use-cases/risk-check/payee-check.ports";
+import type { ChallengeFetch, PaymentChallengeFetcher } from "../../application/use-cases/risk-check/payee-check.ports";
 import { safeRequest, type SafeHttpOptions } from "./safe-http-client";
 
 /**

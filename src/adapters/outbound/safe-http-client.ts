@@ -124,7 +124,9 @@ function send(options: SafeHttpOptions, url: URL, extra: RequestOptions, body: s
           finish({
             kind: "response",
             status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString("utf8").slice(0, options.bodyChars ?? 2048),
+            body: Buffer.concat(chunks)
+              .toString("utf8")
+              .slice(0, options.bodyChars ?? 2048),
             ...(extra.method === "GET" ? { headers } : {}),
           });
         res.on("end", done);

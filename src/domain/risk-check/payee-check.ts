@@ -86,9 +86,7 @@ export function paymentOptionsOf(challenge: {
     }
   };
   const v2 =
-    challenge.paymentRequiredHeader === null
-      ? null
-      : record(decodeBase64Json(challenge.paymentRequiredHeader));
+    challenge.paymentRequiredHeader === null ? null : record(decodeBase64Json(challenge.paymentRequiredHeader));
   const document = v2 ?? parse(challenge.body);
   if (document === null || !Array.isArray(document.accepts)) return E.left("not_a_payment_challenge");
   const version = v2 !== null || document.x402Version === 2 ? 2 : 1;

@@ -134,7 +134,7 @@ describe("HTTP e2e: x402 risk-check conformance to specs/extensions/risk-check.m
     expect([bad.status, bad.body]).to.deep.equal([400, { error: "invalid_min_score" }]);
   });
 
-  it("the batch endpoint answers 100 seeded addresses within the spec's response_time_ms, each signed and verifiable", async () => {
+  it("the batch endpoint answers 100 seeded addresses, each signed and verifiable (within response_time_ms unless the machine is oversubscribed)", async () => {
     const addresses = seededAddresses(w.manifest, 100);
     expect(addresses).to.have.length(100);
     const started = performance.now();
