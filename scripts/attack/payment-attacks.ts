@@ -63,6 +63,7 @@ export class PaymentAttacks {
         this.directSubmissionRace(this.attacker(2 + i), delayMs),
       );
     }
+    await this.guarded("front-run authorization", () => this.frontRunAuthorization(this.attacker(8), this.attacker(9)));
     // Last: it moves the chain clock an hour and more ahead.
     await this.guarded("expiry edge", () => this.expiryEdge(this.attacker(6)));
     return this.results;
@@ -201,6 +202,34 @@ export class PaymentAttacks {
     // One authorization moves the price once, whoever submits it; unanswered if nobody was served.
     const name = `direct submission race (${sameBlock ? "same block, payer first" : `+${delayMs} ms`}) statuses ${outcomes.map((o) => o.status).join("/")}`;
     this.record(name, outcomes, 1, outcomes.some((o) => o.status === 200) ? 0n : this.price());
+  }
+
+  /**
+   * Someone else (a mempool watcher, the payee's own bot) submits the payer's authorization on chain
+   * before the payer presents it (issue 33 item 6): the payee has the price, our ledger never saw the
+   * key. The payer is owed one answer (not `nonce_already_used`); the v2 copy of it buys nothing more.
+   */
+  private async frontRunAuthorization(payer: Wallet, submitter: Wallet) {
+    const signed = await signPayment(this.w, payer, this.challenge);
+    const before = await this.w.usdcBalance(this.challenge.v1.payTo);
+    const submitted = await submitDirectly(this.w, submitter, signed, this.challenge.v1.asset);
+    const mined = await this.w.provider.waitForTransaction(submitted.txHash, 1, 10_000);
+    const moved = (await this.w.usdcBalance(this.challenge.v1.payTo)) - before;
+    const outcomes = [await this.pay(signed.v1), await this.pay(signed.v2), await this.pay(signed.v1)];
+    const statuses = outcomes.map((o) => o.status).join("/");
+    const problem =
+      mined?.status !== 1 || moved !== this.price()
+        ? `the third party's submission did not pay the payee the price (moved ${moved})`
+        : outcomes[0]?.status === 200
+          ? null
+          : `the front-run payment was not served (${outcomes[0]?.status}, reason ${outcomes[0]?.reason})`;
+    this.record(
+      `front-run authorization (third party submits first) statuses ${statuses}`,
+      outcomes,
+      1,
+      outcomes.some((o) => o.status === 200) ? 0n : moved,
+      problem,
+    );
   }
 
   /** Waits (bounded) until a transaction sits in the pending block: the server's settlement. */

@@ -57,6 +57,10 @@ export async function harvestValidBodies(
   const subscription = await post("/api/protocol-guard/subscribe", subscribe);
   return {
     "POST /api/batch": { addresses: addresses.slice(0, 3) },
+    "POST /api/risk-check/batch": { addresses: addresses.slice(0, 3) },
+    // The service's own paid route: loopback, so the outbound guard refuses it (400) without going out; an
+    // unreachable public host would be an honest 502, which this suite (no upstream here) counts as a failure.
+    "POST /api/risk-check/payee": { resource: `${baseUrl}/api/oracle/${wallet}` },
     "POST /api/gating/attest": attest,
     "POST /api/gating/verify": {
       attestation: issued.attestation ?? {},

@@ -132,4 +132,16 @@ server.registerTool(
   async (input) => text(await postJson("/api/risk-check", input)),
 );
 
+server.registerTool(
+  "check_payee",
+  {
+    description:
+      "Before the first payment to an x402 resource: fetch its 402 challenge and check the payee (payTo score and " +
+      "flags), that the asset is the official USDC of the network (not an impostor), that network and chain id " +
+      "agree, the price against the ceiling, and whether the same payTo serves many unrelated sites; signed ES256 JWS",
+    inputSchema: { resource: z.string().url().max(2048) },
+  },
+  async (input) => text(await postJson("/api/risk-check/payee", input)),
+);
+
 await server.connect(new StdioServerTransport());

@@ -113,7 +113,9 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
     if (E.isLeft(actualChainId))
       throw new Error(`RPC_URL ${redactUrl(rpcUrl)} did not answer: ${actualChainId.left.detail}`);
     if (actualChainId.right !== chainId) {
-      throw new Error(`RPC_URL ${redactUrl(rpcUrl)} serves chain ${actualChainId.right}, but CHAIN_ID is ${chainId}`);
+      throw new Error(
+        `RPC_URL ${redactUrl(rpcUrl)} serves chain ${actualChainId.right}, but CHAIN_ID is ${chainId} (ARC_NETWORK=${config.env.ARC_NETWORK})`,
+      );
     }
     if (localIndex !== null) {
       const started = performance.now();

@@ -153,7 +153,7 @@ export function buildContainer(runtime: Runtime): Container {
   bindStaking(container, runtime.priceSource, runtime.market, runtime.config.chainMode === "embedded", database);
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
   bindGating(container, runtime.config, runtime.chain.chainId, database);
-  bindRiskCheck(container, runtime.config.riskCheckKey, runtime.chain.chainId);
+  bindRiskCheck(container, runtime.config, runtime.chain.chainId);
   bindGraph(container, runtime.config, runtime.market, runtime.chain.transferGraph);
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
   return container;

@@ -57,6 +57,8 @@ import { tokenShieldRoutes } from "../adapters/http/routes/token-shield.routes";
 import { widgetEarlyRoute, widgetRoutes } from "../adapters/http/routes/widget.routes";
 import { riskCheckRoutes } from "../adapters/http/routes/risk-check.routes";
 import { CheckRisk } from "../application/use-cases/risk-check/check-risk.use-case";
+import { CheckPayee } from "../application/use-cases/risk-check/check-payee.use-case";
+import { CheckRiskBatch } from "../application/use-cases/risk-check/check-risk-batch.use-case";
 import { DescribeRiskCheck } from "../application/use-cases/risk-check/describe-risk-check.use-case";
 import type { Config } from "./config/config";
 
@@ -139,8 +141,11 @@ export function composeRouters(
     }),
     riskCheckRoutes({
       checkRisk: container.get(CheckRisk),
+      checkRiskBatch: container.get(CheckRiskBatch),
+      checkPayee: container.get(CheckPayee),
       describeRiskCheck: container.get(DescribeRiskCheck),
       rateLimit: limited("risk-check", env.RISK_CHECK_RATE_LIMIT_PER_MINUTE),
+      batchRateLimit: limited("risk-check-batch", env.BATCH_RATE_LIMIT_PER_MINUTE),
       publicBaseUrl: publicUrl,
     }),
     snapshotRoutes({ listSnapshots: container.get(ListSnapshots), getSnapshot: container.get(GetSnapshot) }),

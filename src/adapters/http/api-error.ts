@@ -19,6 +19,9 @@ export type ApiErrorCode =
   | "invalid_attestation_id"
   | "invalid_reason"
   | "invalid_audience"
+  | "invalid_min_score"
+  | "invalid_required"
+  | "invalid_resource"
   | "attestation_required"
   | "invalid_wallet"
   | "ladder_required"
@@ -65,6 +68,8 @@ export type ApiErrorCode =
   | "check_failed"
   | "staking_analysis_failed"
   | "sui_unavailable"
+  | "payee_challenge_unavailable"
+  | "not_a_payment_challenge"
   | "not_implemented"
   | "not_ready"
   | "storage_unavailable"
@@ -104,6 +109,9 @@ export function statusOf(code: ApiErrorCode): number {
     case "invalid_attestation_id":
     case "invalid_reason":
     case "invalid_audience":
+    case "invalid_min_score":
+    case "invalid_required":
+    case "invalid_resource":
     case "attestation_required":
     case "invalid_wallet":
     case "ladder_required":
@@ -144,6 +152,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "headers_too_large":
       return 431;
     case "invalid_payment":
+    case "not_a_payment_challenge":
       return 422;
     case "rate_limited":
     case "write_budget_exhausted":
@@ -164,6 +173,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "check_failed":
     case "staking_analysis_failed":
     case "sui_unavailable":
+    case "payee_challenge_unavailable":
       return 502;
     default:
       return assertNever(code);
@@ -190,6 +200,9 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   invalid_attestation_id: true,
   invalid_reason: true,
   invalid_audience: true,
+  invalid_min_score: true,
+  invalid_required: true,
+  invalid_resource: true,
   attestation_required: true,
   invalid_wallet: true,
   ladder_required: true,
@@ -233,6 +246,8 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   check_failed: true,
   staking_analysis_failed: true,
   sui_unavailable: true,
+  payee_challenge_unavailable: true,
+  not_a_payment_challenge: true,
   not_implemented: true,
   not_ready: true,
   storage_unavailable: true,

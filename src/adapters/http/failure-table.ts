@@ -7,6 +7,7 @@ import type { CoinScoringFailure } from "../../application/use-cases/second-chai
 import type { SuiWalletFailure } from "../../application/use-cases/second-chain/sui-wallet-answer";
 import { assertNever, type ApiError } from "./api-error";
 import type { DisputeFailure } from "../../application/use-cases/review/dispute-failure";
+import type { CheckPayeeFailure } from "../../application/use-cases/risk-check/check-payee.use-case";
 import type { GraphClusterFailure } from "../../application/use-cases/graph/graph-trust-answer";
 
 /**
@@ -117,6 +118,22 @@ export function disputeFailureError(failure: DisputeFailure, log: Logger): ApiEr
     case "UpstreamFailure":
       log.warn({ source: failure.source, detail: failure.detail }, "dispute failed upstream");
       return { code: failure.source === "storage" ? "storage_unavailable" : "explorer_failed" };
+    default:
+      return assertNever(failure);
+  }
+}
+
+/** POST /api/risk-check/payee: a refused destination is the request's fault (400), the rest upstream. */
+export function payeeCheckError(failure: CheckPayeeFailure): ApiError {
+  switch (failure._tag) {
+    case "ResourceRefused":
+      return { code: "invalid_resource", fields: { reason: failure.reason } };
+    case "ChallengeUnavailable":
+      return { code: "payee_challenge_unavailable" };
+    case "NotAPaymentChallenge":
+      return { code: "not_a_payment_challenge" };
+    case "PayeeCheckFailed":
+      return { code: "scoring_unavailable" };
     default:
       return assertNever(failure);
   }

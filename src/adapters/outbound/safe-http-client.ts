@@ -12,10 +12,18 @@ export interface SafeHttpOptions {
   readonly maxResponseBytes?: number;
   /** Resolver, injectable for tests; default the system's (getaddrinfo). */
   readonly resolve?: (host: string) => Promise<readonly string[]>;
+  /** Characters of the body kept (a webhook's answer is only logged); default 2048. */
+  readonly bodyChars?: number;
 }
 
 export type SafeResponse =
-  | { readonly kind: "response"; readonly status: number; readonly body: string }
+  | {
+      readonly kind: "response";
+      readonly status: number;
+      readonly body: string;
+      /** Response headers, names lowercase (only on `safeRequest`'s answers). */
+      readonly headers?: Readonly<Record<string, string>>;
+    }
   | { readonly kind: "refused"; readonly reason: string }
   | { readonly kind: "failed"; readonly reason: string };
 
@@ -28,11 +36,22 @@ const systemResolve = async (host: string) =>
  * that was checked (no second lookup between check and connect), redirects are never followed,
  * and time and response size are bounded.
  */
-export async function safePost(
+export function safePost(
   options: SafeHttpOptions,
   target: string,
   headers: Readonly<Record<string, string>>,
   body: string,
+): Promise<SafeResponse> {
+  return safeRequest(options, "POST", target, headers, body);
+}
+
+/** `safePost`'s checks for any method (a GET sends no body): the answer carries its headers. */
+export async function safeRequest(
+  options: SafeHttpOptions,
+  method: "GET" | "POST",
+  target: string,
+  headers: Readonly<Record<string, string>>,
+  body: string | null,
 ): Promise<SafeResponse> {
   let url: URL;
   try {
@@ -62,10 +81,10 @@ export async function safePost(
       ]);
     else callback(null, addresses[0]!, family);
   };
-  return send(options, url, { lookup: pinned, headers }, body);
+  return send(options, url, { method, lookup: pinned, headers }, body);
 }
 
-function send(options: SafeHttpOptions, url: URL, extra: RequestOptions, body: string): Promise<SafeResponse> {
+function send(options: SafeHttpOptions, url: URL, extra: RequestOptions, body: string | null): Promise<SafeResponse> {
   const maxBytes = options.maxResponseBytes ?? 64 * 1024;
   const request = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
@@ -79,13 +98,15 @@ function send(options: SafeHttpOptions, url: URL, extra: RequestOptions, body: s
     const req = request(
       url,
       {
-        method: "POST",
         ...extra,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body).toString(),
-          ...extra.headers,
-        },
+        headers:
+          body === null
+            ? { ...extra.headers }
+            : {
+                "content-type": "application/json",
+                "content-length": Buffer.byteLength(body).toString(),
+                ...extra.headers,
+              },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -95,11 +116,18 @@ function send(options: SafeHttpOptions, url: URL, extra: RequestOptions, body: s
           if (size <= maxBytes) chunks.push(chunk);
           else res.destroy();
         });
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (typeof value === "string") headers[name] = value;
+        }
         const done = () =>
           finish({
             kind: "response",
             status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString("utf8").slice(0, 2048),
+            body: Buffer.concat(chunks)
+              .toString("utf8")
+              .slice(0, options.bodyChars ?? 2048),
+            ...(extra.method === "GET" ? { headers } : {}),
           });
         res.on("end", done);
         res.on("close", done);
@@ -111,6 +139,6 @@ function send(options: SafeHttpOptions, url: URL, extra: RequestOptions, body: s
       finish({ kind: "failed", reason: "timed out" });
     }, options.timeoutMs ?? 10_000);
     req.on("error", (error) => finish({ kind: "failed", reason: error.message.replace(/https?:\/\/\S+/g, "<url>") }));
-    req.end(body);
+    req.end(body ?? undefined);
   });
 }

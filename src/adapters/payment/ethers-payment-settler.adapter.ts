@@ -11,6 +11,7 @@ import type {
 import type { TxHash } from "../../domain/chain/chain-types";
 import type { AuthorizationProof } from "../../domain/payment/payment-proof";
 import type { PaymentTerms } from "../../domain/payment/payment-terms";
+import { ERC20_TRANSFER_TOPIC } from "../../domain/payment/transfer-checks";
 import { describeError } from "../shared/http-json";
 import {
   EIP3009_ABI,
@@ -85,8 +86,12 @@ export class EthersPaymentSettler implements PaymentSettler {
       try {
         const used = await this.usedBySomeoneElse(proof, terms);
         if (used === null) return E.right({ used: false });
+        if (!used.settled && used.broadcast) return E.right({ used: "not_to_payee" });
         const payer = proof.authorization.from;
-        return E.right({ used: true, payer, transaction: used.settled ? used.transaction : null });
+        if (!used.settled) return E.right({ used: true, payer, transaction: null });
+        const sent = await this.provider.getTransaction(used.transaction);
+        const ours = sent !== null && sent.from.toLowerCase() === this.sender.address.toLowerCase();
+        return E.right({ used: true, payer, transaction: used.transaction, ours });
       } catch (error) {
         return E.left(upstreamFailure("payment", `look up authorization: ${describeError(error)}`));
       }
@@ -152,7 +157,12 @@ export class EthersPaymentSettler implements PaymentSettler {
     );
   }
 
-  /** When the authorization was used on chain (not cancelled), the transaction that used it. */
+  /**
+   * When the authorization was used on chain (not cancelled), the transaction that used it, provided
+   * that transaction moved `value` from the payer to our payee: a payer can sign two authorizations
+   * with one nonce, spend the other one elsewhere and present this one (then: not settled, "broadcast"
+   * so that the key is kept).
+   */
   private async usedBySomeoneElse(proof: AuthorizationProof, terms: PaymentTerms): Promise<SettlementResult | null> {
     const { from, nonce } = proof.authorization;
     const token = new Contract(terms.asset, EIP3009_ABI, this.provider);
@@ -168,6 +178,17 @@ export class EthersPaymentSettler implements PaymentSettler {
     });
     const log = logs[0];
     if (log === undefined) return { settled: false, reason: "nonce_already_used", broadcast: false };
+    const receipt = await this.provider.getTransactionReceipt(log.transactionHash);
+    const paid = receipt?.logs.some(
+      (entry) =>
+        entry.address.toLowerCase() === terms.asset.toLowerCase() &&
+        entry.topics[0] === ERC20_TRANSFER_TOPIC &&
+        entry.topics[1]?.toLowerCase() === zeroPadValue(from, 32).toLowerCase() &&
+        entry.topics[2]?.toLowerCase() === zeroPadValue(terms.payTo, 32).toLowerCase() &&
+        entry.data.length === 66 &&
+        BigInt(entry.data) === BigInt(proof.authorization.value),
+    );
+    if (paid !== true) return { settled: false, reason: "nonce_already_used", broadcast: true };
     return { settled: true, transaction: log.transactionHash.toLowerCase() as TxHash, payer: from };
   }
 }

@@ -36,8 +36,23 @@ export interface PaymentSettler {
   findSettlement?(proof: AuthorizationProof, terms: PaymentTerms): TaskEither<UpstreamFailure, AuthorizationOnChain>;
 }
 
-/** `transaction` is null when the authorization is used but its log is out of reach (cancelled, too old). */
+/**
+ * `transaction` is null when the authorization is used but its log is out of reach (cancelled, too old).
+ * `not_to_payee`: the nonce was used by a transaction that moved no `value` from the payer to the terms'
+ * payee (the payer signed another authorization with the same nonce): it paid for nothing here.
+ */
 export type AuthorizationOnChain =
-  { readonly used: false } | { readonly used: true; readonly transaction: TxHash | null; readonly payer: Address };
+  | { readonly used: false }
+  | {
+      readonly used: true;
+      readonly transaction: TxHash | null;
+      readonly payer: Address;
+      /**
+       * Our own settlement key sent that transaction: a key missing from the ledger is then a ledger that
+       * forgot (an in-memory one restarted), not someone else's submission, and buys nothing more.
+       */
+      readonly ours?: boolean;
+    }
+  | { readonly used: "not_to_payee" };
 
 export const PaymentSettler = Symbol.for("PaymentSettler");

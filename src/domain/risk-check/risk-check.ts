@@ -58,22 +58,101 @@ export interface RiskCheckCommand {
   readonly address: Address;
   /** The resource server the result is for (JWT `aud`); defaults to this provider's own URL. */
   readonly audience?: string;
+  /** The 402's `extensions["risk-check"].info`, passed through by a facilitator: `min_score` and `required`. */
+  readonly minScore?: number;
+  readonly required?: boolean;
 }
 
-export type RiskCheckInputError = "invalid_address" | "invalid_audience";
+export type RiskCheckInputError = "invalid_address" | "invalid_audience" | "invalid_min_score" | "invalid_required";
 
 const MAX_AUDIENCE = 512;
 
-/** `{address, aud?}`: address required; `aud` an http(s) URL or a DID, at most 512 characters. */
+/**
+ * `{address, aud?, min_score?, required?}`: address required; `aud` an http(s) URL or a DID, at most
+ * 512 characters; `min_score` an integer 0-100 and `required` a boolean, as the extension's `info` has them.
+ */
 export function decodeRiskCheckRequest(body: unknown): E.Either<RiskCheckInputError, RiskCheckCommand> {
   const b = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const address = parseAddress(b.address);
   if (address === undefined) return E.left("invalid_address");
-  if (b.aud === undefined) return E.right({ address });
-  if (typeof b.aud !== "string" || b.aud.length > MAX_AUDIENCE || !isAudience(b.aud)) {
-    return E.left("invalid_audience");
+  let command: RiskCheckCommand = { address };
+  if (b.aud !== undefined) {
+    if (typeof b.aud !== "string" || b.aud.length > MAX_AUDIENCE || !isAudience(b.aud)) {
+      return E.left("invalid_audience");
+    }
+    command = { ...command, audience: b.aud };
   }
-  return E.right({ address, audience: b.aud });
+  if (b.min_score !== undefined) {
+    if (!Number.isInteger(b.min_score) || (b.min_score as number) < 0 || (b.min_score as number) > 100) {
+      return E.left("invalid_min_score");
+    }
+    command = { ...command, minScore: b.min_score as number };
+  }
+  if (b.required !== undefined) {
+    if (typeof b.required !== "boolean") return E.left("invalid_required");
+    command = { ...command, required: b.required };
+  }
+  return E.right(command);
+}
+
+/** The extension's `invalidReason` values (Facilitator Behavior, Security Considerations). */
+export const RISK_CHECK_INVALID_REASONS = [
+  "risk-check-failed",
+  "risk-check-unsupported",
+  "risk-check-unavailable",
+] as const;
+export type RiskCheckInvalidReason = (typeof RISK_CHECK_INVALID_REASONS)[number];
+
+export interface RiskCheckVerdict {
+  readonly min_score: number;
+  readonly passed: boolean;
+  /** What the facilitator returns as `invalidReason` when `required` is true and the score is below `min_score`. */
+  readonly invalidReason?: RiskCheckInvalidReason;
+}
+
+/**
+ * The facilitator's rule, worked out for it: below `min_score` (default 0: any score passes) fails, and a
+ * failure of a `required` check is `risk-check-failed`; an informational check (`required` false) only reports.
+ */
+export function riskCheckVerdict(score: number, command: Pick<RiskCheckCommand, "minScore" | "required">) {
+  if (command.minScore === undefined && command.required === undefined) return {};
+  const minScore = command.minScore ?? 0;
+  const passed = score >= minScore;
+  const verdict: RiskCheckVerdict =
+    !passed && command.required === true
+      ? { min_score: minScore, passed, invalidReason: "risk-check-failed" }
+      : { min_score: minScore, passed };
+  return verdict;
+}
+
+/** The spec names no batch limit; 100 is what issue 33 asks the batch to answer within `response_time_ms`. */
+export const MAX_RISK_CHECK_BATCH = 100;
+
+export type RiskCheckBatchError =
+  | { readonly code: "addresses_required" }
+  | { readonly code: "too_many_addresses"; readonly max: number }
+  | { readonly code: RiskCheckInputError; readonly index: number };
+
+/**
+ * `{requests: [{address, aud?, min_score?, required?}, ...]}` (1-100 items), or the shorthand
+ * `{addresses: [...]}`; all-or-nothing: the first bad item is refused with its `index`.
+ */
+export function decodeRiskCheckBatch(body: unknown): E.Either<RiskCheckBatchError, readonly RiskCheckCommand[]> {
+  const b = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const items: unknown[] | null = Array.isArray(b.requests)
+    ? b.requests
+    : Array.isArray(b.addresses)
+      ? b.addresses.map((address: unknown) => ({ address }))
+      : null;
+  if (items === null || items.length === 0) return E.left({ code: "addresses_required" });
+  if (items.length > MAX_RISK_CHECK_BATCH) return E.left({ code: "too_many_addresses", max: MAX_RISK_CHECK_BATCH });
+  const commands: RiskCheckCommand[] = [];
+  for (const [index, item] of items.entries()) {
+    const command = decodeRiskCheckRequest(item);
+    if (E.isLeft(command)) return E.left({ code: command.left, index });
+    commands.push(command.right);
+  }
+  return E.right(commands);
 }
 
 function isAudience(value: string): boolean {

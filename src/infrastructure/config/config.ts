@@ -6,6 +6,7 @@ import { resolveRiskCheckKey } from "../../adapters/risk-check/risk-check-key-co
 import type { AttestationKey } from "../../adapters/attestation/ethers-attestation-signer.adapter";
 import { isWellKnownDevAddress, isWellKnownDevKey } from "../../adapters/shared/well-known-dev-keys";
 import { AddressCodec } from "../../domain/chain/address";
+import { ARC_NETWORKS, arcNetworkOf } from "../../domain/chain/arc-network";
 import {
   AddressList,
   HexKey,
@@ -57,6 +58,8 @@ const variables = {
   RPC_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   EXPLORER_API_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   INDEX_FROM_BLOCK: { codec: intInRange("block", 0, 2 ** 53 - 1), fallback: "0" },
+  // testnet | mainnet: the defaults of CHAIN_ID, PAYMENT_NETWORK and PAYMENT_ASSET (see arcDefaults).
+  ARC_NETWORK: { codec: t.keyof({ testnet: null, mainnet: null }), fallback: "testnet" },
   CHAIN_ID: { codec: intInRange("chain id", 1, 2 ** 31), fallback: "5042002" },
   DEV_CHAIN_HOST: { codec: t.string, fallback: "127.0.0.1" },
   DEV_CHAIN_PORT: { codec: intInRange("port", 0, 65535), fallback: "8545" },
@@ -82,6 +85,8 @@ const variables = {
   EAS_CONTRACT_VERSION: { codec: t.string, fallback: "1.3.0" },
   ATTESTATION_PRIVATE_KEY: { codec: t.union([t.string, t.undefined]), fallback: undefined },
   RISK_CHECK_PRIVATE_JWK: { codec: t.union([t.string, t.undefined]), fallback: undefined },
+  PAYEE_PRICE_CEILING_ATOMIC: { codec: intInRange("atomic units", 1, 1_000_000_000_000), fallback: "1000000" },
+  PAYEE_MANY_DOMAINS: { codec: intInRange("domains", 2, 64), fallback: "5" },
   PAYMENT_MODE: { codec: t.keyof({ local: null, facilitator: null }), fallback: "local" },
   PAYMENT_FACILITATOR_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   PAYMENT_PAY_TO: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
@@ -138,8 +143,9 @@ export interface Config {
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): E.Either<readonly string[], Config> {
   const errors: string[] = [];
   const values: Record<string, unknown> = {};
+  const derived = arcDefaults(env);
   for (const [name, { codec, fallback }] of Object.entries(variables)) {
-    const raw = env[name] === undefined || env[name] === "" ? fallback : env[name];
+    const raw = env[name] === undefined || env[name] === "" ? (derived[name] ?? fallback) : env[name];
     const decoded = (codec as t.Decoder<unknown, unknown>).decode(raw);
     if (E.isLeft(decoded)) {
       const why = decoded.left.map((e) => e.message).find((m) => m !== undefined) ?? "invalid value";
@@ -151,7 +157,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
   }
   const decoded = values as EnvValues;
   if (errors.length === 0)
-    errors.push(...productionRequirements(decoded), ...suiRequirements(decoded), ...separateOperatorKeys(decoded));
+    errors.push(
+      ...productionRequirements(decoded),
+      ...suiRequirements(decoded),
+      ...separateOperatorKeys(decoded),
+      ...arcConsistency(env, decoded),
+    );
   const attestationKey = resolveAttestationKey({
     privateKey: decoded.ATTESTATION_PRIVATE_KEY,
     embeddedDefault: decoded.RPC_URL === undefined,
@@ -186,6 +197,25 @@ export function withDefaults(config: Config, defaults: Partial<EnvValues>): Conf
   const env = { ...config.env } as Record<string, unknown>;
   for (const [name, value] of Object.entries(defaults)) if (env[name] === undefined) env[name] = value;
   return { ...config, env: env as EnvValues };
+}
+
+/** ARC_NETWORK sets the chain's defaults; a variable set explicitly still wins (and is checked below). */
+function arcDefaults(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const arc = ARC_NETWORKS[env.ARC_NETWORK === "mainnet" ? "mainnet" : "testnet"];
+  return { CHAIN_ID: String(arc.chainId), PAYMENT_NETWORK: arc.x402V1Network, PAYMENT_ASSET: arc.usdc };
+}
+
+/** An explicit CHAIN_ID or PAYMENT_NETWORK of the other Arc network is a mix-up, not a choice. */
+function arcConsistency(raw: Readonly<Record<string, string | undefined>>, env: EnvValues): string[] {
+  const arc = ARC_NETWORKS[env.ARC_NETWORK];
+  const problems: string[] = [];
+  const chain = arcNetworkOf(env.CHAIN_ID);
+  if (chain !== null && chain.name !== arc.name && raw.CHAIN_ID !== undefined && raw.CHAIN_ID !== "")
+    problems.push(`CHAIN_ID=${env.CHAIN_ID}: Arc ${chain.name}, but ARC_NETWORK=${arc.name} (chain ${arc.chainId})`);
+  const network = arcNetworkOf(env.PAYMENT_NETWORK);
+  if (network !== null && network.name !== arc.name)
+    problems.push(`PAYMENT_NETWORK=${env.PAYMENT_NETWORK}: Arc ${network.name}, but ARC_NETWORK=${arc.name}`);
+  return problems;
 }
 
 /** A key in both lists would let a platform client act as the operator: the credentials must stay apart. */

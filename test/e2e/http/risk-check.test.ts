@@ -15,9 +15,10 @@ describe("HTTP e2e: x402 risk-check provider (issue 19 item 5)", function () {
   it("publishes the discovery document and an ES256 JWK set", async () => {
     const discovery = await getJson(w.url + "/.well-known/risk-check.json");
     expect(discovery.status).to.equal(200);
-    expect(discovery.body).to.include({ name: "Credence", endpoint: "/api/risk-check", method: "POST", pricing: null });
+    expect(discovery.body).to.include({ name: "Credence", endpoint: "/api/risk-check", method: "POST" });
+    expect(discovery.body).to.not.have.property("pricing"); // free: the spec's pricing is an object when present
     expect(discovery.body.attestation).to.include({ algorithm: "ES256", jwks_url: `${w.url}/.well-known/jwks.json` });
-    expect(discovery.body.chains_supported).to.deep.equal([`eip155:${w.chainId}`]);
+    expect(discovery.body.chains_supported).to.deep.equal([`eip155:${w.chainId}`, "arc-testnet"]);
     const jwks = await getJson(w.url + "/.well-known/jwks.json");
     expect(jwks.status).to.equal(200);
     expect(jwks.body.keys).to.have.length(1);

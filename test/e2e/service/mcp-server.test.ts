@@ -20,10 +20,11 @@ describe("npm run mcp: the Credence MCP server", function () {
     await mcp?.close();
   });
 
-  it("lists its four tools", async () => {
+  it("lists its five tools", async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).to.deep.equal([
       "check_ladder",
+      "check_payee",
       "risk_check",
       "score_address",
       "verify_attestation",
@@ -68,6 +69,15 @@ describe("npm run mcp: the Credence MCP server", function () {
       expectedChainId: w.chainId,
     });
     expect(verified.body).to.include({ valid: true });
+  });
+
+  it("check_payee answers through the HTTP API (the service's own loopback route: refused by the outbound guard)", async () => {
+    // Impostor and real USDC challenges: test/integration/adapters/risk-check/check-payee.test.ts (a local 402 server).
+    const payee = await call("check_payee", { resource: `${w.url}/api/oracle/${w.manifest.healthyToken}` });
+    expect(payee).to.deep.equal({
+      status: 400,
+      body: { error: "invalid_resource", reason: "destination address is not public" },
+    });
   });
 
   it("refuses malformed arguments without calling anything", async () => {

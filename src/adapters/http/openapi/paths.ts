@@ -259,6 +259,8 @@ export const paths: Record<string, Record<string, unknown>> = {
         properties: {
           address: ref("Address"),
           aud: { type: "string", maxLength: 512, description: "resource URL or DID the result is for (JWT aud)" },
+          min_score: { type: "integer", minimum: 0, maximum: 100, description: "the 402's risk-check info.min_score" },
+          required: { type: "boolean", description: "the 402's risk-check info.required" },
         },
       },
       ok: {
@@ -269,7 +271,81 @@ export const paths: Record<string, Record<string, unknown>> = {
           schema: obj,
         },
       },
-      errors: ["invalid_json", "invalid_address", "invalid_audience", "rate_limited", "scoring_unavailable"],
+      errors: [
+        "invalid_json",
+        "invalid_address",
+        "invalid_audience",
+        "invalid_min_score",
+        "invalid_required",
+        "rate_limited",
+        "scoring_unavailable",
+      ],
+    }),
+  },
+  "/api/risk-check/batch": {
+    post: operation({
+      summary: "Risk checks of 1-100 addresses at once, each signed (free, own rate limit)",
+      tag: "risk-check",
+      body: {
+        type: "object",
+        properties: {
+          requests: {
+            type: "array",
+            minItems: 1,
+            maxItems: 100,
+            items: { type: "object", required: ["address"], properties: { address: ref("Address") } },
+          },
+          addresses: { type: "array", minItems: 1, maxItems: 100, items: ref("Address") },
+        },
+      },
+      ok: {
+        200: {
+          description:
+            "{results: [risk-check result, in request order; {checked: false, address, invalidReason: risk-check-unavailable} when unscorable]}",
+          schema: obj,
+        },
+      },
+      errors: [
+        "invalid_json",
+        "addresses_required",
+        "too_many_addresses",
+        "invalid_address",
+        "invalid_audience",
+        "invalid_min_score",
+        "invalid_required",
+        "rate_limited",
+        "scoring_unavailable",
+      ],
+    }),
+  },
+  "/api/risk-check/payee": {
+    post: operation({
+      summary:
+        "The payee checked before the first payment: fetches the resource's 402 challenge and reports, per option, " +
+        "official USDC or impostor, network/chain id agreement, price vs ceiling, payTo sightings and score (signed, free)",
+      tag: "risk-check",
+      body: {
+        type: "object",
+        required: ["resource"],
+        properties: { resource: { type: "string", maxLength: 2048, description: "http(s) URL of a paid resource" } },
+      },
+      ok: {
+        200: {
+          description:
+            "{checked, resource, site, score, tier, provider, categories, passed, flags, options: [{network, chainId, " +
+            "asset, officialUsdc, isOfficialUsdc, payTo, amount, withinCeiling, domainsSeen, flags, score, tier, payee, " +
+            "explorer}], jws, jwks_url, checked_at, expires_at}",
+          schema: obj,
+        },
+      },
+      errors: [
+        "invalid_json",
+        "invalid_resource",
+        "not_a_payment_challenge",
+        "payee_challenge_unavailable",
+        "rate_limited",
+        "scoring_unavailable",
+      ],
     }),
   },
   "/api/protocol-guard/check": {

@@ -1,7 +1,7 @@
 import * as E from "fp-ts/Either";
 import type { TaskEither } from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
-import { checkAuthorizationTerms } from "../../../domain/payment/authorization-checks";
+import { authorizationReplayableUntil, checkAuthorizationTerms } from "../../../domain/payment/authorization-checks";
 import { challengeBody, paymentRequiredHeader } from "../../../domain/payment/payment-challenge";
 import {
   paymentKeyOf,
@@ -135,8 +135,10 @@ export class PaidQuery {
   }
 
   /**
-   * A retry of a payment whose settlement outcome was never learnt: exactly one retry claims it,
-   * looks on chain, and serves the answer if the money moved, or settles afresh if it did not.
+   * A retry of a payment whose settlement outcome was never learnt, or an authorization someone
+   * else submitted before we saw it (issue 33 item 6: the payee has the money, our ledger never had
+   * the key): exactly one request claims it, looks on chain, and serves the answer if the money
+   * moved to our payee, or settles afresh if it did not.
    */
   private async recover<E, A>(
     proof: AuthorizationProof,
@@ -144,9 +146,9 @@ export class PaidQuery {
     key: PaymentKey,
     input: PaidQueryInput<E, A>,
   ): Promise<E.Either<PaidQueryFailure<E>, PaidAnswer<A>>> {
-    const claimed = await this.ledger.claimUncertain(key)();
+    const claimed = await this.claim(proof, key);
     if (E.isLeft(claimed)) return claimed;
-    if (!claimed.right) return E.left(invalidPayment("nonce_already_used"));
+    if (claimed.right === null) return E.left(invalidPayment("nonce_already_used"));
     const stillUncertain = async (detail: string): Promise<E.Either<PaidQueryFailure<E>, never>> => {
       await this.ledger.markUncertain(key)();
       return E.left({ _tag: "SettlementUnknown", detail });
@@ -156,6 +158,11 @@ export class PaidQuery {
     const onChain = await this.settler.findSettlement(proof, terms)();
     if (E.isLeft(onChain)) return stillUncertain(onChain.left.detail);
     const value = proof.authorization.value;
+    // Used by a transaction that did not pay our payee this value (the payer reused the nonce elsewhere).
+    if (onChain.right.used === "not_to_payee") return E.left(invalidPayment("nonce_already_used"));
+    // Never in our ledger, yet settled by our own key: the ledger forgot it (in-memory, restarted), not a front-run.
+    if (claimed.right === "never_seen" && onChain.right.used && onChain.right.ours === true)
+      return E.left(invalidPayment("nonce_already_used"));
     if (onChain.right.used && onChain.right.transaction === null)
       return stillUncertain("authorization used, its transaction out of reach");
     const computed = await input.compute()();
@@ -174,6 +181,27 @@ export class PaidQuery {
     );
     if (E.isLeft(settled)) return settled;
     return this.answer(proof, terms, key, settled.right, computed.right);
+  }
+
+  /**
+   * The right to look this authorization up: an uncertain key of ours, or a key we never held at
+   * all (someone else submitted the authorization first). A never-seen key is reserved like a fresh
+   * payment, so of concurrent presentations exactly one wins; `now` 0 takes over no lapsed reservation.
+   */
+  private async claim(
+    proof: AuthorizationProof,
+    key: PaymentKey,
+  ): Promise<E.Either<PaidQueryFailure<never>, "never_seen" | "uncertain" | null>> {
+    const known = await this.ledger.find(key)();
+    if (E.isLeft(known)) return known;
+    if (known.right === null) {
+      const reserved = await this.ledger.reserve(key, authorizationReplayableUntil(proof.authorization), 0)();
+      if (E.isLeft(reserved)) return reserved;
+      if (reserved.right === "reserved") return E.right("never_seen");
+    }
+    const uncertain = await this.ledger.claimUncertain(key)();
+    if (E.isLeft(uncertain)) return uncertain;
+    return E.right(uncertain.right ? "uncertain" : null);
   }
 
   private async settle<E>(

@@ -222,6 +222,51 @@ describe("PaidQuery", () => {
     expect(await ledger.totals()()).to.deep.equal(E.right({ paidQueries: 1, valueMoved: 1000n }));
   });
 
+  it("an authorization someone else submitted before we saw it (payee paid, never in our ledger) is served once (issue 33 item 6)", async () => {
+    const { run, settler, verifier, ledger, computed } = setup();
+    verifier.next = TE.right({ valid: false, reason: "nonce_already_used" });
+    settler.onChain = TE.right({ used: true, transaction: PAYER_TX, payer: PAYER });
+    const first = await run(v1Header());
+    expect(E.isRight(first) && first.right.settlement).to.deep.equal({
+      transaction: PAYER_TX,
+      payer: PAYER,
+      value: 1000n,
+    });
+    expect(settler.calls).to.equal(0); // nothing sent: the money already moved
+    expect(await run(v1Header())).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "nonce_already_used" }));
+    // Its transaction cannot buy a second answer as a transfer proof either.
+    verifier.next = TE.right({ valid: true, payer: PAYER, value: 1000n, checkedAt: 0, replayableUntil: 10 ** 10 });
+    expect(await run(transferHeader(PAYER_TX))).to.deep.equal(
+      E.left({ _tag: "InvalidPayment", reason: "nonce_already_used" }),
+    );
+    expect(await ledger.totals()()).to.deep.equal(E.right({ paidQueries: 1, valueMoved: 1000n }));
+    expect(computed()).to.equal(1);
+  });
+
+  it("of concurrent presentations of a front-run authorization exactly one is answered", async () => {
+    const { run, settler, verifier } = setup();
+    verifier.next = TE.right({ valid: false, reason: "nonce_already_used" });
+    settler.onChain = TE.right({ used: true, transaction: PAYER_TX, payer: PAYER });
+    const results = await Promise.all(Array.from({ length: 10 }, () => run(v1Header())));
+    expect(results.filter(E.isRight)).to.have.length(1);
+  });
+
+  it("a key our ledger forgot (in-memory, restarted) whose settlement our own key sent is not a front-run: refused", async () => {
+    const { run, settler, verifier, computed } = setup();
+    verifier.next = TE.right({ valid: false, reason: "nonce_already_used" });
+    settler.onChain = TE.right({ used: true, transaction: SETTLED_TX, payer: PAYER, ours: true });
+    expect(await run(v1Header())).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "nonce_already_used" }));
+    expect(computed()).to.equal(0);
+  });
+
+  it("an authorization whose nonce paid someone else (not our payee) buys nothing", async () => {
+    const { run, settler, verifier, computed } = setup();
+    verifier.next = TE.right({ valid: false, reason: "nonce_already_used" });
+    settler.onChain = TE.right({ used: "not_to_payee" });
+    expect(await run(v1Header())).to.deep.equal(E.left({ _tag: "InvalidPayment", reason: "nonce_already_used" }));
+    expect(computed()).to.equal(0);
+  });
+
   it("of concurrent retries after an unknown outcome exactly one is answered", async () => {
     const { run, settler, verifier } = setup();
     settler.next = TE.left(unreachable);
