@@ -54,6 +54,11 @@ import { riskCheckRoutes } from "../adapters/http/routes/risk-check.routes";
 import { CheckRisk } from "../application/use-cases/risk-check/check-risk.use-case";
 import { DescribeRiskCheck } from "../application/use-cases/risk-check/describe-risk-check.use-case";
 import type { Config } from "./config/config";
+import { registryRoutes } from "../adapters/http/routes/registry.routes";
+import { sanctionsRoutes } from "../adapters/http/routes/sanctions.routes";
+import { DescribeRegistry } from "../application/use-cases/registry/describe-registry.use-case";
+import { PublishScores } from "../application/use-cases/registry/publish-scores.use-case";
+import { ScreenSanctions } from "../application/use-cases/sanctions/screen-sanctions.use-case";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -161,6 +166,16 @@ export function composeRouters(
       recordFlagDecision: container.get(RecordFlagDecision),
       listFlagDecisions: container.get(ListFlagDecisions),
       operatorAuth: operatorAuth(env.OPERATOR_API_KEYS),
+    }),
+    sanctionsRoutes({
+      screenSanctions: container.get(ScreenSanctions),
+      rateLimit: limited("sanctions", env.SANCTIONS_RATE_LIMIT_PER_MINUTE),
+    }),
+    registryRoutes({
+      describeRegistry: container.get(DescribeRegistry),
+      publishScores: container.get(PublishScores),
+      platformAuth: platformAuth(env.PLATFORM_API_KEYS),
+      rateLimit: limited("registry-publish", env.REGISTRY_PUBLISH_RATE_LIMIT_PER_MINUTE),
     }),
     ...(scenario === null ? [] : [devRoutes(scenario)]),
   ];

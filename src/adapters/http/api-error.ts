@@ -42,6 +42,7 @@ export type ApiErrorCode =
   | "invalid_payment"
   | "payment_identifier_conflict"
   | "payment_in_progress"
+  | "sanctioned_payer"
   // access
   | "unauthorized"
   | "manage_token_required"
@@ -64,6 +65,7 @@ export type ApiErrorCode =
   | "check_failed"
   | "staking_analysis_failed"
   | "sui_unavailable"
+  | "registry_unavailable"
   | "not_implemented"
   | "not_ready"
   | "storage_unavailable"
@@ -123,6 +125,8 @@ export function statusOf(code: ApiErrorCode): number {
     case "manage_token_required":
     case "sign_in_failed":
       return 401;
+    case "sanctioned_payer":
+      return 403;
     case "payment_required":
       return 402;
     case "registration_not_found":
@@ -162,6 +166,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "check_failed":
     case "staking_analysis_failed":
     case "sui_unavailable":
+    case "registry_unavailable":
       return 502;
     default:
       return assertNever(code);
@@ -174,6 +179,8 @@ export function statusOf(code: ApiErrorCode): number {
  * forgotten here (or the reverse).
  */
 const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
+  sanctioned_payer: true,
+  registry_unavailable: true,
   invalid_address: true,
   invalid_json: true,
   addresses_required: true,
