@@ -57,6 +57,7 @@ export async function harvestValidBodies(
   const subscription = await post("/api/protocol-guard/subscribe", subscribe);
   return {
     "POST /api/batch": { addresses: addresses.slice(0, 3) },
+    "POST /api/registry/publish": { addresses: addresses.slice(0, 2) },
     "POST /api/gating/attest": attest,
     "POST /api/gating/verify": {
       attestation: issued.attestation ?? {},

@@ -34,6 +34,31 @@ export async function safePost(
   headers: Readonly<Record<string, string>>,
   body: string,
 ): Promise<SafeResponse> {
+  const vetted = await vet(options, target);
+  if ("kind" in vetted) return vetted;
+  return send(options, vetted.url, { lookup: vetted.lookup, headers }, body, "POST");
+}
+
+/**
+ * GETs a URL under the same rules as safePost (public or allowlisted destination, pinned address, no
+ * redirects, bounded time and size); the whole body (up to maxResponseBytes) is returned.
+ */
+export async function safeGet(
+  options: SafeHttpOptions,
+  target: string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<SafeResponse> {
+  const vetted = await vet(options, target);
+  if ("kind" in vetted) return vetted;
+  return send(options, vetted.url, { lookup: vetted.lookup, headers }, null, "GET");
+}
+
+async function vet(
+  options: SafeHttpOptions,
+  target: string,
+): Promise<
+  { readonly url: URL; readonly lookup: LookupFunction } | Extract<SafeResponse, { kind: "refused" | "failed" }>
+> {
   let url: URL;
   try {
     url = new URL(target);
@@ -62,10 +87,16 @@ export async function safePost(
       ]);
     else callback(null, addresses[0]!, family);
   };
-  return send(options, url, { lookup: pinned, headers }, body);
+  return { url, lookup: pinned };
 }
 
-function send(options: SafeHttpOptions, url: URL, extra: RequestOptions, body: string): Promise<SafeResponse> {
+function send(
+  options: SafeHttpOptions,
+  url: URL,
+  extra: RequestOptions,
+  body: string | null,
+  method: "GET" | "POST",
+): Promise<SafeResponse> {
   const maxBytes = options.maxResponseBytes ?? 64 * 1024;
   const request = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
@@ -79,13 +110,16 @@ function send(options: SafeHttpOptions, url: URL, extra: RequestOptions, body: s
     const req = request(
       url,
       {
-        method: "POST",
+        method,
         ...extra,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body).toString(),
-          ...extra.headers,
-        },
+        headers:
+          body === null
+            ? { ...extra.headers }
+            : {
+                "content-type": "application/json",
+                "content-length": Buffer.byteLength(body).toString(),
+                ...extra.headers,
+              },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -96,11 +130,18 @@ function send(options: SafeHttpOptions, url: URL, extra: RequestOptions, body: s
           else res.destroy();
         });
         const done = () =>
-          finish({
-            kind: "response",
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString("utf8").slice(0, 2048),
-          });
+          // A GET's body is used whole: a cut one (a list missing its tail) must not pass for complete.
+          method === "GET" && size > maxBytes
+            ? finish({ kind: "failed", reason: "response larger than allowed" })
+            : finish({
+                kind: "response",
+                status: res.statusCode ?? 0,
+                // A POST's answer is only logged (a short excerpt); a GET's body is what was asked for.
+                body:
+                  method === "POST"
+                    ? Buffer.concat(chunks).toString("utf8").slice(0, 2048)
+                    : Buffer.concat(chunks).toString("utf8"),
+              });
         res.on("end", done);
         res.on("close", done);
         res.on("error", done);
@@ -111,6 +152,6 @@ function send(options: SafeHttpOptions, url: URL, extra: RequestOptions, body: s
       finish({ kind: "failed", reason: "timed out" });
     }, options.timeoutMs ?? 10_000);
     req.on("error", (error) => finish({ kind: "failed", reason: error.message.replace(/https?:\/\/\S+/g, "<url>") }));
-    req.end(body);
+    req.end(body ?? undefined);
   });
 }

@@ -606,7 +606,7 @@ const SCREENING_FLAGS = {
     points: -40,
     category: "history",
     title: "frozen by USDC's issuer",
-    rule: "USDC's own isBlacklisted(address) answers true at the scored block: the issuer froze the address, which can neither send nor receive USDC.",
+    rule: "USDC's own isBlacklisted(address) answers true when the answer is computed: the issuer froze the address, which can neither send nor receive USDC.",
   },
 } as const satisfies Record<string, FlagRule>;
 
