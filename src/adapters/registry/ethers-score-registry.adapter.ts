@@ -10,7 +10,6 @@ import type {
 } from "../../application/ports/score-registry.port";
 import type { Address } from "../../domain/chain/address";
 import { flagsPreimage, type OnchainScore, type RegistryEntry } from "../../domain/registry/registry-entry";
-import { SerialNonceSender } from "../payment/serial-nonce-sender";
 import { describeError } from "../shared/http-json";
 
 /** contracts/registry/ScoreRegistry.sol, the part protocols and the service use (a test compares it to solc's). */
@@ -41,12 +40,12 @@ export interface EthersScoreRegistryOptions {
 
 /** The ScoreRegistry through ethers: reads with eth_call, writes one batched publish() with the oracle key. */
 export class EthersScoreRegistry implements ScoreRegistry {
-  private readonly sender: SerialNonceSender;
   private readonly wallet: Wallet;
+  /** Sends one at a time: each reads the node's pending nonce after the previous one was accepted. */
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: EthersScoreRegistryOptions) {
     this.wallet = new Wallet(options.oraclePrivateKey, options.provider);
-    this.sender = new SerialNonceSender(this.wallet);
   }
 
   info(): RegistryInfo {
@@ -92,12 +91,15 @@ export class EthersScoreRegistry implements ScoreRegistry {
 
   send(prepared: PreparedPublish): TaskEither<UpstreamFailure, PublishedTransaction> {
     return this.attempt("publish", async () => {
-      const hash = await this.sender.send({
+      const request = {
         to: this.options.address,
         data: this.publishData(prepared.entries),
         gasLimit: prepared.gasLimit,
         chainId: this.options.chainId,
-      });
+      };
+      const sent = this.tail.then(() => this.wallet.sendTransaction(request));
+      this.tail = sent.catch(() => undefined);
+      const { hash } = await sent;
       const receipt = await this.options.provider.waitForTransaction(hash, 1, this.options.receiptTimeoutMs ?? 60_000);
       if (receipt === null) throw new Error(`no receipt for ${hash}`);
       if (receipt.status !== 1) throw new Error(`publish ${hash} reverted`);

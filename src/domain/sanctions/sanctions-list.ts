@@ -78,3 +78,13 @@ export function parseSnapshot(text: string): SanctionsListSnapshot | { readonly 
 export function isListDate(value: string): boolean {
   return DATE_PATTERN.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 }
+
+/** A snapshot from a nightly list's text, named and dated; the reason when the text is not such a list. */
+export function snapshotFromList(
+  text: string,
+  meta: { readonly list: string; readonly source: string; readonly listDate: string },
+): SanctionsListSnapshot | { readonly invalid: string } {
+  if (!isListDate(meta.listDate)) return { invalid: `list date ${meta.listDate} is not YYYY-MM-DD` };
+  const parsed = parseNightlyList(text);
+  return parsed.ok ? { ...meta, addresses: parsed.addresses } : { invalid: parsed.reason };
+}
