@@ -20,7 +20,7 @@ function healthy(points: number): ScoreResult {
     shortfalls: [],
     evidence: { coverage: "full", breadth: 1, confidenceCap: 100, limitation: null },
     state: "graduated",
-    now: 1_800_000_000 as never,
+    now: 1_800_000_000,
   });
 }
 
