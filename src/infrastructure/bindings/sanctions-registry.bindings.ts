@@ -11,6 +11,8 @@ import { StablecoinBlacklist } from "../../application/ports/stablecoin-blacklis
 import { DescribeRegistry } from "../../application/use-cases/registry/describe-registry.use-case";
 import { PublishScores, RegistrySettings } from "../../application/use-cases/registry/publish-scores.use-case";
 import { AddressScreening, ScreeningSettings } from "../../application/use-cases/sanctions/address-screening";
+import { GuardScorePublisherFromRegistry } from "../../application/bridges/guard-score-publisher.bridge";
+import { GuardScorePublisher } from "../../application/use-cases/protocol-guard/guard-score-publisher.port";
 import { ScreenSanctions } from "../../application/use-cases/sanctions/screen-sanctions.use-case";
 import type { Config } from "../config/config";
 
@@ -55,5 +57,6 @@ export function bindSanctionsAndRegistry(
         oraclePrivateKey: env.REGISTRY_ORACLE_PRIVATE_KEY,
       }),
     );
+    if (env.GUARD_PUBLISHES_SCORES === "true") container.bind(GuardScorePublisher).to(GuardScorePublisherFromRegistry);
   }
 }

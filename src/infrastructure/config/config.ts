@@ -104,6 +104,7 @@ const variables = {
   SCORE_REGISTRY_ADDRESS: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
   REGISTRY_ORACLE_PRIVATE_KEY: { codec: t.union([PrivateKey, t.undefined]), fallback: undefined },
   REGISTRY_PUBLISH_RATE_LIMIT_PER_MINUTE: perMinute("10"),
+  GUARD_PUBLISHES_SCORES: { codec: t.keyof({ true: null, false: null }), fallback: "false" },
   REGISTRY_REFRESH_SECONDS: { codec: intInRange("seconds", 0, 365 * 86_400), fallback: "86400" },
   EVM_WRITE_BUDGET_GAS_PER_DAY: { codec: intInRange("gas per day", 0, 2 ** 53 - 1), fallback: "30000000" },
 } as const;
