@@ -1,4 +1,4 @@
-import { ContractFactory, Interface, Wallet, parseEther, toBeHex, type JsonRpcProvider } from "ethers";
+import { ContractFactory, Interface, NonceManager, Wallet, parseEther, toBeHex, type JsonRpcProvider } from "ethers";
 import { SCORE_REGISTRY_ABI } from "../../src/adapters/registry/ethers-score-registry.adapter";
 import { compileContracts } from "../../src/dev-world/compile";
 import { startDevWorld } from "../../src/dev-world/dev-world";
@@ -24,8 +24,10 @@ export async function measureRegistryGas(provider: JsonRpcProvider, registry: st
   if (probeArtifact === undefined) throw new Error("ScoreRegistryGasProbe was not compiled");
   const snapshot = (await provider.send("evm_snapshot", [])) as string;
   try {
-    const oracle = new Wallet(worldWallet(SCORE_REGISTRY_ORACLE_LABEL).key.privateKey, provider);
-    await provider.send("hardhat_setBalance", [oracle.address, toBeHex(parseEther("100"))]);
+    const key = new Wallet(worldWallet(SCORE_REGISTRY_ORACLE_LABEL).key.privateKey, provider);
+    await provider.send("hardhat_setBalance", [key.address, toBeHex(parseEther("100"))]);
+    // Nonces counted here: a provider's cached transaction count would give the deploy the publish's nonce.
+    const oracle = new NonceManager(key);
     const account = Wallet.createRandom().address;
     const iface = new Interface(SCORE_REGISTRY_ABI);
     const publish = await oracle.sendTransaction({
