@@ -36,12 +36,16 @@ contract DevFiatToken {
     mapping(address => mapping(address => uint256)) public allowance;
     mapping(address => uint256) public nonces;
     mapping(address => mapping(bytes32 => bool)) private _authorizationStates;
+    /// @dev FiatToken's Blacklistable: the minter plays Circle's blacklister here.
+    mapping(address => bool) private _blacklisted;
 
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
     event Mint(address indexed minter, address indexed to, uint256 amount);
     event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce);
     event AuthorizationCanceled(address indexed authorizer, bytes32 indexed nonce);
+    event Blacklisted(address indexed account);
+    event UnBlacklisted(address indexed account);
 
     function initialize(
         string calldata tokenName,
@@ -68,6 +72,22 @@ contract DevFiatToken {
         emit Mint(msg.sender, to, amount);
         emit Transfer(address(0), to, amount);
         return true;
+    }
+
+    function isBlacklisted(address account) external view returns (bool) {
+        return _blacklisted[account];
+    }
+
+    function blacklist(address account) external {
+        require(msg.sender == minter, "Blacklistable: caller is not the blacklister");
+        _blacklisted[account] = true;
+        emit Blacklisted(account);
+    }
+
+    function unBlacklist(address account) external {
+        require(msg.sender == minter, "Blacklistable: caller is not the blacklister");
+        _blacklisted[account] = false;
+        emit UnBlacklisted(account);
     }
 
     function transfer(address to, uint256 value) external returns (bool) {
@@ -198,6 +218,7 @@ contract DevFiatToken {
     function _transfer(address from, address to, uint256 value) private {
         require(from != address(0), "ERC20: transfer from the zero address");
         require(to != address(0), "ERC20: transfer to the zero address");
+        require(!_blacklisted[from] && !_blacklisted[to], "Blacklistable: account is blacklisted");
         require(value <= balanceOf[from], "ERC20: transfer amount exceeds balance");
         balanceOf[from] -= value;
         balanceOf[to] += value;

@@ -61,6 +61,7 @@ export async function harvestValidBodies(
     // The service's own paid route: loopback, so the outbound guard refuses it (400) without going out; an
     // unreachable public host would be an honest 502, which this suite (no upstream here) counts as a failure.
     "POST /api/risk-check/payee": { resource: `${baseUrl}/api/oracle/${wallet}` },
+    "POST /api/registry/publish": { addresses: addresses.slice(0, 2) },
     "POST /api/gating/attest": attest,
     "POST /api/gating/verify": {
       attestation: issued.attestation ?? {},

@@ -6,7 +6,7 @@
  *
  * Run: npm run bench [-- --skip-cold-compile] [--seconds=5] [--concurrency=24] [--widget-wait=20] [--index-transfers=1000000]
  *      [--only=batch,widget] (section keys: startup scoring batch widget payment indexer leaderboard rateLimiter
- *      rateLimitBackends indexScale graph)
+ *      rateLimitBackends indexScale graph registryGas)
  * (DATABASE_URL for the PostgreSQL index section, REDIS_URL / REDIS_KEY_PREFIX for the Redis one)
  */
 import { runStartupBench } from "./startup.bench";
@@ -19,6 +19,7 @@ import { runRateLimiterBench } from "./rate-limiter.bench";
 import { runIndexScaleBench } from "./index-scale.bench";
 import { runRateLimitBackendsBench } from "./rate-limit-backends.bench";
 import { runGraphBench } from "./graph.bench";
+import { runRegistryGasBench } from "./registry-gas.bench";
 import { ratio } from "./http-load";
 import { runSection, type Section } from "./section";
 
@@ -60,6 +61,20 @@ const sections: Section[] = [
     key: "payment",
     title: "6. Paid call overhead (x402, local settlement)",
     run: async () => runPaidCallBench(await app()),
+  },
+  {
+    key: "registryGas",
+    title: "12. ScoreRegistry.isAllowed gas, cold and warm (issue 33 item 5; target under 5,000 warm)",
+    run: async () => {
+      const f = await runRegistryGasBench();
+      return {
+        lines: [
+          `isAllowed: cold ${f.coldGas} gas (first call: account and slot cold), warm ${f.warmGas} gas (target < 5,000)`,
+          `publish() of one score: ${f.publishOneGas} gas used (the oracle's transaction)`,
+        ],
+        figures: { ...f },
+      };
+    },
   },
   {
     key: "indexer",

@@ -17,7 +17,7 @@ import { WatchBlock } from "../application/use-cases/protocol-guard/watch-block.
 import { startGraphTrustLoop, type GraphTrustLoop } from "./graph-trust-loop";
 import { RecomputeGraphTrust } from "../application/use-cases/graph/recompute-graph-trust.use-case";
 import { startDevWorld, type DevWorld } from "../dev-world/dev-world";
-import { devWorldSettings } from "../dev-world/dev-world-settings";
+import { devWorldSettings, writeDevSanctionsList } from "../dev-world/dev-world-settings";
 import { withDefaults, type Config } from "./config/config";
 import { buildContainer, ShutdownHooks } from "./container";
 import { startHttpServer, type RunningServer } from "./http-server";
@@ -107,6 +107,9 @@ async function startEmbeddedWorld(
     DEX_ROUTER: implied.dexRouters,
     DEX_QUOTE_TOKENS: implied.quoteTokens,
     STAKING_CONTRACTS: implied.stakingContracts,
+    SCORE_REGISTRY_ADDRESS: implied.scoreRegistry,
+    REGISTRY_ORACLE_PRIVATE_KEY: implied.registryOraclePrivateKey,
+    SANCTIONS_EXTRA_FILE: await writeDevSanctionsList(implied.sanctionedAddresses),
   });
   return { world, config: overlaid, scenario: implied.scenario };
 }

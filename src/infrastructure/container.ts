@@ -35,6 +35,9 @@ import type { PriceSource } from "../application/ports/price-source.port";
 import type { SuiChain } from "../application/ports/sui-chain.port";
 import { bindSecondChain, SECOND_CHAIN_USE_CASES } from "./bindings/second-chain.bindings";
 import { bindWriteBudget } from "./bindings/write-budget.bindings";
+import { bindSanctionsAndRegistry, SANCTIONS_REGISTRY_USE_CASES } from "./bindings/sanctions-registry.bindings";
+import { ScoreRegistry } from "../application/ports/score-registry.port";
+import { StablecoinBlacklist } from "../application/ports/stablecoin-blacklist.port";
 import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
 import { connectRedis } from "./redis-connection";
@@ -74,10 +77,12 @@ export const USE_CASES: readonly Newable<object>[] = [
   ...SECOND_CHAIN_USE_CASES,
   ...RISK_CHECK_USE_CASES,
   ...GRAPH_USE_CASES,
+  ...SANCTIONS_REGISTRY_USE_CASES,
 ];
 
 /** Adapters holding connections (RPC providers) expose close(); shutdown calls it if they were ever built. */
 function closeIfBound(container: Container, token: symbol): void {
+  if (!container.isBound(token)) return;
   const adapter = container.get<{ close?: () => void }>(token);
   adapter.close?.();
 }
@@ -142,11 +147,14 @@ export function buildContainer(runtime: Runtime): Container {
   bindFeedback(container, database);
   bindDisputes(container, database, runtime.chain.chainId);
   bindSecondChain(container, runtime.config, runtime.suiChain);
+  bindSanctionsAndRegistry(container, runtime.config, runtime.chain);
   container
     .bind(ShutdownHooks)
     .toConstantValue([
       async () => closeIfBound(container, PaymentVerifier),
       async () => closeIfBound(container, PaymentSettler),
+      async () => closeIfBound(container, StablecoinBlacklist),
+      async () => closeIfBound(container, ScoreRegistry),
       async () => database?.end(),
       async () => void (await redis?.quit().catch(() => redis.disconnect())),
     ]);

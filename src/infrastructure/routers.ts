@@ -61,6 +61,11 @@ import { CheckPayee } from "../application/use-cases/risk-check/check-payee.use-
 import { CheckRiskBatch } from "../application/use-cases/risk-check/check-risk-batch.use-case";
 import { DescribeRiskCheck } from "../application/use-cases/risk-check/describe-risk-check.use-case";
 import type { Config } from "./config/config";
+import { registryRoutes } from "../adapters/http/routes/registry.routes";
+import { sanctionsRoutes } from "../adapters/http/routes/sanctions.routes";
+import { DescribeRegistry } from "../application/use-cases/registry/describe-registry.use-case";
+import { PublishScores } from "../application/use-cases/registry/publish-scores.use-case";
+import { ScreenSanctions } from "../application/use-cases/sanctions/screen-sanctions.use-case";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -180,6 +185,16 @@ export function composeRouters(
       rateLimit: limited("dispute", env.DISPUTE_RATE_LIMIT_PER_MINUTE),
       readRateLimit: limited("dispute-read", env.DISPUTE_READ_RATE_LIMIT_PER_MINUTE),
       operatorAuth: operatorAuth(env.OPERATOR_API_KEYS),
+    }),
+    sanctionsRoutes({
+      screenSanctions: container.get(ScreenSanctions),
+      rateLimit: limited("sanctions", env.SANCTIONS_RATE_LIMIT_PER_MINUTE),
+    }),
+    registryRoutes({
+      describeRegistry: container.get(DescribeRegistry),
+      publishScores: container.get(PublishScores),
+      platformAuth: platformAuth(env.PLATFORM_API_KEYS),
+      rateLimit: limited("registry-publish", env.REGISTRY_PUBLISH_RATE_LIMIT_PER_MINUTE),
     }),
     ...(scenario === null ? [] : [devRoutes(scenario)]),
   ];

@@ -45,6 +45,7 @@ export type ApiErrorCode =
   | "invalid_payment"
   | "payment_identifier_conflict"
   | "payment_in_progress"
+  | "sanctioned_payer"
   // access
   | "unauthorized"
   | "manage_token_required"
@@ -70,6 +71,7 @@ export type ApiErrorCode =
   | "sui_unavailable"
   | "payee_challenge_unavailable"
   | "not_a_payment_challenge"
+  | "registry_unavailable"
   | "not_implemented"
   | "not_ready"
   | "storage_unavailable"
@@ -132,6 +134,8 @@ export function statusOf(code: ApiErrorCode): number {
     case "manage_token_required":
     case "sign_in_failed":
       return 401;
+    case "sanctioned_payer":
+      return 403;
     case "payment_required":
       return 402;
     case "registration_not_found":
@@ -174,6 +178,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "staking_analysis_failed":
     case "sui_unavailable":
     case "payee_challenge_unavailable":
+    case "registry_unavailable":
       return 502;
     default:
       return assertNever(code);
@@ -186,6 +191,8 @@ export function statusOf(code: ApiErrorCode): number {
  * forgotten here (or the reverse).
  */
 const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
+  sanctioned_payer: true,
+  registry_unavailable: true,
   invalid_address: true,
   invalid_json: true,
   addresses_required: true,

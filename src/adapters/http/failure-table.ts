@@ -8,6 +8,7 @@ import type { SuiWalletFailure } from "../../application/use-cases/second-chain/
 import { assertNever, type ApiError } from "./api-error";
 import type { DisputeFailure } from "../../application/use-cases/review/dispute-failure";
 import type { CheckPayeeFailure } from "../../application/use-cases/risk-check/check-payee.use-case";
+import type { PublishFailure } from "../../application/use-cases/registry/publish-scores.use-case";
 import type { GraphClusterFailure } from "../../application/use-cases/graph/graph-trust-answer";
 
 /**
@@ -64,6 +65,9 @@ export function oracleFailureError(failure: OracleFailure, log: Logger): ApiErro
     case "PaymentInProgress":
       // The first request with this id is still running: its answer will be served to this same retry.
       return { code: "payment_in_progress", fields: { retrySafe: true }, headers: { "Retry-After": "2" } };
+    case "SanctionedPayer":
+      // Refused before anything was reserved or settled: the payer keeps their money.
+      return { code: "sanctioned_payer", fields: { list: failure.list, listDate: failure.listDate } };
     case "SettlementUnknown":
       // The money may have moved: say so, and that presenting the same payment again is safe.
       log.warn({ detail: failure.detail }, "settlement outcome unknown; key kept for a retry");
@@ -134,6 +138,25 @@ export function payeeCheckError(failure: CheckPayeeFailure): ApiError {
       return { code: "not_a_payment_challenge" };
     case "PayeeCheckFailed":
       return { code: "scoring_unavailable" };
+    default:
+      return assertNever(failure);
+  }
+}
+
+/** Registry publish: not configured (404), the day's EVM write budget spent or unreachable (nothing sent), upstream. */
+export function publishFailureError(failure: PublishFailure, log: Logger): ApiError {
+  switch (failure._tag) {
+    case "RegistryNotConfigured":
+      return { code: "not_found" };
+    case "PublishUpstream":
+      log.warn({ detail: failure.cause?.detail ?? "no address could be scored" }, "registry publish failed");
+      return { code: "registry_unavailable" };
+    case "WriteBudgetExhausted":
+      log.warn("evm write budget of the day spent: registry write refused");
+      return { code: "write_budget_exhausted", headers: { "Retry-After": String(failure.retryAfterSeconds) } };
+    case "WriteBudgetUnavailable":
+      log.warn("evm write budget store unreachable: registry write refused");
+      return { code: "storage_unavailable" };
     default:
       return assertNever(failure);
   }

@@ -14,6 +14,8 @@ export interface SafeHttpOptions {
   readonly resolve?: (host: string) => Promise<readonly string[]>;
   /** Characters of the body kept (a webhook's answer is only logged); default 2048. */
   readonly bodyChars?: number;
+  /** A body larger than maxResponseBytes is a failure, not a cut answer (a list missing its tail). */
+  readonly wholeBodyOnly?: boolean;
 }
 
 export type SafeResponse =
@@ -43,6 +45,24 @@ export function safePost(
   body: string,
 ): Promise<SafeResponse> {
   return safeRequest(options, "POST", target, headers, body);
+}
+
+/**
+ * GETs a URL under the same rules as safePost (public or allowlisted destination, pinned address, no redirects,
+ * bounded time and size); the whole body is returned, and one larger than maxResponseBytes is a failure.
+ */
+export function safeGet(
+  options: SafeHttpOptions,
+  target: string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<SafeResponse> {
+  return safeRequest(
+    { ...options, bodyChars: Number.MAX_SAFE_INTEGER, wholeBodyOnly: true },
+    "GET",
+    target,
+    headers,
+    null,
+  );
 }
 
 /** `safePost`'s checks for any method (a GET sends no body): the answer carries its headers. */
@@ -121,14 +141,16 @@ function send(options: SafeHttpOptions, url: URL, extra: RequestOptions, body: s
           if (typeof value === "string") headers[name] = value;
         }
         const done = () =>
-          finish({
-            kind: "response",
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks)
-              .toString("utf8")
-              .slice(0, options.bodyChars ?? 2048),
-            ...(extra.method === "GET" ? { headers } : {}),
-          });
+          options.wholeBodyOnly === true && size > maxBytes
+            ? finish({ kind: "failed", reason: "response larger than allowed" })
+            : finish({
+                kind: "response",
+                status: res.statusCode ?? 0,
+                body: Buffer.concat(chunks)
+                  .toString("utf8")
+                  .slice(0, options.bodyChars ?? 2048),
+                ...(extra.method === "GET" ? { headers } : {}),
+              });
         res.on("end", done);
         res.on("close", done);
         res.on("error", done);

@@ -3,7 +3,7 @@ import type { WriteChain } from "../../domain/write-budget/write-budget-day";
 /** granted: the amount is now spent from the day's budget; exhausted: it would overspend it (nothing spent); unavailable: the store did not answer (nothing may be sent). */
 export type BudgetOutcome = "granted" | "exhausted" | "unavailable";
 
-/** The most each chain's writes may reserve per UTC day, in that chain's unit (Sui: MIST). */
+/** The most each chain's writes may reserve per UTC day, in that chain's unit (Sui: MIST; EVM: gas). */
 export type WriteBudgetLimits = Readonly<Record<WriteChain, bigint>>;
 
 /**

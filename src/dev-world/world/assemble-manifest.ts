@@ -111,6 +111,7 @@ export function assembleManifest(parts: ManifestParts): DevWorldManifest {
     PairName,
     Address
   >;
+  if (world.sanctionsAndRegistry === null) throw new Error("seeded world did not record its score registry");
   const contracts: DevWorldContracts = {
     usdc: asAddress(world.usdc.address),
     eurc: asAddress(parts.eurc),
@@ -120,6 +121,8 @@ export function assembleManifest(parts: ManifestParts): DevWorldManifest {
     pairInitCodeHash: parts.uniswap.pairInitCodeHash,
     stakingContracts: Object.values(staking),
     staking,
+    scoreRegistry: world.sanctionsAndRegistry.scoreRegistry,
+    guardedVault: world.sanctionsAndRegistry.guardedVault,
     pairs: { usdcWeth: asAddress(world.amm.pairFor(world.usdc.address, world.amm.weth.address)), ...pairs },
   };
   if (world.capabilityTokens === null) throw new Error("seeded world did not record its capability tokens");
@@ -132,6 +135,7 @@ export function assembleManifest(parts: ManifestParts): DevWorldManifest {
     capabilityTokens: world.capabilityTokens,
     nftCapabilityCollections: world.nftCapabilityCollections,
     detectionGaps: world.detectionGaps,
+    sanctionsAndRegistry: world.sanctionsAndRegistry,
     payer: devAccount(devAddresses, devRoles.payer),
     payee: devAccount(devAddresses, devRoles.payee),
     settler: devAccount(devAddresses, devRoles.settler),

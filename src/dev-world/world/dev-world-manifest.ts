@@ -1,6 +1,7 @@
 import type { Address } from "../../domain/chain/address";
 import type { CanonicalDex } from "./canonical-dexes";
 import type { DetectionGapRoles } from "./detection-gaps-roles";
+import type { SanctionsAndRegistryRoles } from "./sanctions-registry-roles";
 
 export interface SybilFarmRoles {
   readonly members: readonly Address[];
@@ -144,6 +145,10 @@ export interface DevWorldContracts {
   /** Every staking contract, for "configured staking addresses". */
   readonly stakingContracts: readonly Address[];
   readonly staking: DevWorldStakingContracts;
+  /** Credence scores on chain (issue 33 item 5), written by `sanctionsAndRegistry.scoreRegistryOracle`. */
+  readonly scoreRegistry: Address;
+  /** The example protocol gating deposits on scoreRegistry. */
+  readonly guardedVault: Address;
   /** Uniswap V2 pair of each token (USDC or WETH quoted), plus the USDC/WETH pool. */
   readonly pairs: {
     readonly usdcWeth: Address;
@@ -162,6 +167,7 @@ export interface DevWorldManifest extends DevWorldRoles {
   readonly capabilityTokens: CapabilityTokenRoles;
   readonly nftCapabilityCollections: NftCapabilityCollectionRoles;
   readonly detectionGaps: DetectionGapRoles;
+  readonly sanctionsAndRegistry: SanctionsAndRegistryRoles;
   readonly contracts: DevWorldContracts;
   /** Uniswap V2 code at the addresses real sources hard-code (Uniswap V2, PancakeSwap V2, SushiSwap). */
   readonly canonicalDexes: readonly CanonicalDex[];

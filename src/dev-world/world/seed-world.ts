@@ -17,6 +17,7 @@ import { nftCapabilityCollectionsScenario } from "./scenarios/nft-capability-col
 import { rugPullScenario } from "./scenarios/rug-pull.scenario";
 import { taxTokenScenario } from "./scenarios/tax-token.scenario";
 import { washTradingScenario } from "./scenarios/wash-trading.scenario";
+import { sanctionsAndRegistryScenario } from "./scenarios/sanctions-and-registry.scenario";
 import { sybilFarmScenario } from "./scenarios/sybil-farm.scenario";
 import { exchangeHotWalletScenario, payrollScenario } from "./scenarios/honest-lookalikes.scenario";
 
@@ -51,6 +52,8 @@ export async function seedWorld(writer: ChainWriter, world: World, startedAt: nu
     nftCapabilityCollections: nftCapabilityCollectionsScenario(world),
     // Appended after the NFT capability collections (issue 17's remaining gaps): its own wallets, so nothing above moves.
     detectionGaps: detectionGapsScenario(world),
+    // Appended after the detection gaps (issue 33 items 4 and 5): its own wallets and contracts, so nothing above moves.
+    sanctionsAndRegistry: sanctionsAndRegistryScenario(world),
   };
   await runTimeline(writer, scenarios, startedAt);
 }

@@ -11,6 +11,7 @@ import type {
   NftCapabilityCollectionRoles,
 } from "./dev-world-manifest";
 import type { DetectionGapRoles } from "./detection-gaps-roles";
+import type { SanctionsAndRegistryRoles } from "./sanctions-registry-roles";
 
 export const DAY = 86_400;
 /** The seeded history spans this many days of chain time, ending at the wall clock. */
@@ -44,6 +45,8 @@ export class World {
   nftCapabilityCollections: NftCapabilityCollectionRoles | null = null;
   /** Set by the detection-gaps scenario. */
   detectionGaps: DetectionGapRoles | null = null;
+  /** Set by the sanctions-and-registry scenario. */
+  sanctionsAndRegistry: SanctionsAndRegistryRoles | null = null;
   private readonly shared: Partial<Record<keyof SharedHandles, ContractHandle>> = {};
 
   constructor(
@@ -97,6 +100,11 @@ export class World {
   /** USDC arrives by mint (a Transfer from the zero address), like a withdrawal from an exchange. */
   mintUsdc(to: string, amount: bigint): Promise<string> {
     return this.writer.call(this.usdcMinter, this.usdc, "mint", [to, amount], { gas: 100_000n });
+  }
+
+  /** USDC's own blacklist (FiatToken's Blacklistable; the minter plays the blacklister). */
+  blacklistUsdc(account: string): Promise<string> {
+    return this.writer.call(this.usdcMinter, this.usdc, "blacklist", [account], { gas: 100_000n });
   }
 
   transfer(from: WorldWallet, token: string, to: string, amount: bigint, options: SendOptions = {}): Promise<string> {

@@ -590,6 +590,26 @@ const GRAPH_FLAGS = {
   },
 } as const satisfies Record<string, FlagRule>;
 
+/** Screening on every answer, whatever the subject (issue 33 item 4): lists, not behaviour. */
+const SCREENING_FLAGS = {
+  SANCTIONED: {
+    appliesTo: ["wallet", "token", "nft", "contract"],
+    severity: "critical",
+    points: -100,
+    category: "history",
+    title: "on a sanctions list",
+    rule: "The address is on the sanctions list in use (OFAC SDN digital-currency addresses from a dated snapshot, plus any configured extra list). The evidence names the list, its source and its date. Blocking.",
+  },
+  USDC_BLACKLISTED: {
+    appliesTo: ["wallet", "token", "nft", "contract"],
+    severity: "high",
+    points: -40,
+    category: "history",
+    title: "frozen by USDC's issuer",
+    rule: "USDC's own isBlacklisted(address) answers true when the answer is computed: the issuer froze the address, which can neither send nor receive USDC.",
+  },
+} as const satisfies Record<string, FlagRule>;
+
 /** Every flag code Credence can raise, with its rule. README's flag table is copied from here. */
 export const FLAG_CATALOGUE = {
   ...WALLET_FLAGS,
@@ -599,6 +619,7 @@ export const FLAG_CATALOGUE = {
   ...CONTRACT_FLAGS,
   ...STAKING_FLAGS,
   ...GRAPH_FLAGS,
+  ...SCREENING_FLAGS,
 } as const satisfies Record<string, FlagRule>;
 
 export type FlagCode = keyof typeof FLAG_CATALOGUE;

@@ -4,8 +4,8 @@
  * clock stalls or races must not open new days.
  */
 
-/** Chains whose writes draw on a budget; each names its own unit (Sui: MIST of gas budget). */
-export type WriteChain = "sui";
+/** Chains whose writes draw on a budget; each names its own unit (Sui: MIST of gas budget; EVM: gas). */
+export type WriteChain = "sui" | "evm";
 
 const DAY_MS = 86_400_000;
 

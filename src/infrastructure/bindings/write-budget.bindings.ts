@@ -8,7 +8,10 @@ import type { Config } from "../config/config";
 
 /** Each chain's daily write budget, as configured. */
 export function writeBudgetLimits(config: Config): WriteBudgetLimits {
-  return { sui: BigInt(config.env.SUI_WRITE_BUDGET_MIST_PER_DAY) };
+  return {
+    sui: BigInt(config.env.SUI_WRITE_BUDGET_MIST_PER_DAY),
+    evm: BigInt(config.env.EVM_WRITE_BUDGET_GAS_PER_DAY),
+  };
 }
 
 /**

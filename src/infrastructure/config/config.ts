@@ -102,6 +102,18 @@ const variables = {
   GUARD_SECRET_KEY: { codec: t.union([HexKey, t.undefined]), fallback: undefined },
   WEBHOOK_SIGNING_KEY: { codec: t.union([t.string, t.undefined]), fallback: undefined },
   PAYMENT_RESERVATION_LEASE_SECONDS: { codec: intInRange("seconds", 5, 86_400), fallback: "120" },
+  // Sanctions screening (issue 33 item 4): the shipped dated snapshot unless another file is named.
+  SANCTIONS_LIST_FILE: { codec: t.union([t.string, t.undefined]), fallback: undefined },
+  SANCTIONS_EXTRA_FILE: { codec: t.union([t.string, t.undefined]), fallback: undefined },
+  SANCTIONS_REFUSE_PAYERS: { codec: t.keyof({ true: null, false: null }), fallback: "true" },
+  SANCTIONS_RATE_LIMIT_PER_MINUTE: perMinute("60"),
+  // Scores on chain (issue 33 item 5): the registry is written only when both are set.
+  SCORE_REGISTRY_ADDRESS: { codec: t.union([AddressCodec, t.undefined]), fallback: undefined },
+  REGISTRY_ORACLE_PRIVATE_KEY: { codec: t.union([PrivateKey, t.undefined]), fallback: undefined },
+  REGISTRY_PUBLISH_RATE_LIMIT_PER_MINUTE: perMinute("10"),
+  GUARD_PUBLISHES_SCORES: { codec: t.keyof({ true: null, false: null }), fallback: "false" },
+  REGISTRY_REFRESH_SECONDS: { codec: intInRange("seconds", 0, 365 * 86_400), fallback: "86400" },
+  EVM_WRITE_BUDGET_GAS_PER_DAY: { codec: intInRange("gas per day", 0, 2 ** 53 - 1), fallback: "30000000" },
 } as const;
 
 /** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */
@@ -109,6 +121,7 @@ const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   "ATTESTATION_PRIVATE_KEY",
   "RISK_CHECK_PRIVATE_JWK",
   "PAYMENT_SETTLEMENT_PRIVATE_KEY",
+  "REGISTRY_ORACLE_PRIVATE_KEY",
   "DATABASE_URL",
   "REDIS_URL",
   "RPC_URL",
@@ -162,6 +175,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
       ...suiRequirements(decoded),
       ...separateOperatorKeys(decoded),
       ...arcConsistency(env, decoded),
+      ...registryRequirements(decoded),
     );
   const attestationKey = resolveAttestationKey({
     privateKey: decoded.ATTESTATION_PRIVATE_KEY,
@@ -224,6 +238,14 @@ function separateOperatorKeys(env: EnvValues): string[] {
   return shared.length === 0
     ? []
     : [`OPERATOR_API_KEYS: ${shared.length} digest(s) also in PLATFORM_API_KEYS; the operator needs keys of its own`];
+}
+
+/** A registry address without the key that may write it (or the reverse) is a half-configured feature. */
+function registryRequirements(env: EnvValues): string[] {
+  if ((env.SCORE_REGISTRY_ADDRESS === undefined) === (env.REGISTRY_ORACLE_PRIVATE_KEY === undefined)) return [];
+  return env.SCORE_REGISTRY_ADDRESS === undefined
+    ? ["SCORE_REGISTRY_ADDRESS: required with REGISTRY_ORACLE_PRIVATE_KEY (the registry the key writes)"]
+    : ["REGISTRY_ORACLE_PRIVATE_KEY: required with SCORE_REGISTRY_ADDRESS (the registry's oracle key)"];
 }
 
 /**

@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import type { WriteBudget, WriteBudgetLimits } from "../../../src/application/ports/write-budget.port";
 
-/** Budgets the suite configures: 10 units for Sui (each test uses its own day, so none shares a counter). */
-export const CONTRACT_LIMITS: WriteBudgetLimits = { sui: 10n };
+/** Budgets the suite configures: 10 units for Sui, 7 for EVM (each test uses its own day, so none shares a counter). */
+export const CONTRACT_LIMITS: WriteBudgetLimits = { sui: 10n, evm: 7n };
 
 let days = 0;
 /** A day no earlier test used (adapters keep state across tests in one Redis). */
@@ -30,6 +30,15 @@ export function writeBudgetContract(name: string, make: (limits: WriteBudgetLimi
       expect(await budget.reserve("sui", day, 10n)).to.equal("granted");
     });
 
+    it("keeps one budget per chain: EVM gas and Sui MIST never share a counter", async () => {
+      const budget = await make(CONTRACT_LIMITS);
+      const day = freshDay();
+      expect(await budget.reserve("evm", day, 7n)).to.equal("granted");
+      expect(await budget.reserve("evm", day, 1n)).to.equal("exhausted");
+      expect(await budget.reserve("sui", day, 10n)).to.equal("granted");
+      expect(await budget.reserve("evm", day, 8n)).to.equal("exhausted");
+    });
+
     it("opens a fresh budget each day; the days never share a counter", async () => {
       const budget = await make(CONTRACT_LIMITS);
       const [today, tomorrow] = [freshDay(), freshDay()];
@@ -39,13 +48,13 @@ export function writeBudgetContract(name: string, make: (limits: WriteBudgetLimi
     });
 
     it("a budget of 0 grants nothing", async () => {
-      const budget = await make({ sui: 0n });
+      const budget = await make({ sui: 0n, evm: 0n });
       expect(await budget.reserve("sui", freshDay(), 1n)).to.equal("exhausted");
     });
 
     it("counts amounts past 2^32 exactly (bigint round trip)", async () => {
       const limit = 2n ** 52n + 3n;
-      const budget = await make({ sui: limit });
+      const budget = await make({ sui: limit, evm: 0n });
       const day = freshDay();
       expect(await budget.reserve("sui", day, 2n ** 52n)).to.equal("granted");
       expect(await budget.reserve("sui", day, 4n)).to.equal("exhausted");

@@ -93,6 +93,7 @@ export const paths: Record<string, Record<string, unknown>> = {
         "contract_not_wallet",
         "payment_required",
         "invalid_payment",
+        "sanctioned_payer",
         "rate_limited",
         "oracle_unavailable",
         "storage_unavailable",
@@ -110,6 +111,7 @@ export const paths: Record<string, Record<string, unknown>> = {
         "wallet_not_token",
         "payment_required",
         "invalid_payment",
+        "sanctioned_payer",
         "rate_limited",
         "oracle_unavailable",
         "storage_unavailable",
@@ -607,4 +609,60 @@ export const paths: Record<string, Record<string, unknown>> = {
     }),
   },
   ...disputePaths,
+  "/api/sanctions/{address}": {
+    get: operation({
+      summary:
+        "Free sanctions screening: the OFAC SDN snapshot (and any extra list) in use, with source and list date, and USDC's own isBlacklisted",
+      tag: "sanctions",
+      addressParam: true,
+      ok: {
+        200: {
+          description:
+            "{address, sanctioned, match: {list, source, listDate} | null, usdcBlacklisted: boolean | null, usdc, flags: [SANCTIONED | USDC_BLACKLISTED], lists: [{list, source, listDate, entries}]}",
+          schema: obj,
+        },
+      },
+      errors: ["invalid_address", "rate_limited"],
+    }),
+  },
+  "/api/registry": {
+    get: operation({
+      summary: "The on-chain ScoreRegistry: address, chain id and ABI (scoreOf, isAllowed, events)",
+      tag: "registry",
+      ok: { 200: { description: "{address, chainId, abi}", schema: obj } },
+      errors: ["not_found"],
+    }),
+  },
+  "/api/registry/publish": {
+    post: operation({
+      summary:
+        "Platform only (Authorization: Bearer <platform key>): score up to 40 addresses and write them to the ScoreRegistry in one transaction; an address whose score version is already on chain is not written again; the gas is reserved from the day's EVM write budget (429 write_budget_exhausted past it, nothing sent)",
+      tag: "registry",
+      body: {
+        type: "object",
+        required: ["addresses"],
+        properties: { addresses: { type: "array", maxItems: 40, items: ref("Address") } },
+      },
+      ok: {
+        200: {
+          description:
+            "{transaction | null, blockNumber | null, gasReserved, published: [{account, score, tier, confidence, flagCodes, flagsHash}], unchanged: [...], unscored: [address]}",
+          schema: obj,
+        },
+      },
+      errors: [
+        "unauthorized",
+        "invalid_json",
+        "addresses_required",
+        "too_many_addresses",
+        "invalid_addresses",
+        "rate_limited",
+        "not_found",
+        "write_budget_exhausted",
+        "storage_unavailable",
+        "registry_unavailable",
+        "payload_too_large",
+      ],
+    }),
+  },
 };

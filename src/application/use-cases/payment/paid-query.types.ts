@@ -47,11 +47,21 @@ export interface SettlementUnknown {
 }
 
 /**
+ * The verified payer is on a sanctions list (issue 33 item 4): HTTP 403 `sanctioned_payer`. Checked after
+ * verification and before anything is reserved, computed or settled: no money moves.
+ */
+export interface SanctionedPayer {
+  readonly _tag: "SanctionedPayer";
+  readonly list: string;
+  readonly listDate: string;
+}
+
+/**
  * UpstreamFailure (source "payment" or "storage") means a verifier, ledger or settler could
  * not be reached: HTTP 502. If it happened during settlement the payment stays reserved.
  */
 export type PaidQueryFailure<E> =
-  PaymentRequired | InvalidPayment | UpstreamFailure | SettlementUnknown | ComputeFailed<E>;
+  PaymentRequired | InvalidPayment | UpstreamFailure | SettlementUnknown | ComputeFailed<E> | SanctionedPayer;
 
 export interface PaidAnswer<A> {
   readonly answer: A;

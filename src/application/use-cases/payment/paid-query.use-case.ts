@@ -1,6 +1,6 @@
 import * as E from "fp-ts/Either";
 import type { TaskEither } from "fp-ts/TaskEither";
-import { inject, injectable } from "inversify";
+import { inject, injectable, optional } from "inversify";
 import { authorizationReplayableUntil, checkAuthorizationTerms } from "../../../domain/payment/authorization-checks";
 import { challengeBody, paymentRequiredHeader } from "../../../domain/payment/payment-challenge";
 import {
@@ -24,6 +24,7 @@ import {
   type PaymentRequired,
 } from "./paid-query.types";
 import { PaymentTermsConfig } from "./payment-terms.token";
+import { AddressScreening } from "../sanctions/address-screening";
 
 type Verified = Extract<VerificationResult, { valid: true }>;
 
@@ -40,6 +41,7 @@ export class PaidQuery {
     @inject(PaymentSettler) private readonly settler: PaymentSettler,
     @inject(PaymentLedger) private readonly ledger: PaymentLedger,
     @inject(PaymentTermsConfig) private readonly terms: PaymentTerms,
+    @inject(AddressScreening) @optional() private readonly screening?: AddressScreening,
   ) {}
 
   execute<E, A>(input: PaidQueryInput<E, A>): TaskEither<PaidQueryFailure<E>, PaidAnswer<A>> {
@@ -75,6 +77,9 @@ export class PaidQuery {
         return this.recover(proof, terms, key, input);
       return E.left(invalidPayment(verified.reason));
     }
+    // A sanctioned payer is refused before anything is reserved or settled (issue 33 item 4).
+    const sanctioned = this.screening?.refusedPayer(verified.payer) ?? null;
+    if (sanctioned !== null) return E.left({ _tag: "SanctionedPayer", ...sanctioned });
 
     const reservation = await this.ledger.reserve(key, verified.replayableUntil, verified.checkedAt)();
     if (E.isLeft(reservation)) return reservation;

@@ -1,6 +1,6 @@
 import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
-import { inject, injectable } from "inversify";
+import { inject, injectable, optional } from "inversify";
 import type { SubjectType, Tier } from "../../../domain/scoring";
 import type { GuardAlert } from "../../../domain/protocol-guard/guard-alert";
 import { decideGuard, shouldRecordAlert, type GuardVerdict } from "../../../domain/protocol-guard/guard-decision";
@@ -10,6 +10,7 @@ import { Clock } from "../../ports/clock.port";
 import { SubscriptionStore } from "../../ports/subscription-store.port";
 import type { ScoredAddress } from "../scoring/scored-address";
 import { GuardScores } from "./guard-scores.port";
+import { GuardScorePublisher } from "./guard-score-publisher.port";
 import { guardFailure, storageFailed, type GuardFailure } from "./guard-failure";
 import { managedSubscription } from "./managed-subscription";
 import { QueueAlertDeliveries } from "./queue-alert-deliveries";
@@ -48,6 +49,7 @@ export class CheckWallet {
     @inject(RandomTokens) private readonly random: RandomTokens,
     @inject(Clock) private readonly clock: Clock,
     @inject(QueueAlertDeliveries) private readonly queue: QueueAlertDeliveries,
+    @inject(GuardScorePublisher) @optional() private readonly publisher?: GuardScorePublisher,
   ) {}
 
   execute(command: CheckCommand): TE.TaskEither<GuardFailure, GuardCheckResult> {
@@ -67,6 +69,8 @@ export class CheckWallet {
           subscription?.rules,
         );
         const result = resultOf(command, subscription, scored, verdict);
+        // A subscribed protocol's checks put the score on chain (issue 33 item 5), off the check's path.
+        if (subscription !== null) this.publisher?.publishInBackground(scored.address);
         if (subscription === null || !shouldRecordAlert(subscription.status, verdict)) return TE.right(result);
         return pipe(
           this.recordAlert(subscription, scored, verdict),

@@ -21,6 +21,8 @@ import { SnapshotStore } from "../../ports/snapshot-store.port";
 import { type ScoredAddress, type ScoringFailed, scoringFailed, subjectTypeOf } from "./scored-address";
 import { snapshotStoreFailed } from "./list-snapshots.use-case";
 import { ScoringStats } from "./scoring-stats";
+import { AddressScreening } from "../sanctions/address-screening";
+import { screeningFlags, withScreening } from "../../../domain/sanctions/screening";
 import { SubjectScorer } from "./subject-scorer";
 
 type Answer = E.Either<ScoringFailed, ScoredAddress>;
@@ -30,7 +32,8 @@ const SCORE_LOCK_TTL_MS = 15_000;
 const SCORE_LOCK_POLL_MS = 50;
 /** Bumped when ScoredAddress changes shape, so instances of two releases never read each other's answers. */
 // v2: answers carry coverage and holder facts (issue 17); a v1 answer from an older instance is a miss.
-const SHARED_ANSWER_VERSION = "score:v2:";
+// v3: answers carry the screening flags (SANCTIONED, USDC_BLACKLISTED; issue 33).
+const SHARED_ANSWER_VERSION = "score:v3:";
 
 /**
  * Scores any address: classify it, short-circuit official issuers to VERIFIED, otherwise assemble
@@ -54,6 +57,7 @@ export class ScoreAddress {
     @inject(SharedCache) shared: SharedCache,
     @inject(FlagDecisionStore) @optional() private readonly decisions?: FlagDecisionStore,
     @inject(DisputeStore) @optional() private readonly disputes?: DisputeStore,
+    @inject(AddressScreening) @optional() private readonly screening?: AddressScreening,
   ) {
     this.cache = new CoalescingCache<Answer>(clock, settings.cacheTtlMs, settings.cacheMaxEntries, E.isRight);
     this.flight = new SharedSingleFlight<Answer>({
@@ -150,7 +154,16 @@ export class ScoreAddress {
           ? TE.right(verifiedIssuerResult(address, subjectTypeOf(kind), head.timestamp))
           : pipe(this.subjects.score(address, kind, head), TE.mapLeft(scoringFailed("scoring"))),
       ),
+      TE.chainW((scored) =>
+        TE.fromTask(async () => ({ ...scored, result: await this.screened(address, scored.result) })),
+      ),
     );
+  }
+
+  /** Sanctions lists and USDC's blacklist on every answer, whatever the subject (issue 33 item 4). */
+  private async screened(address: Address, result: ScoreResult): Promise<ScoreResult> {
+    if (this.screening === undefined) return result;
+    return withScreening(result, screeningFlags(await this.screening.screen(address)));
   }
 
   private async record(

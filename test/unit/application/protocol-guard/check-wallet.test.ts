@@ -44,6 +44,25 @@ describe("CheckWallet", () => {
     check = new CheckWallet(scorer, store, countingTokens(), fixedClock(), testQueue());
   });
 
+  it("publishes the score on chain for a subscribed protocol's checks only (GUARD_PUBLISHES_SCORES)", async () => {
+    const published: Address[] = [];
+    const publishing = new CheckWallet(scorer, store, countingTokens(), fixedClock(), testQueue(), {
+      publishInBackground: (wallet) => void published.push(wallet),
+    });
+    await publishing.execute({ wallet: RISKY, context: "borrow", amount: 10 })();
+    expect(published).to.deep.equal([]);
+    const subscriptionId = await subscribe([]);
+    await publishing.execute({ wallet: GOOD, context: "borrow", amount: 10, subscriptionId, token })();
+    await publishing.execute({
+      wallet: RISKY,
+      context: "borrow",
+      amount: 10,
+      subscriptionId,
+      token: "not-the-token",
+    })();
+    expect(published).to.deep.equal([GOOD]);
+  });
+
   it("answers the full result under the default policy, without a subscription", async () => {
     const result = await check.execute({ wallet: GOOD, context: "borrow", amount: 10 })();
     expect(result).to.deep.equal(

@@ -27,7 +27,8 @@ describe("ScoreSuiWallet on the embedded ledger", () => {
   const start = Date.parse("2026-11-20T12:00:00.000Z");
   /** Wall clock of the budget: 21:30 UTC, 2.5 h before the next budget day. */
   const wall = { nowMs: () => Date.parse("2026-11-20T21:30:00.000Z") };
-  const plenty = () => new RecordingBudget(new InMemoryWriteBudget({ sui: 10n * ORACLE_WRITE_GAS_BUDGET_MIST }));
+  const plenty = () =>
+    new RecordingBudget(new InMemoryWriteBudget({ sui: 10n * ORACLE_WRITE_GAS_BUDGET_MIST, evm: 0n }));
   const stranger = asSuiAddress(`0x${"3c".repeat(32)}`);
 
   function setup() {
@@ -131,7 +132,7 @@ describe("ScoreSuiWallet on the embedded ledger", () => {
 
   it("past the day's budget: WriteBudgetExhausted until the next UTC day, and nothing is written", async () => {
     const { ledger, scenario, state } = setup();
-    const budget = new RecordingBudget(new InMemoryWriteBudget({ sui: ORACLE_WRITE_GAS_BUDGET_MIST }));
+    const budget = new RecordingBudget(new InMemoryWriteBudget({ sui: ORACLE_WRITE_GAS_BUDGET_MIST, evm: 0n }));
     const useCase = new ScoreSuiWallet(ledger, new InMemorySuiWriteJournal(), budget, wall);
     expect(E.isRight(await useCase.execute(scenario.longLivedWallet))).to.equal(true);
     const refused = await useCase.execute(scenario.botWallet);

@@ -69,6 +69,7 @@ describe("flag catalogue", () => {
       "NFT_ANYONE_CAN_TAKE",
       "RUGGED_DEPLOYMENT",
       "RUG_PULL",
+      "SANCTIONED",
     ]);
   });
 });
