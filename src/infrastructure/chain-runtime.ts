@@ -9,6 +9,7 @@ import { LocalIndexExplorer } from "../adapters/explorer/local-index-explorer.ad
 import { RpcBlockStream } from "../adapters/explorer/local-index/rpc-block-stream";
 import { PostgresIndexExplorer } from "../adapters/explorer/postgres-index-explorer.adapter";
 import pg from "pg";
+import { followerLease } from "./chain-follower";
 import { redactUrl } from "../adapters/shared/http-json";
 import type { Config } from "./config/config";
 import { GraphologyTransferGraph } from "../adapters/graph/graphology-transfer-graph.adapter";
@@ -85,6 +86,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
       : null;
   indexPool?.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection of the chain index lost"));
   const indexed = config.env.EXPLORER_API_URL === undefined;
+  const follower = followerLease(config, logger);
   // Beside an explorer nothing needs factory-made creations (the graph never had them there).
   const blockStream = new RpcBlockStream({
     rpcUrl,
@@ -92,6 +94,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
     ...(indexed ? { onCreationSource } : {}),
     onError: (error, subscriber) =>
       logger.warn({ err: error, ...(subscriber === undefined ? {} : { subscriber }) }, "block stream poll failed"),
+    ...(follower === null ? {} : { sourceFor: (node) => follower.sourceFor(node) }),
   });
   const indexOptions = { rpcUrl, stream: blockStream, fromBlock: config.env.INDEX_FROM_BLOCK, onError };
   const localIndex = !indexed
@@ -101,6 +104,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
       : new LocalIndexExplorer(indexOptions);
   const close = async () => {
     await blockStream.stop();
+    await follower?.stop();
     await localIndex?.stop();
     await indexPool?.end();
     reader.close();
@@ -119,6 +123,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
         ? config.env.INDEX_FROM_BLOCK
         : Math.max(0, (await blockStreamHead(reader)) - config.env.GRAPH_LOOKBACK_BLOCKS);
     blockStream.subscribe(transferGraphSubscriber(transferGraph, graphFrom - 1));
+    await follower?.start();
     const started = performance.now();
     await localIndex?.start();
     await blockStream.start();

@@ -95,6 +95,8 @@ const variables = {
   GUARD_SECRET_KEY: { codec: t.union([HexKey, t.undefined]), fallback: undefined },
   WEBHOOK_SIGNING_KEY: { codec: t.union([t.string, t.undefined]), fallback: undefined },
   PAYMENT_RESERVATION_LEASE_SECONDS: { codec: intInRange("seconds", 5, 86_400), fallback: "120" },
+  // RPC mode with DATABASE_URL: one instance follows the chain; a killed one is replaced within this lease.
+  CHAIN_FOLLOWER_LEASE_SECONDS: { codec: intInRange("seconds", 2, 300), fallback: "10" },
 } as const;
 
 /** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */

@@ -149,6 +149,8 @@ export class FollowedBlockStream implements BlockStream {
   private positionOf(entry: Entry, head: number): number {
     const own = entry.subscriber.position();
     if (own !== null) return own;
+    // No head yet (a published stream nobody has published to): latch at the first one there is.
+    if (entry.live === undefined && this.last === undefined && head < 0) return head;
     entry.live ??= this.last?.number ?? head;
     return entry.live;
   }

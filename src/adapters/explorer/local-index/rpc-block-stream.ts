@@ -1,6 +1,6 @@
 import { JsonRpcClient } from "../../shared/json-rpc-client";
 import type { RetryPolicy } from "../../shared/retry-with-backoff";
-import { FollowedBlockStream } from "./followed-block-stream";
+import { FollowedBlockStream, type BlockSource } from "./followed-block-stream";
 import { InternalCreationFinder, type CreationSource, type InternalCreationsSetting } from "./internal-creations";
 import { RpcBlockSource } from "./rpc-block-source";
 
@@ -22,6 +22,8 @@ export interface RpcBlockStreamOptions {
   readonly onCreationSource?: (source: CreationSource) => void;
   /** Told about failed polls and subscribers (the stream keeps trying); default: ignore. */
   readonly onError?: (error: unknown, subscriber?: string) => void;
+  /** Where blocks really come from, given the node's source (one follower per deployment: the published stream). */
+  readonly sourceFor?: (node: BlockSource) => BlockSource;
 }
 
 /** The block stream of a JSON-RPC node: blocks with receipts (and factory-made creations) in batches. */
@@ -38,7 +40,8 @@ export class RpcBlockStream extends FollowedBlockStream {
       ...(options.retry === undefined ? {} : { retry: options.retry }),
     });
     const creations = new InternalCreationFinder(client, options.internalCreations ?? "auto", options.onCreationSource);
-    super(new RpcBlockSource(client, batchSize, creations), {
+    const node = new RpcBlockSource(client, batchSize, creations);
+    super(options.sourceFor?.(node) ?? node, {
       confirmations: options.confirmations ?? 0,
       blocksPerStep: batchSize * maxConcurrent,
       pollIntervalMs: options.pollIntervalMs ?? 1_000,
