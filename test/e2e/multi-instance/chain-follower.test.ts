@@ -93,10 +93,14 @@ describe("one chain follower per deployment: lease, published blocks, takeover o
     for (let i = 0; i < BEFORE_KILL; i++) receipts.push(await trade());
     await leader.stop("SIGKILL");
     const killedAt = Date.now();
+    const takeover = until(() => other.output().includes(TOOK_OVER), "the takeover", 30_000).then(
+      () => Date.now() - killedAt,
+    );
     for (let i = 0; i < AFTER_KILL; i++) receipts.push(await trade());
-    await until(() => other.output().includes(TOOK_OVER), "the takeover", 30_000);
-    const takeoverMs = Date.now() - killedAt;
-    console.log(`      takeover logged within ${takeoverMs} ms of the kill (lease 3 s)`);
+    const takeoverMs = await takeover;
+    console.log(`      takeover logged ${takeoverMs} ms after the kill (lease 3 s, renewed every second)`);
+    // Within the lease plus one attempt interval; a loaded machine gets the lease twice over.
+    expect(takeoverMs).to.be.below(9_000);
 
     const alertOf = (body: string) =>
       (JSON.parse(body) as { data: { alert: { id: string; txHash: string; blockNumber: number } } }).data.alert;
