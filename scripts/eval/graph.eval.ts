@@ -4,6 +4,8 @@
 import * as T from "fp-ts/Task";
 import { GraphologyTransferGraph } from "../../src/adapters/graph/graphology-transfer-graph.adapter";
 import { InMemoryGraphTrustStore } from "../../src/adapters/graph/in-memory-graph-trust-store.adapter";
+import { RpcBlockStream } from "../../src/adapters/explorer/local-index/rpc-block-stream";
+import { transferGraphSubscriber } from "../../src/adapters/graph/transfer-graph-subscriber";
 import { LocalIndexExplorer } from "../../src/adapters/explorer/local-index-explorer.adapter";
 import { RecomputeGraphTrust } from "../../src/application/use-cases/graph/recompute-graph-trust.use-case";
 import type { Address } from "../../src/domain/chain/address";
@@ -35,9 +37,11 @@ export async function run(): Promise<void> {
       tokens: new Map(issuers.map((a) => [a, { decimals: 6, unitUsd: 1 }])),
     },
   });
-  const index = new LocalIndexExplorer({ rpcUrl: world.chain.rpcUrl, alsoFeed: (b) => graph.add(b) });
+  const stream = new RpcBlockStream({ rpcUrl: world.chain.rpcUrl });
+  const index = new LocalIndexExplorer({ rpcUrl: world.chain.rpcUrl, stream });
+  stream.subscribe(transferGraphSubscriber(graph, -1));
   try {
-    await index.syncOnce();
+    await stream.syncOnce();
     const recompute = new RecomputeGraphTrust(
       graph,
       new InMemoryGraphTrustStore(),

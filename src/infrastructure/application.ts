@@ -2,20 +2,11 @@ import type { Container } from "inversify";
 import type { Logger } from "pino";
 import { buildHttpApp } from "../adapters/http/app";
 import { redactUrl } from "../adapters/shared/http-json";
-import { IndexStakingBlocks } from "../application/use-cases/staking/index-staking-blocks.use-case";
 import { marketSettings } from "./bindings/market-settings";
 import { readQuoteTokens } from "./bindings/scoring.bindings";
 import { priceSourceFor } from "./bindings/staking.bindings";
 import { startChainRuntime } from "./chain-runtime";
-import { startStakingIndexLoop, type StakingIndexLoop } from "./staking-index-loop";
-import { startGuardWatchLoop, type GuardWatchLoop } from "./guard-watch-loop";
-import { startDeliveryLoop, type DeliveryLoop } from "./delivery-loop";
-import { DeliveryKickRelay } from "./bindings/protocol-guard.bindings";
-import { DeliverDueAlerts } from "../application/use-cases/protocol-guard/deliver-due-alerts.use-case";
-import { DeliveryKick } from "../application/use-cases/protocol-guard/queue-alert-deliveries";
-import { WatchBlock } from "../application/use-cases/protocol-guard/watch-block.use-case";
-import { startGraphTrustLoop, type GraphTrustLoop } from "./graph-trust-loop";
-import { RecomputeGraphTrust } from "../application/use-cases/graph/recompute-graph-trust.use-case";
+import { startWorkers, type RunningWorkers } from "./workers";
 import { startDevWorld, type DevWorld } from "../dev-world/dev-world";
 import { devWorldSettings, writeDevSanctionsList } from "../dev-world/dev-world-settings";
 import { withDefaults, type Config } from "./config/config";
@@ -55,11 +46,6 @@ async function settleInFlight(
   const pending = container?.isBound(PaidQuery) === true ? container.get(PaidQuery).settlementsInFlight() : [];
   if (!drained || pending.length > 0)
     logger.warn({ reservedKeys: pending }, "shutdown with settlements in flight; their keys stay reserved");
-}
-
-/** The outbox is looked at this often (and at once when an alert is queued): retries are due at most this late. */
-function deliveryTickMs(config: Config): number {
-  return Math.min(1_000, Math.max(20, Math.floor(config.env.DELIVERY_RETRY_BASE_MS / 2)));
 }
 
 export interface RunningApplication {
@@ -148,10 +134,7 @@ export async function startApplication(
     throw error;
   }
   let container: Container | undefined;
-  let stakingIndex: StakingIndexLoop | undefined;
-  let guardWatch: GuardWatchLoop | undefined;
-  let deliveries: DeliveryLoop | undefined;
-  let graphTrust: GraphTrustLoop | undefined;
+  let workers: RunningWorkers | undefined;
   let server: RunningServer | undefined;
   let altServer: RunningServer | undefined;
   const sui = startSui(config);
@@ -160,10 +143,7 @@ export async function startApplication(
   const stop = async () => {
     await altServer?.close();
     await settleInFlight(server, container, logger);
-    await graphTrust?.stop();
-    await stakingIndex?.stop();
-    await guardWatch?.stop();
-    await deliveries?.stop();
+    await workers?.stop();
     for (const hook of container?.get<readonly (() => Promise<void>)[]>(ShutdownHooks) ?? []) await hook();
     if (container === undefined) redis?.disconnect();
     container?.unbindAll();
@@ -191,16 +171,7 @@ export async function startApplication(
       ...(redis ? { redis } : {}),
       publicUrl,
     });
-    stakingIndex = startStakingIndexLoop(container.get(IndexStakingBlocks), () => chain.localIndex?.syncedTo, logger);
-    await stakingIndex.catchUp();
-    const built = container;
-    deliveries = startDeliveryLoop(() => built.get(DeliverDueAlerts), logger, deliveryTickMs(config));
-    const loop = deliveries;
-    (container.get<DeliveryKick>(DeliveryKick) as DeliveryKickRelay).connect(() => loop.kick());
-    guardWatch = await startGuardWatchLoop(container.get(WatchBlock), chain.blockFeed, logger);
-    const recomputeMs = config.env.GRAPH_TRUST_RECOMPUTE_SECONDS * 1000;
-    graphTrust = startGraphTrustLoop(container.get(RecomputeGraphTrust), logger, recomputeMs);
-    await graphTrust.recompute();
+    workers = await startWorkers(container, chain, config, logger);
     const app = buildHttpApp({ logger, ...composeRouters(container, config, publicUrl, scenario) });
     server = await startHttpServer(app, config.env.HOST, config.env.PORT);
     const altUrl = () => altServer?.url ?? `http://${config.env.HOST}:${config.env.ALT_PORT}`;
@@ -213,7 +184,7 @@ export async function startApplication(
   }
   const altUrl = altServer.url;
   logger.info({ url: server.url, altUrl, chainMode: config.chainMode, rpcUrl: redactUrl(chain.rpcUrl) }, "listening");
-  const watch = guardWatch;
+  const watch = workers.guard;
   return {
     url: server.url,
     altUrl,

@@ -6,14 +6,14 @@ import type { ReadinessProbe } from "../application/ports/readiness-probe.port";
 import { EthersChainReader } from "../adapters/chain/ethers-chain-reader.adapter";
 import { BlockscoutExplorer } from "../adapters/explorer/blockscout-explorer.adapter";
 import { LocalIndexExplorer } from "../adapters/explorer/local-index-explorer.adapter";
-import { relayFeed, rpcFeed, type BlockFeed } from "../adapters/explorer/local-index/block-feed";
-import { BlockRelay } from "../adapters/explorer/local-index/block-relay";
+import { RpcBlockStream } from "../adapters/explorer/local-index/rpc-block-stream";
 import { PostgresIndexExplorer } from "../adapters/explorer/postgres-index-explorer.adapter";
 import pg from "pg";
+import { followerLease } from "./chain-follower";
 import { redactUrl } from "../adapters/shared/http-json";
 import type { Config } from "./config/config";
 import { GraphologyTransferGraph } from "../adapters/graph/graphology-transfer-graph.adapter";
-import { followGraphFromRpc } from "./graph-follower";
+import { transferGraphSubscriber } from "../adapters/graph/transfer-graph-subscriber";
 import { marketSettings } from "./bindings/market-settings";
 
 /** The chain side of a running service: where scores read state and history from. */
@@ -25,9 +25,12 @@ export interface ChainRuntime {
   /** Set when the explorer is our own index (embedded chain, or a chain with no explorer). */
   readonly localIndex: LocalIndexExplorer | PostgresIndexExplorer | null;
   readonly probes: readonly ReadinessProbe[];
-  /** The block stream Protocol Guard watches: the local index's own when there is one. */
-  readonly blockFeed: BlockFeed;
-  /** The transfer graph (graph trust), fed by the same block stream as the local index. */
+  /**
+   * The one chain follower of the process: the local index, the transfer graph, Protocol Guard's watcher
+   * and the staking index subscribe to it. Caught up (the index and the graph) before the service answers.
+   */
+  readonly blockStream: RpcBlockStream;
+  /** The transfer graph (graph trust), a subscriber of the block stream. */
   readonly transferGraph: GraphologyTransferGraph;
   close(): Promise<void>;
 }
@@ -46,6 +49,13 @@ function transferGraphFor(config: Config): GraphologyTransferGraph {
       tokens: new Map(issuers.map((a) => [a, { decimals: 6, unitUsd: 1 }])),
     },
   });
+}
+
+/** The node's head block number (the graph's lookback is counted from it). */
+async function blockStreamHead(reader: EthersChainReader): Promise<number> {
+  const head = await reader.headBlock()();
+  if (E.isLeft(head)) throw new Error(`RPC_URL did not answer: ${head.left.detail}`);
+  return head.right.number;
 }
 
 /**
@@ -68,8 +78,6 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
         : "index: contracts made by factories come from this source",
     );
   const transferGraph = transferGraphFor(config);
-  // Attached before the index starts, so the blocks of its catch-up reach the watcher and the graph too.
-  const relay = new BlockRelay();
   // RPC mode with a database and no explorer: the chain index lives in PostgreSQL (durable, shared, any
   // chain length). The embedded chain is re-seeded at every start, so its index stays in memory.
   const indexPool =
@@ -77,33 +85,26 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
       ? new pg.Pool({ connectionString: config.env.DATABASE_URL, max: 6 })
       : null;
   indexPool?.on("error", (error) => logger.warn({ err: error }, "PostgreSQL connection of the chain index lost"));
-  const localIndex =
-    config.env.EXPLORER_API_URL !== undefined
-      ? null
-      : indexPool !== null
-        ? new PostgresIndexExplorer({
-            rpcUrl,
-            pool: indexPool,
-            chainId,
-            fromBlock: config.env.INDEX_FROM_BLOCK,
-            onError,
-            onCreationSource,
-          })
-        : new LocalIndexExplorer({
-            rpcUrl,
-            fromBlock: config.env.INDEX_FROM_BLOCK,
-            onError,
-            onCreationSource,
-            onBlock: (block) => relay.add(block),
-            alsoFeed: (block) => transferGraph.add(block),
-          });
-  // Only the in-memory index relays its blocks; beside an explorer or the PostgreSQL index (where one
-  // instance writes and the others read) the watcher and the graph follow the chain themselves.
-  const blockFeed = localIndex instanceof LocalIndexExplorer ? relayFeed(relay) : rpcFeed(rpcUrl, onError);
-  let graphFollower: { stop(): Promise<void> } | null = null;
+  const indexed = config.env.EXPLORER_API_URL === undefined;
+  const follower = followerLease(config, logger);
+  // Beside an explorer nothing needs factory-made creations (the graph never had them there).
+  const blockStream = new RpcBlockStream({
+    rpcUrl,
+    internalCreations: indexed ? "auto" : "off",
+    ...(indexed ? { onCreationSource } : {}),
+    onError: (error, subscriber) =>
+      logger.warn({ err: error, ...(subscriber === undefined ? {} : { subscriber }) }, "block stream poll failed"),
+    ...(follower === null ? {} : { sourceFor: (node) => follower.sourceFor(node) }),
+  });
+  const indexOptions = { rpcUrl, stream: blockStream, fromBlock: config.env.INDEX_FROM_BLOCK, onError };
+  const localIndex = !indexed
+    ? null
+    : indexPool !== null
+      ? new PostgresIndexExplorer({ ...indexOptions, pool: indexPool, chainId })
+      : new LocalIndexExplorer(indexOptions);
   const close = async () => {
-    await graphFollower?.stop();
-    await blockFeed.stop();
+    await blockStream.stop();
+    await follower?.stop();
     await localIndex?.stop();
     await indexPool?.end();
     reader.close();
@@ -117,14 +118,19 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
         `RPC_URL ${redactUrl(rpcUrl)} serves chain ${actualChainId.right}, but CHAIN_ID is ${chainId} (ARC_NETWORK=${config.env.ARC_NETWORK})`,
       );
     }
-    if (localIndex !== null) {
-      const started = performance.now();
-      await localIndex.start();
+    // The in-memory index sees every block it keeps; elsewhere the graph reads a lookback behind the head
+    // (a remote chain's whole history would take hours to read).
+    const graphFrom =
+      localIndex instanceof LocalIndexExplorer
+        ? config.env.INDEX_FROM_BLOCK
+        : Math.max(0, (await blockStreamHead(reader)) - config.env.GRAPH_LOOKBACK_BLOCKS);
+    blockStream.subscribe(transferGraphSubscriber(transferGraph, graphFrom - 1));
+    await follower?.start();
+    const started = performance.now();
+    await localIndex?.start();
+    await blockStream.start();
+    if (localIndex !== null)
       logger.info({ syncedTo: localIndex.syncedTo, ms: Math.round(performance.now() - started) }, "index caught up");
-    }
-    if (!(localIndex instanceof LocalIndexExplorer)) {
-      graphFollower = await followGraphFromRpc(rpcUrl, transferGraph, config.env.GRAPH_LOOKBACK_BLOCKS, logger);
-    }
   } catch (error) {
     await close();
     throw error;
@@ -153,7 +159,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
     explorer,
     localIndex,
     probes,
-    blockFeed,
+    blockStream,
     transferGraph,
     close,
   };

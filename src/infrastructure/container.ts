@@ -11,6 +11,7 @@ import { PaymentVerifier } from "../application/ports/payment-verifier.port";
 import { RateLimiter } from "../application/ports/rate-limiter.port";
 import { ReadinessProbes } from "../application/ports/readiness-probe.port";
 import { SnapshotStore } from "../application/ports/snapshot-store.port";
+import { WorkerLog } from "../adapters/workers/worker";
 import { SystemClock } from "../adapters/clock/system-clock.adapter";
 import { NoSharedCache } from "../adapters/cache/no-shared-cache.adapter";
 import { RedisSharedCache } from "../adapters/cache/redis-shared-cache.adapter";
@@ -122,6 +123,7 @@ function bindSharedState(container: Container, runtime: Runtime): Redis | null {
 export function buildContainer(runtime: Runtime): Container {
   const container = new Container({ defaultScope: "Singleton" });
   container.bind(Clock).to(SystemClock);
+  container.bind(WorkerLog).toConstantValue(runtime.logger);
   const redis = bindSharedState(container, runtime);
   bindWriteBudget(container, runtime.config, redis, runtime.logger);
   container.bind(ChainReader).toConstantValue(runtime.chain.chainReader);

@@ -10,22 +10,17 @@ import type {
   TokenHolding,
   TokenTransfer,
 } from "../../domain/chain/chain-types";
-import type { BlockActivity } from "../../domain/protocol-guard/block-activity";
-import { JsonRpcClient } from "../shared/json-rpc-client";
+import type { BlockSubscriber } from "../../application/ports/block-stream.port";
 import type { RetryPolicy } from "../shared/retry-with-backoff";
 import { DEFAULT_HISTORY_LIMIT, holdersPage, limitOf, newestPage } from "./history-page";
 import { HistoryIndex } from "./local-index/history-index";
-import type { IndexedBlock } from "./local-index/indexed-block";
-import { BlockFollower } from "./local-index/block-follower";
-import { RpcBlockSource } from "./local-index/rpc-block-source";
-import {
-  InternalCreationFinder,
-  type CreationSource,
-  type InternalCreationsSetting,
-} from "./local-index/internal-creations";
+import type { CreationSource, InternalCreationsSetting } from "./local-index/internal-creations";
+import { RpcBlockStream } from "./local-index/rpc-block-stream";
 
 export interface LocalIndexExplorerOptions {
   readonly rpcUrl: string;
+  /** The process's block stream, when it has one (the index subscribes); otherwise the index follows its own. */
+  readonly stream?: RpcBlockStream;
   /** How often to look for new blocks once caught up; default 1000 ms. */
   readonly pollIntervalMs?: number;
   /** First block to index (default 0). History before it is reported as not covered. */
@@ -40,12 +35,8 @@ export interface LocalIndexExplorerOptions {
   readonly retry?: RetryPolicy;
   /** Bound of a read when the query names none; default 10,000. */
   readonly defaultLimit?: number;
-  /** Given every indexed block's raw activity, in order (the Protocol Guard watcher's feed). */
-  readonly onBlock?: (block: BlockActivity) => void;
   /** Told about failed polls (the follower keeps trying); default: ignore. */
   readonly onError?: (error: unknown) => void;
-  /** Also handed every indexed block, in order, once (the transfer graph follows the same stream). */
-  readonly alsoFeed?: (block: IndexedBlock) => void;
   /** Contracts made by other contracts: `auto` (default) uses the best source the node serves; `off` skips them. */
   readonly internalCreations?: InternalCreationsSetting;
   /** Told once which source of factory-made creations the node serves. */
@@ -55,84 +46,67 @@ export interface LocalIndexExplorerOptions {
 export const LocalIndexExplorerOptions = Symbol.for("LocalIndexExplorerOptions");
 
 /**
- * ExplorerHistory built by following blocks of any JSON-RPC node into in-memory indexes:
- * the explorer for the embedded chain and for chains without one. start() catches up with
- * the head, then keeps polling so activity after startup shows up within a poll interval.
+ * ExplorerHistory built from the blocks of any JSON-RPC node, in in-memory indexes: the explorer for
+ * the embedded chain and for chains without one. It subscribes to the process's block stream (or,
+ * standing alone, follows its own); start() catches up with the head, then new blocks show up within
+ * a poll interval.
  */
 @injectable()
 export class LocalIndexExplorer implements ExplorerHistory {
   private readonly index = new HistoryIndex();
-  private readonly follower: BlockFollower;
+  private readonly stream: RpcBlockStream;
+  private readonly owned: boolean;
   private readonly defaultLimit: number;
   private readonly fromBlock: number;
-  private readonly innerCreations: InternalCreationFinder;
+  private synced: number;
+  private readonly subscriber: BlockSubscriber;
 
   constructor(@inject(LocalIndexExplorerOptions) options: LocalIndexExplorerOptions) {
-    const maxConcurrent = options.maxConcurrent ?? 4;
-    const client = new JsonRpcClient({
-      url: options.rpcUrl,
-      maxConcurrent,
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      ...(options.retry === undefined ? {} : { retry: options.retry }),
-    });
-    const batchSize = options.batchSize ?? 50;
     this.fromBlock = options.fromBlock ?? 0;
+    this.synced = this.fromBlock - 1;
     this.defaultLimit = options.defaultLimit ?? DEFAULT_HISTORY_LIMIT;
-    const onBlock = options.onBlock;
-    const feed = options.alsoFeed;
-    const sink =
-      onBlock === undefined && feed === undefined
-        ? this.index
-        : {
-            addRange: (blocks: readonly IndexedBlock[]) => {
-              this.index.addRange(blocks);
-              for (const block of blocks) {
-                onBlock?.(block.activity);
-                feed?.(block);
-              }
-            },
-          };
-    this.innerCreations = new InternalCreationFinder(
-      client,
-      options.internalCreations ?? "auto",
-      options.onCreationSource,
-    );
-    this.follower = new BlockFollower(new RpcBlockSource(client, batchSize, this.innerCreations), sink, {
-      fromBlock: this.fromBlock,
-      confirmations: options.confirmations ?? 0,
-      blocksPerStep: batchSize * maxConcurrent,
-      pollIntervalMs: options.pollIntervalMs ?? 1_000,
-      onError: options.onError ?? (() => {}),
-    });
+    this.owned = options.stream === undefined;
+    this.stream = options.stream ?? new RpcBlockStream(options);
+    this.subscriber = {
+      name: "history index",
+      position: () => this.synced,
+      receive: async (blocks, _from, to) => {
+        this.index.addRange(blocks);
+        this.synced = to;
+      },
+    };
+    this.stream.subscribe(this.subscriber);
   }
 
-  /** Catches up with the head (rejecting if the node cannot be read), then follows new blocks. */
-  start(): Promise<void> {
-    return this.follower.start();
+  /** Catches up with the head (rejecting if the node cannot be read), then follows new blocks; a shared stream is started by its owner. */
+  async start(): Promise<void> {
+    if (this.owned) await this.stream.start();
   }
 
-  stop(): Promise<void> {
-    return this.follower.stop();
+  async stop(): Promise<void> {
+    if (this.owned) await this.stream.stop();
+    else this.stream.unsubscribe(this.subscriber);
   }
 
   /** Indexes up to the current head now; resolves with the last indexed block. */
-  syncOnce(): Promise<number> {
-    return this.follower.syncOnce();
+  async syncOnce(): Promise<number> {
+    await this.stream.syncOnce();
+    return this.synced;
   }
 
   /** Last indexed block, -1 before the first. */
   get syncedTo(): number {
-    return this.follower.syncedTo;
+    return this.synced;
   }
 
   /** True when the last poll found nothing newer than what is indexed. */
   caughtUp(): boolean {
-    return this.follower.caughtUp;
+    return this.stream.caughtUp;
   }
 
   /** Where factory-made creations come from; undefined until the first range was read. */
   get creationSource(): CreationSource | undefined {
-    return this.innerCreations.source;
+    return this.stream.creationSource;
   }
 
   get transfersIndexed(): number {
@@ -169,7 +143,7 @@ export class LocalIndexExplorer implements ExplorerHistory {
 
   /** Before the first block is indexed every answer would be an empty lie, so it is a failure. */
   private read<T>(answer: (limit: number) => T, query: HistoryQuery | undefined): TE.TaskEither<UpstreamFailure, T> {
-    if (this.follower.syncedTo < this.fromBlock)
+    if (this.synced < this.fromBlock)
       return TE.left(upstreamFailure("explorer", "local index has not indexed any block yet"));
     return TE.right(answer(limitOf(query, this.defaultLimit)));
   }

@@ -14,13 +14,10 @@ import type {
 import { JsonRpcClient } from "../shared/json-rpc-client";
 import { upstreamTask } from "../shared/upstream-task";
 import { boundedPage, DEFAULT_HISTORY_LIMIT, holdersPage, limitOf } from "./history-page";
-import { BlockFollower } from "./local-index/block-follower";
+import type { BlockSubscriber } from "../../application/ports/block-stream.port";
 import { RpcBlockSource } from "./local-index/rpc-block-source";
-import {
-  InternalCreationFinder,
-  type CreationSource,
-  type InternalCreationsSetting,
-} from "./local-index/internal-creations";
+import type { CreationSource, InternalCreationsSetting } from "./local-index/internal-creations";
+import { RpcBlockStream } from "./local-index/rpc-block-stream";
 import { PostgresIndexWriter } from "./postgres-index/postgres-index-writer";
 import {
   toHolding,
@@ -34,6 +31,8 @@ import {
 
 export interface PostgresIndexExplorerOptions {
   readonly rpcUrl: string;
+  /** The process's block stream, when it has one (the writer subscribes); otherwise the index follows its own. */
+  readonly stream?: RpcBlockStream;
   /** A pool on a database migrated by `migratePostgres`. */
   readonly pool: Pool;
   readonly chainId: number;
@@ -69,24 +68,23 @@ const READER_CAUGHT_UP_LAG = 5;
  */
 export class PostgresIndexExplorer implements ExplorerHistory {
   private readonly client: JsonRpcClient;
+  /** Reads the head only (a reader's lag); blocks come from the stream. */
   private readonly source: RpcBlockSource;
-  private readonly innerCreations: InternalCreationFinder;
+  private readonly stream: RpcBlockStream;
+  private readonly owned: boolean;
   private readonly defaultLimit: number;
   private fromBlock: number;
-  private writer: { follower: BlockFollower; lockHolder: PoolClient } | null = null;
+  private writer: { subscriber: BlockSubscriber; lockHolder: PoolClient; written: number } | null = null;
   private cursor = -1;
   private head = -1;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
   constructor(private readonly options: PostgresIndexExplorerOptions) {
-    this.client = new JsonRpcClient({ url: options.rpcUrl, maxConcurrent: options.maxConcurrent ?? 4 });
-    this.innerCreations = new InternalCreationFinder(
-      this.client,
-      options.internalCreations ?? "auto",
-      options.onCreationSource,
-    );
-    this.source = new RpcBlockSource(this.client, options.batchSize ?? 50, this.innerCreations);
+    this.client = new JsonRpcClient({ url: options.rpcUrl, maxConcurrent: 2 });
+    this.source = new RpcBlockSource(this.client, 1);
+    this.owned = options.stream === undefined;
+    this.stream = options.stream ?? new RpcBlockStream(options);
     this.fromBlock = options.fromBlock;
     this.defaultLimit = options.defaultLimit ?? DEFAULT_HISTORY_LIMIT;
   }
@@ -109,6 +107,7 @@ export class PostgresIndexExplorer implements ExplorerHistory {
     // The range already indexed decides; a changed INDEX_FROM_BLOCK would leave a gap or an overlap.
     this.fromBlock = stored.fromBlock;
     await this.tryToWrite();
+    if (this.owned) await this.stream.start();
     await this.refresh();
     this.schedule();
   }
@@ -118,8 +117,9 @@ export class PostgresIndexExplorer implements ExplorerHistory {
     clearTimeout(this.timer);
     const writer = this.writer;
     this.writer = null;
+    if (this.owned) await this.stream.stop();
     if (writer !== null) {
-      await writer.follower.stop();
+      this.stream.unsubscribe(writer.subscriber);
       await writer.lockHolder.query(`SELECT pg_advisory_unlock(${WRITER_LOCK_KEY})`).catch(() => undefined);
       writer.lockHolder.release();
     }
@@ -127,17 +127,17 @@ export class PostgresIndexExplorer implements ExplorerHistory {
 
   /** Last block in the index, -1 before the first. */
   get syncedTo(): number {
-    return this.writer?.follower.syncedTo ?? this.cursor;
+    return this.writer?.written ?? this.cursor;
   }
 
   caughtUp(): boolean {
-    if (this.writer !== null) return this.writer.follower.caughtUp;
+    if (this.writer !== null) return this.stream.caughtUp;
     return this.head >= 0 && this.head - this.cursor <= READER_CAUGHT_UP_LAG;
   }
 
   /** Where factory-made creations come from (writer only); undefined until the first range was read. */
   get creationSource(): CreationSource | undefined {
-    return this.innerCreations.source;
+    return this.stream.creationSource;
   }
 
   get isWriter(): boolean {
@@ -262,7 +262,7 @@ export class PostgresIndexExplorer implements ExplorerHistory {
     };
   }
 
-  /** Takes the writer's lock if nobody holds it, and then catches up from the durable cursor. */
+  /** Takes the writer's lock if nobody holds it, and subscribes the writer to the stream from the durable cursor. */
   private async tryToWrite(): Promise<void> {
     if (this.writer !== null || this.stopped) return;
     const lockHolder = await this.options.pool.connect();
@@ -275,16 +275,21 @@ export class PostgresIndexExplorer implements ExplorerHistory {
       return;
     }
     const { syncedTo } = await this.readCursor();
-    const follower = new BlockFollower(this.source, new PostgresIndexWriter(this.options.pool), {
-      fromBlock: this.fromBlock,
-      resumeAfter: syncedTo,
-      confirmations: 0,
-      blocksPerStep: (this.options.batchSize ?? 50) * (this.options.maxConcurrent ?? 4),
-      pollIntervalMs: this.options.pollIntervalMs ?? 1_000,
-      onError: this.options.onError ?? (() => {}),
-    });
-    this.writer = { follower, lockHolder };
-    await follower.start();
+    const sink = new PostgresIndexWriter(this.options.pool);
+    const writer: { subscriber: BlockSubscriber; lockHolder: PoolClient; written: number } = {
+      lockHolder,
+      written: syncedTo,
+      subscriber: {
+        name: "chain index writer",
+        position: () => writer.written,
+        receive: async (blocks, from, to) => {
+          await sink.addRange(blocks, from, to);
+          writer.written = to;
+        },
+      },
+    };
+    this.writer = writer;
+    this.stream.subscribe(writer.subscriber);
   }
 
   /** Readers learn the writer's progress (and take over when the writer is gone). */

@@ -40,6 +40,7 @@ import { ReplayAlert } from "../../application/use-cases/protocol-guard/replay-a
 import { Subscribe } from "../../application/use-cases/protocol-guard/subscribe.use-case";
 import { UpdateSubscription } from "../../application/use-cases/protocol-guard/update-subscription.use-case";
 import { WatchBlock } from "../../application/use-cases/protocol-guard/watch-block.use-case";
+import { DeliveryWorker, DeliveryWorkerSettings } from "../../adapters/workers/delivery.worker";
 import type { Config } from "../config/config";
 
 /** The protocol-guard use cases, bound by the composition root and resolved by its smoke test. */
@@ -62,17 +63,9 @@ export const cryptoRandomTokens: RandomTokens = {
   randomToken: (bytes) => randomBytes(bytes).toString("base64url"),
 };
 
-/** Lets the delivery loop, started after the container, be told when something is queued. */
-export class DeliveryKickRelay implements DeliveryKick {
-  private target: (() => void) | undefined;
-
-  connect(target: () => void): void {
-    this.target = target;
-  }
-
-  kick(): void {
-    this.target?.();
-  }
+/** The outbox is looked at this often (and at once when an alert is queued): retries are due at most this late. */
+function deliveryTickMs(config: Config): number {
+  return Math.min(1_000, Math.max(20, Math.floor(config.env.DELIVERY_RETRY_BASE_MS / 2)));
 }
 
 /**
@@ -86,7 +79,10 @@ export function bindProtocolGuard(container: Container, pool: pg.Pool | null, co
   container.bind(RandomTokens).toConstantValue(cryptoRandomTokens);
   container.bind(WebhookKeys).toConstantValue(keys);
   container.bind(EventDecoder).to(EthersEventDecoder);
-  container.bind(DeliveryKick).toConstantValue(new DeliveryKickRelay());
+  // The delivery worker is the kick: queueing an alert asks it for a pass now.
+  container.bind(DeliveryWorkerSettings).toConstantValue({ tickMs: deliveryTickMs(config) });
+  container.bind(DeliveryWorker).toSelf();
+  container.bind(DeliveryKick).toService(DeliveryWorker);
   container.bind(DeliverySettings).toConstantValue({ retryBaseMs: env.DELIVERY_RETRY_BASE_MS, random: Math.random });
   container.bind(ChannelSender).toConstantValue(
     new HttpChannelSender({

@@ -114,6 +114,8 @@ const variables = {
   GUARD_PUBLISHES_SCORES: { codec: t.keyof({ true: null, false: null }), fallback: "false" },
   REGISTRY_REFRESH_SECONDS: { codec: intInRange("seconds", 0, 365 * 86_400), fallback: "86400" },
   EVM_WRITE_BUDGET_GAS_PER_DAY: { codec: intInRange("gas per day", 0, 2 ** 53 - 1), fallback: "30000000" },
+  // RPC mode with DATABASE_URL: one instance follows the chain; a killed one is replaced within this lease.
+  CHAIN_FOLLOWER_LEASE_SECONDS: { codec: intInRange("seconds", 2, 300), fallback: "10" },
 } as const;
 
 /** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */

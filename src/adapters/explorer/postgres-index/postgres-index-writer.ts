@@ -1,7 +1,6 @@
 import type { Pool } from "pg";
 import { ZERO_ADDRESS } from "../../../domain/chain/address";
 import type { TokenTransfer } from "../../../domain/chain/chain-types";
-import type { BlockSink } from "../local-index/block-follower";
 import type { IndexedBlock } from "../local-index/indexed-block";
 
 /**
@@ -10,7 +9,7 @@ import type { IndexedBlock } from "../local-index/indexed-block";
  * balances as aggregated deltas. A crash mid-range leaves the cursor before it: the range is
  * written again, never twice.
  */
-export class PostgresIndexWriter implements BlockSink {
+export class PostgresIndexWriter {
   constructor(private readonly pool: Pool) {}
 
   async addRange(blocks: readonly IndexedBlock[], from: number, to: number): Promise<void> {

@@ -1,0 +1,135 @@
+import { expect } from "chai";
+import type { BlockSource } from "../../../../src/adapters/explorer/local-index/followed-block-stream";
+import {
+  PostgresFollowerLease,
+  type LeaseChange,
+} from "../../../../src/adapters/explorer/postgres-stream/postgres-follower-lease";
+import { PublishedBlockSource } from "../../../../src/adapters/explorer/postgres-stream/published-block-source";
+import type { StreamedBlock } from "../../../../src/application/ports/block-stream.port";
+import type { Address } from "../../../../src/domain/chain/address";
+import type { TxHash } from "../../../../src/domain/chain/chain-types";
+import { migratedSchema, type MigratedSchema } from "../../../support/migrated-schema";
+
+const CHAIN = 5042002;
+const hex = (n: number, width: number) => "0x" + n.toString(16).padStart(width, "0");
+
+/** Block n with one transaction whose value is past 2^53 (bigints must survive the round trip). */
+function block(n: number): StreamedBlock {
+  const from = hex(1, 40) as Address;
+  return {
+    number: n,
+    timestamp: 1_700_000_000 + n,
+    transactions: [
+      {
+        hash: hex(n, 64) as TxHash,
+        blockNumber: n,
+        timestamp: 1_700_000_000 + n,
+        from,
+        to: hex(2, 40) as Address,
+        value: 10n ** 24n + BigInt(n),
+        selector: "0x",
+        success: true,
+      },
+    ],
+    transfers: [],
+    creations: [],
+    activity: {
+      number: n,
+      hash: hex(n + 1000, 64),
+      parentHash: hex(n + 999, 64),
+      timestamp: 0,
+      transactions: [],
+      logs: [],
+    },
+  };
+}
+
+/** The node: blocks 0..head, counting what it was asked for. */
+function fakeNode(head: number) {
+  const asked: [number, number][] = [];
+  const node: BlockSource = {
+    headNumber: async () => head,
+    fetchRange: async (from, to) => {
+      asked.push([from, to]);
+      return Array.from({ length: to - from + 1 }, (_, i) => block(from + i));
+    },
+  };
+  return { node, asked };
+}
+
+describe("one chain follower per deployment: the lease and the published blocks (PostgreSQL)", function () {
+  this.timeout(60_000);
+  let db: MigratedSchema;
+  before(async () => {
+    db = await migratedSchema("chain_follower", 6);
+  });
+  after(async () => db?.drop());
+
+  it("one instance holds the lease; a successor takes it over once it expires, or at once when handed back", async () => {
+    const changes: string[] = [];
+    const lease = (holder: string) =>
+      new PostgresFollowerLease({
+        pool: db.pool,
+        chainId: CHAIN,
+        holder,
+        leaseSeconds: 3,
+        onChange: (c: LeaseChange) =>
+          changes.push(`${holder} ${c.kind}${c.kind === "took over" ? ` ${c.previous}` : ""}`),
+        onError: (error) => changes.push(`${holder} error ${String(error)}`),
+      });
+    const a = lease("a");
+    const b = lease("b");
+    await a.start();
+    await b.start();
+    expect([a.held, b.held]).to.deep.equal([true, false]);
+    // a is "killed": it stops renewing, and its lease runs out (b, stopped, cannot take it meanwhile).
+    await b.stop();
+    await a.stop();
+    await db.pool.query("INSERT INTO chain_follower_lease VALUES ($1, 'a', now() - interval '1 second')", [CHAIN]);
+    const c = lease("c");
+    await c.start();
+    expect(c.held).to.equal(true);
+    expect(changes).to.deep.equal(["a became", "c took over a"]);
+    await c.stop();
+    // Handed back cleanly: the next one simply becomes the follower.
+    const d = lease("d");
+    await d.start();
+    expect(d.held).to.equal(true);
+    expect(changes.at(-1)).to.equal("d became");
+    await d.stop();
+  });
+
+  it("the leader publishes what it reads; a reader gets the same blocks from PostgreSQL, the node only for gaps", async () => {
+    const leaderNode = fakeNode(20);
+    const readerNode = fakeNode(20);
+    const onError = (error: unknown) => {
+      throw error;
+    };
+    const leader = new PublishedBlockSource(leaderNode.node, {
+      pool: db.pool,
+      chainId: CHAIN,
+      leader: () => true,
+      onError,
+    });
+    const reader = new PublishedBlockSource(readerNode.node, {
+      pool: db.pool,
+      chainId: CHAIN,
+      leader: () => false,
+      onError,
+    });
+    expect(await reader.headNumber()).to.equal(-1);
+    expect(await leader.headNumber()).to.equal(20);
+    const read = await leader.fetchRange(10, 15);
+    await leader.fetchRange(10, 12); // read again by a successor: kept once
+    expect(await reader.headNumber()).to.equal(15);
+    expect(await reader.fetchRange(10, 15)).to.deep.equal(read);
+    expect(readerNode.asked).to.deep.equal([]);
+    // Blocks never published (before the first leader) come from the node, in order with the rest.
+    const mixed = await reader.fetchRange(7, 12);
+    expect(mixed.map((b) => b.number)).to.deep.equal([7, 8, 9, 10, 11, 12]);
+    expect(mixed[0]!.transactions[0]!.value).to.equal(10n ** 24n + 7n);
+    expect(readerNode.asked).to.deep.equal([[7, 9]]);
+    const rows = await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM chain_blocks");
+    expect(rows.rows[0]?.n).to.equal(6);
+  });
+});
