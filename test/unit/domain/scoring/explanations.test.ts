@@ -136,7 +136,11 @@ describe("explanations: direction drivers and summary", () => {
     const d = directionDrivers(input({ flags: [wash] }));
     expect(d.up[0]).to.equal("Clearing WASH_TRADING (round-trip (wash) transfers) would remove 25 points.");
     expect(d.up).to.include("Deploying contracts that independent users adopt (up to +10 points).");
-    expect(d.down[0]).to.equal("RUGGED_DEPLOYMENT (pulled the liquidity of its own token) would make it BLOCKED.");
+    // The heaviest rules first: a sanctions listing and a rugged deployment each block.
+    expect(d.down.slice(0, 2)).to.deep.equal([
+      "SANCTIONED (on a sanctions list) would make it BLOCKED.",
+      "RUGGED_DEPLOYMENT (pulled the liquidity of its own token) would make it BLOCKED.",
+    ]);
     expect(d.down.join(" ")).not.to.include("WASH_TRADING");
   });
 
