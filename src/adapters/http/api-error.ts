@@ -64,6 +64,7 @@ export type ApiErrorCode =
   | "check_failed"
   | "staking_analysis_failed"
   | "sui_unavailable"
+  | "scan_failed"
   | "not_implemented"
   | "not_ready"
   | "storage_unavailable"
@@ -162,6 +163,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "check_failed":
     case "staking_analysis_failed":
     case "sui_unavailable":
+    case "scan_failed":
       return 502;
     default:
       return assertNever(code);
@@ -230,6 +232,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   check_failed: true,
   staking_analysis_failed: true,
   sui_unavailable: true,
+  scan_failed: true,
   not_implemented: true,
   not_ready: true,
   storage_unavailable: true,

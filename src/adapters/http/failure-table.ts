@@ -6,6 +6,7 @@ import type { SuiChainFailure } from "../../application/ports/sui-chain.port";
 import type { CoinScoringFailure } from "../../application/use-cases/second-chain/score-sui-coin.use-case";
 import type { SuiWalletFailure } from "../../application/use-cases/second-chain/sui-wallet-answer";
 import { assertNever, type ApiError } from "./api-error";
+import type { ScanFailed } from "../../application/use-cases/scan/scan-settings";
 import type { GraphClusterFailure } from "../../application/use-cases/graph/graph-trust-answer";
 
 /**
@@ -102,4 +103,10 @@ export function suiWalletFailureError(failure: SuiWalletFailure, log: Logger): A
     default:
       return assertNever(failure);
   }
+}
+
+/** Wallet protection: the simulation or a chain read failed (never a guessed verdict). */
+export function scanFailureError(failure: ScanFailed, log: Logger): ApiError {
+  log.warn({ detail: failure.detail }, "scan failed");
+  return { code: "scan_failed" };
 }
