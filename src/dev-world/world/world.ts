@@ -11,6 +11,7 @@ import type {
   NftCapabilityCollectionRoles,
 } from "./dev-world-manifest";
 import type { DetectionGapRoles } from "./detection-gaps-roles";
+import type { WalletProtectionRoles } from "./wallet-protection-roles";
 
 export const DAY = 86_400;
 /** The seeded history spans this many days of chain time, ending at the wall clock. */
@@ -44,6 +45,8 @@ export class World {
   nftCapabilityCollections: NftCapabilityCollectionRoles | null = null;
   /** Set by the detection-gaps scenario. */
   detectionGaps: DetectionGapRoles | null = null;
+  /** Set by the wallet-protection scenario (issue 31). */
+  walletProtection: WalletProtectionRoles | null = null;
   private readonly shared: Partial<Record<keyof SharedHandles, ContractHandle>> = {};
 
   constructor(
