@@ -4,8 +4,16 @@ import type { Address } from "../chain/address";
 export interface InboundPull {
   readonly token: Address;
   readonly from: Address;
+  /** Who sent the transaction, when it was sent to the contract itself (null otherwise). */
   readonly txSender: Address | null;
+  /** `from` holds code: a pool or router hop, not an account that signed an approval. */
+  readonly fromIsContract: boolean;
   readonly txHash: string;
+}
+
+/** The candidate pulls (foreign sender) worth a code read of their `from`. */
+export function foreignPulls<P extends Omit<InboundPull, "fromIsContract">>(pulls: readonly P[]): P[] {
+  return pulls.filter((p) => p.txSender !== null && p.txSender !== p.from);
 }
 
 /** Distinct accounts a contract must have pulled from before the pattern counts: one could be a mistake. */
@@ -18,7 +26,7 @@ export const DRAINER_MIN_VICTIMS = 2;
  * or null.
  */
 export function drainerEvidence(pulls: readonly InboundPull[]): string[] | null {
-  const foreign = pulls.filter((p) => p.txSender !== null && p.txSender !== p.from);
+  const foreign = pulls.filter((p) => p.txSender !== null && p.txSender !== p.from && !p.fromIsContract);
   const victims = new Set(foreign.map((p) => p.from));
   if (victims.size < DRAINER_MIN_VICTIMS) return null;
   return [...new Set(foreign.map((p) => p.txHash))].slice(0, 10);

@@ -69,11 +69,11 @@ function transferReasons(facts: TransactionFacts, change: AssetChange): ScanReas
   const reasons: ScanReason[] = [];
   if (change.from === facts.signer) {
     const recipient = facts.parties.get(change.to);
-    if (
-      recipient !== undefined &&
-      (recipient.tier === "BLOCKED" || recipient.severeFlag) &&
-      recipient.drainerEvidence === null
-    )
+    // A token's own flags (a pool's LP token: holder concentration, liquidity) say nothing of paying it; a
+    // BLOCKED tier, or a severe flag on a plain account, does.
+    const flagged =
+      recipient !== undefined && (recipient.tier === "BLOCKED" || (recipient.severeFlag && !recipient.isContract));
+    if (recipient !== undefined && flagged && recipient.drainerEvidence === null)
       reasons.push({
         code: "TRANSFER_TO_FLAGGED_ADDRESS",
         severity: recipient.tier === "BLOCKED" ? "malicious" : "warning",

@@ -1,7 +1,7 @@
 import * as E from "fp-ts/Either";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
-import { drainerEvidence, type InboundPull } from "../../../domain/scan/drainer-pattern";
+import { drainerEvidence, foreignPulls, type InboundPull } from "../../../domain/scan/drainer-pattern";
 import type { CounterpartyAssessment } from "../../../domain/scan/scan-types";
 import { CoalescingCache } from "../../caching/coalescing-cache";
 import { ChainReader } from "../../ports/chain-reader.port";
@@ -13,6 +13,8 @@ const SEVERE = new Set(["high", "critical"]);
 /** A contract's history read for the drainer pattern: its newest transfers and transactions. */
 const HISTORY_LIMIT = 500;
 const DRAINER_CACHE_MS = 60_000;
+/** Distinct sources whose code is read per contract. */
+const MAX_SOURCES_READ = 20;
 
 /**
  * How a scan sees the addresses it meets: scoring's cached answer, whether code lives there, and for contracts the
@@ -64,10 +66,22 @@ export class CounterpartyAssessor {
       this.explorer.transactionsOf(contract, { limit: HISTORY_LIMIT })(),
     ]);
     if (E.isLeft(transfers) || E.isLeft(transactions)) return "unknown";
-    const senders = new Map(transactions.right.items.map((tx) => [tx.hash as string, tx.from]));
-    const pulls: InboundPull[] = transfers.right.items
-      .filter((t) => t.to === contract && t.value > 0n)
-      .map((t) => ({ token: t.token, from: t.from, txSender: senders.get(t.txHash) ?? null, txHash: t.txHash }));
+    // Only transactions sent to the contract itself: a token passing through it inside someone else's call is not
+    // the contract pulling it.
+    const senders = new Map(
+      transactions.right.items.filter((tx) => tx.to === contract).map((tx) => [tx.hash as string, tx.from]),
+    );
+    const candidates = foreignPulls(
+      transfers.right.items
+        .filter((t) => t.to === contract && t.value > 0n)
+        .map((t) => ({ token: t.token, from: t.from, txSender: senders.get(t.txHash) ?? null, txHash: t.txHash })),
+    );
+    const sources = [...new Set(candidates.map((p) => p.from))].slice(0, MAX_SOURCES_READ);
+    const codes = await Promise.all(sources.map(async (a) => [a, await this.chain.codeAt(a)()] as const));
+    const contracts = new Set(codes.filter(([, c]) => E.isLeft(c) || c.right !== "0x").map(([a]) => a));
+    const pulls: InboundPull[] = candidates
+      .filter((p) => sources.includes(p.from))
+      .map((p) => ({ ...p, fromIsContract: contracts.has(p.from) }));
     return drainerEvidence(pulls);
   }
 }

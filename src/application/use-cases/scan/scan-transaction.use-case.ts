@@ -5,7 +5,7 @@ import type { Address } from "../../../domain/chain/address";
 import type { TransactionScanRequest } from "../../../domain/scan/scan-requests";
 import { decodeEffects } from "../../../domain/scan/simulated-events";
 import { transactionReasons } from "../../../domain/scan/transaction-rules";
-import { type ScanReason, verdictOf } from "../../../domain/scan/scan-types";
+import { type ApprovalChange, type ScanReason, verdictOf } from "../../../domain/scan/scan-types";
 import { ChainReader } from "../../ports/chain-reader.port";
 import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { PriceSource } from "../../ports/price-source.port";
@@ -98,9 +98,14 @@ export class ScanTransaction {
         toAgeDays,
         pastCounterparties: past,
       });
-      const exposureUsd = priced
-        .filter((c) => c.from === request.from && c.usdValue !== null)
-        .reduce((sum, c) => sum + (c.usdValue ?? 0), 0);
+      // Exposure: what leaves the signer, plus what the allowances it grants could take of its current balances.
+      const approvalExposure = await Promise.all(
+        approvals.filter((a) => a.owner === request.from && !a.revokes).map((a) => this.allowanceAtRisk(a)),
+      );
+      const exposureUsd = [
+        ...priced.filter((c) => c.from === request.from).map((c) => c.usdValue),
+        ...approvalExposure,
+      ].reduce<number>((sum, usd) => sum + (usd ?? 0), 0);
       return E.right({
         verdict: verdictOf(reasons),
         reasons,
@@ -122,6 +127,16 @@ export class ScanTransaction {
     if (change.kind === "erc721" || change.kind === "erc1155") return { ...change, usdValue: null };
     const usd = await this.prices.usdValue(change.asset, change.amount)();
     return { ...change, usdValue: E.isRight(usd) && usd.right !== null ? Math.round(usd.right * 100) / 100 : null };
+  }
+
+  /** An ERC-20 allowance's reach: the smaller of it and the owner's balance, in dollars (NFTs: unpriced). */
+  private async allowanceAtRisk(approval: ApprovalChange): Promise<number | null> {
+    if (approval.kind !== "erc20" || approval.amount === "all") return null;
+    const balance = await this.chain.tokenBalance(approval.token, approval.owner)();
+    if (E.isLeft(balance)) return null;
+    const reach = approval.amount < balance.right ? approval.amount : balance.right;
+    const usd = await this.prices.usdValue(approval.token, reach)();
+    return E.isRight(usd) ? usd.right : null;
   }
 
   /** Days since `address` was created (chain time), when it is a contract the explorer knows. */

@@ -43,7 +43,13 @@ describe("scan decoders", () => {
   });
 
   it("decodes ERC-20, ERC-721 and ERC-1155 transfers, approvals and operator approvals from logs", () => {
-    const batch = coder.encode(["uint256[]", "uint256[]"], [[7n, 8n], [2n, 3n]]);
+    const batch = coder.encode(
+      ["uint256[]", "uint256[]"],
+      [
+        [7n, 8n],
+        [2n, 3n],
+      ],
+    );
     const { assetChanges, approvals } = decodeEffects(
       [
         log([EVENT_TOPICS.transfer, topic(A), topic(B)], coder.encode(["uint256"], [5n])),
@@ -116,7 +122,11 @@ describe("scan decoders", () => {
       types: { Permit: ["holder", "spender", "nonce", "expiry", "allowed"].map((name) => ({ name, type: "uint256" })) },
       message: { holder: A, spender: B, nonce: 0, expiry: 0, allowed: true },
     };
-    expect(decodeTypedData(dai, A).grants[0]).to.include({ standard: "DAI permit", deadline: null, amount: (1n << 256n) - 1n });
+    expect(decodeTypedData(dai, A).grants[0]).to.include({
+      standard: "DAI permit",
+      deadline: null,
+      amount: (1n << 256n) - 1n,
+    });
     const auth: TypedData = {
       types: { TransferWithAuthorization: [{ name: "from", type: "address" }] },
       primaryType: "TransferWithAuthorization",
@@ -131,7 +141,9 @@ describe("scan decoders", () => {
       message: {
         offerer: A,
         offer: [{ itemType: 2, token: TOKEN, identifierOrCriteria: "9", startAmount: "1", endAmount: "1" }],
-        consideration: [{ itemType: 0, token: A, identifierOrCriteria: 0, startAmount: "1", endAmount: "1", recipient: B }],
+        consideration: [
+          { itemType: 0, token: A, identifierOrCriteria: 0, startAmount: "1", endAmount: "1", recipient: B },
+        ],
         endTime: 1_800_000_000,
       },
     };
@@ -142,13 +154,27 @@ describe("scan decoders", () => {
 
   it("reads personal_sign messages: a raw hash, a signed-transaction payload, binary, SIWE and plain text", () => {
     expect(readMessage(id("anything")).kind).to.equal("raw-hash");
-    const tx = Transaction.from({ type: 2, chainId: 1, nonce: 0, to: B, value: 1n, gasLimit: 21000n, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n });
+    const tx = Transaction.from({
+      type: 2,
+      chainId: 1,
+      nonce: 0,
+      to: B,
+      value: 1n,
+      gasLimit: 21000n,
+      maxFeePerGas: 1n,
+      maxPriorityFeePerGas: 1n,
+    });
     expect(readMessage(tx.unsignedSerialized)).to.deep.equal({ kind: "transaction", txType: 2 });
     expect(readMessage("0x00ff00ff00")).to.deep.equal({ kind: "binary", bytes: 5 });
     const siwe = `app.example wants you to sign in with your Ethereum account:\n${A}\n\nSign in.\n\nURI: https://evil.example/login\nVersion: 1\nChain ID: 1\nNonce: 12345678\nIssued At: 2026-01-01T00:00:00Z`;
     const reading = readMessage(`0x${Buffer.from(siwe).toString("hex")}`);
     expect(reading).to.deep.include({ kind: "siwe" });
-    expect(reading.kind === "siwe" && reading.siwe).to.deep.include({ domain: "app.example", address: A, uri: "https://evil.example/login", chainId: 1 });
+    expect(reading.kind === "siwe" && reading.siwe).to.deep.include({
+      domain: "app.example",
+      address: A,
+      uri: "https://evil.example/login",
+      chainId: 1,
+    });
     expect(readMessage("hello")).to.deep.equal({ kind: "text", text: "hello" });
   });
 });

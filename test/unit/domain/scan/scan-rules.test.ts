@@ -55,22 +55,34 @@ describe("scan rules", () => {
         { from: LOOK_ALIKE, to: SIGNER, value: 1n, isDust: true, txHash: "0x03" },
         { from: SPENDER, to: SIGNER, value: 0n, isDust: false, txHash: "0x04" },
       ]);
-      expect(found).to.deep.equal([{ lookAlike: LOOK_ALIKE, imitates: FRIEND, victim: SIGNER, txHashes: ["0x02", "0x03"] }]);
+      expect(found).to.deep.equal([
+        { lookAlike: LOOK_ALIKE, imitates: FRIEND, victim: SIGNER, txHashes: ["0x02", "0x03"] },
+      ]);
     });
   });
 
   it("the drainer pattern needs pulls from two accounts that did not send the moving transaction", () => {
-    const pull = (from: Address, txSender: Address, txHash: string) => ({ token: TOKEN, from, txSender, txHash });
+    const pull = (from: Address, txSender: Address, txHash: string, fromIsContract = false) => ({
+      token: TOKEN,
+      from,
+      txSender,
+      txHash,
+      fromIsContract,
+    });
     expect(drainerEvidence([pull(SIGNER, SIGNER, "0x1"), pull(FRIEND, FRIEND, "0x2")])).to.equal(null);
     expect(drainerEvidence([pull(SIGNER, SPENDER, "0x1")])).to.equal(null);
     expect(drainerEvidence([pull(SIGNER, SPENDER, "0x1"), pull(FRIEND, SPENDER, "0x1")])).to.deep.equal(["0x1"]);
+    // Hops from pools (contracts) inside other people's swaps are not pulls from approvals.
+    expect(drainerEvidence([pull(SIGNER, SPENDER, "0x1", true), pull(FRIEND, SPENDER, "0x2", true)])).to.equal(null);
   });
 
   describe("transaction verdicts", () => {
     it("an unlimited approval to a drainer is malicious, with the drainer's evidence", () => {
       const reasons = transactionReasons(
         facts({
-          approvals: [{ token: TOKEN, owner: SIGNER, spender: SPENDER, amount: (1n << 256n) - 1n, kind: "erc20", revokes: false }],
+          approvals: [
+            { token: TOKEN, owner: SIGNER, spender: SPENDER, amount: (1n << 256n) - 1n, kind: "erc20", revokes: false },
+          ],
           parties: new Map([[SPENDER, party(SPENDER, { drainerEvidence: ["0xaa"] })]]),
         }),
       );
@@ -81,14 +93,18 @@ describe("scan rules", () => {
     it("an unlimited approval to a plain account is a warning; setApprovalForAll to an honest operator too", () => {
       const eoa = transactionReasons(
         facts({
-          approvals: [{ token: TOKEN, owner: SIGNER, spender: SPENDER, amount: (1n << 256n) - 1n, kind: "erc20", revokes: false }],
+          approvals: [
+            { token: TOKEN, owner: SIGNER, spender: SPENDER, amount: (1n << 256n) - 1n, kind: "erc20", revokes: false },
+          ],
           parties: new Map([[SPENDER, party(SPENDER, { isContract: false })]]),
         }),
       );
       expect(eoa.map((r) => [r.code, r.severity])).to.deep.equal([["UNLIMITED_APPROVAL_TO_EOA", "warning"]]);
       const operator = transactionReasons(
         facts({
-          approvals: [{ token: TOKEN, owner: SIGNER, spender: SPENDER, amount: "all", kind: "operator", revokes: false }],
+          approvals: [
+            { token: TOKEN, owner: SIGNER, spender: SPENDER, amount: "all", kind: "operator", revokes: false },
+          ],
           parties: new Map([[SPENDER, party(SPENDER)]]),
         }),
       );
@@ -97,7 +113,10 @@ describe("scan rules", () => {
 
     it("paying a look-alike of a past counterparty is malicious; receiving a honeypot token is malicious", () => {
       const poisoned = transactionReasons(
-        facts({ assetChanges: [{ asset: TOKEN, kind: "erc20", from: SIGNER, to: LOOK_ALIKE, amount: 5n }], pastCounterparties: [FRIEND] }),
+        facts({
+          assetChanges: [{ asset: TOKEN, kind: "erc20", from: SIGNER, to: LOOK_ALIKE, amount: 5n }],
+          pastCounterparties: [FRIEND],
+        }),
       );
       expect(poisoned.map((r) => r.code)).to.deep.equal(["RECIPIENT_LOOKS_LIKE_PAST_COUNTERPARTY"]);
       const honeypot = transactionReasons(
@@ -118,7 +137,10 @@ describe("scan rules", () => {
             { asset: TOKEN, kind: "erc20", from: SIGNER, to: SPENDER, amount: 5n },
             { asset: FRIEND, kind: "erc20", from: SPENDER, to: SIGNER, amount: 9n },
           ],
-          parties: new Map([[SPENDER, party(SPENDER)], [FRIEND, party(FRIEND)]]),
+          parties: new Map([
+            [SPENDER, party(SPENDER)],
+            [FRIEND, party(FRIEND)],
+          ]),
         }),
       );
       expect(verdictOf(swap)).to.equal("benign");
@@ -128,7 +150,9 @@ describe("scan rules", () => {
       const reasons = transactionReasons(
         facts({
           assetChanges: [{ asset: "native", kind: "native", from: SIGNER, to: SPENDER, amount: 5n }],
-          parties: new Map([[SPENDER, party(SPENDER, { tier: "BLOCKED", flags: ["DEPLOYED_AND_DUMPED"], isContract: false })]]),
+          parties: new Map([
+            [SPENDER, party(SPENDER, { tier: "BLOCKED", flags: ["DEPLOYED_AND_DUMPED"], isContract: false })],
+          ]),
         }),
       );
       expect(reasons.map((r) => [r.code, r.severity])).to.deep.equal([["TRANSFER_TO_FLAGGED_ADDRESS", "malicious"]]);
@@ -137,9 +161,20 @@ describe("scan rules", () => {
 
   describe("signature verdicts", () => {
     it("a Permit2 grant to a drainer is malicious, a permit to a fresh EOA is a warning", () => {
-      const grant = { standard: "Permit2 PermitSingle" as const, kind: "allowance" as const, token: TOKEN, spender: SPENDER, amount: 10n, deadline: 2_000 };
+      const grant = {
+        standard: "Permit2 PermitSingle" as const,
+        kind: "allowance" as const,
+        token: TOKEN,
+        spender: SPENDER,
+        amount: 10n,
+        deadline: 2_000,
+      };
       const decoded = { grants: [grant], owner: SIGNER, received: [], recognized: true };
-      const toDrainer = typedDataReasons(decoded, new Map([[SPENDER, party(SPENDER, { drainerEvidence: ["0x1"] })]]), 1_000);
+      const toDrainer = typedDataReasons(
+        decoded,
+        new Map([[SPENDER, party(SPENDER, { drainerEvidence: ["0x1"] })]]),
+        1_000,
+      );
       expect(verdictOf(toDrainer)).to.equal("malicious");
       const toEoa = typedDataReasons(decoded, new Map([[SPENDER, party(SPENDER, { isContract: false })]]), 1_000);
       expect(toEoa.map((r) => r.code)).to.deep.equal(["SIGNATURE_GRANTS_TO_EOA"]);
