@@ -269,6 +269,13 @@ describe("wallet protection on the seeded world (issue 31)", function () {
     expect(left.map((a) => `${a.token}:${a.spender}`)).to.not.include(`${open[0]!.token}:${open[0]!.spender}`);
   });
 
+  it("the poisoning target carries ADDRESS_POISONING_TARGET; its real counterparty does not", async () => {
+    const answer = await post("/api/batch", { addresses: [roles.poisonTarget, roles.poisonFriend] });
+    const [target, friend] = answer.body as unknown as { flags: string[] }[];
+    expect(target!.flags).to.include("ADDRESS_POISONING_TARGET");
+    expect(friend!.flags).to.not.include("ADDRESS_POISONING_TARGET");
+  });
+
   it("bad input gets a 4xx code, never a 500", async () => {
     expect(
       (await post("/api/scan/transaction", { chainId: 1, from: roles.swapper, to: roles.swapper })).body,
