@@ -128,7 +128,7 @@ export function decodeTypedDataScan(body: unknown): E.Either<ScanInputError, Typ
 /** personal_sign: `{address, message, origin?}` or its params `[message, address]`. */
 export function decodeMessageScan(body: unknown): E.Either<ScanInputError, MessageScanRequest> {
   const b = record(body);
-  const params = Array.isArray(body) ? body : (b?.["params"] as unknown);
+  const params = Array.isArray(body) ? body : b?.["params"];
   const [message, address] = Array.isArray(params) ? [params[0], params[1]] : [b?.["message"], b?.["address"]];
   const origin = b?.["origin"] ?? null;
   const signer = parseAddress(address);
@@ -136,5 +136,5 @@ export function decodeMessageScan(body: unknown): E.Either<ScanInputError, Messa
   if (typeof message !== "string" || message.length === 0) return E.left("invalid_request");
   if (message.length > SCAN_LIMITS.maxMessageChars) return E.left("payload_too_large");
   if (origin !== null && (typeof origin !== "string" || origin.length > 512)) return E.left("invalid_request");
-  return E.right({ signer, message, origin: origin as string | null });
+  return E.right({ signer, message, origin: origin });
 }

@@ -1,16 +1,16 @@
 import { addressFromWord, wordAt } from "../chain/abi-words";
 import type { Address } from "../chain/address";
-import type { NativeValueMove, SimulatedLog } from "../chain/chain-types";
+import type { Hex, NativeValueMove, SimulatedLog } from "../chain/chain-types";
 import type { ApprovalChange, AssetChange } from "./scan-types";
 
 /** keccak256 of the event signatures (checked against ethers in the unit test). */
 export const EVENT_TOPICS = {
-  transfer: "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
-  approval: "0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925",
-  approvalForAll: "0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31",
-  transferSingle: "0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62",
-  transferBatch: "0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb",
-} as const;
+  transfer: "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef" as Hex,
+  approval: "0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925" as Hex,
+  approvalForAll: "0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31" as Hex,
+  transferSingle: "0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62" as Hex,
+  transferBatch: "0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb" as Hex,
+};
 
 export interface DecodedEffects {
   readonly assetChanges: readonly AssetChange[];

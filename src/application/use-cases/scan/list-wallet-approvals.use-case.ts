@@ -64,7 +64,7 @@ export class ListWalletApprovals {
       const owner = addressTopic(wallet);
       const range = { fromBlock: this.settings.historyFromBlock, toBlock: head.right.number };
       const logs = await this.chain.logs({
-        topics: [[EVENT_TOPICS.approval as Hex, EVENT_TOPICS.approvalForAll as Hex], owner],
+        topics: [[EVENT_TOPICS.approval, EVENT_TOPICS.approvalForAll], owner],
         ...range,
       })();
       if (E.isLeft(logs)) return E.left(scanFailed(`approval history: ${logs.left.detail}`));

@@ -34,7 +34,11 @@ export async function* walletProtectionScenario(world: World): Scenario {
   const victim = await world.wallet("protect-approvals-victim");
   await world.mintUsdc(victim.address, 2_500n * USD);
   const permitHolder = await world.wallet("protect-permit-holder");
-  const permitToken = await writer.deploy(keeper, world.artifact("PermitToken"), ["Permit Dollar", "PUSD", 1_000_000n * UNIT]);
+  const permitToken = await writer.deploy(keeper, world.artifact("PermitToken"), [
+    "Permit Dollar",
+    "PUSD",
+    1_000_000n * UNIT,
+  ]);
   const poisonTarget = await world.wallet("protect-poison-target");
   const poisonFriend = await world.wallet("protect-poison-friend");
   await world.mintUsdc(poisonTarget.address, 5_000n * USD);
@@ -97,6 +101,6 @@ export async function* walletProtectionScenario(world: World): Scenario {
     swapper: swapper.address,
   });
   world.walletProtection = Object.fromEntries(
-    Object.entries(roles).map(([k, v]) => [k, typeof v === "string" ? asAddress(v) : v!.map((a) => asAddress(a))]),
+    Object.entries(roles).map(([k, v]) => [k, typeof v === "string" ? asAddress(v) : v.map((a) => asAddress(a))]),
   ) as unknown as WalletProtectionRoles;
 }
