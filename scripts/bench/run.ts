@@ -20,6 +20,7 @@ import { runIndexScaleBench } from "./index-scale.bench";
 import { runRateLimitBackendsBench } from "./rate-limit-backends.bench";
 import { runGraphBench } from "./graph.bench";
 import { ratio } from "./http-load";
+import { runScanBench } from "./scan.bench";
 import { runSection, type Section } from "./section";
 
 const args = process.argv.slice(2);
@@ -39,6 +40,11 @@ let application: Promise<BenchApplication> | null = null;
 const app = (): Promise<BenchApplication> => (application ??= startBenchApplication());
 
 const sections: Section[] = [
+  {
+    key: "scan",
+    title: "Wallet protection scans (issue 31) vs a bare eth_call",
+    run: () => runScanBench(),
+  },
   {
     key: "startup",
     title: "1. Startup: dev world, index catch-up, seed",
