@@ -112,6 +112,25 @@ export async function harvestValidBodies(
       decision: "under_review",
       note: "disputed",
     },
+    "POST /api/scan/transaction": {
+      chainId,
+      from: wallet,
+      to: addresses[0] ?? wallet,
+      value: "0x0",
+      data: `0xa9059cbb${wallet.slice(2).padStart(64, "0")}${"1".padStart(64, "0")}`,
+    },
+    "POST /api/scan/typed-data": [
+      wallet,
+      {
+        types: {
+          Permit: ["owner", "spender", "value", "nonce", "deadline"].map((name) => ({ name, type: "uint256" })),
+        },
+        primaryType: "Permit",
+        domain: { name: "Token", chainId, verifyingContract: addresses[0] ?? wallet },
+        message: { owner: wallet, spender: addresses[1] ?? wallet, value: "1000", nonce: 0, deadline: "1900000000" },
+      },
+    ],
+    "POST /api/scan/message": { address: wallet, message: "hello", origin: "https://app.example" },
     "POST /api/feedback": { address: addresses[0] ?? wallet, flag: "EXIT_SYNC", verdict: "false_positive" },
     "POST /api/disputes": {
       address: addresses[0] ?? wallet,

@@ -21,6 +21,7 @@ import { runRateLimitBackendsBench } from "./rate-limit-backends.bench";
 import { runGraphBench } from "./graph.bench";
 import { runRegistryGasBench } from "./registry-gas.bench";
 import { ratio } from "./http-load";
+import { runScanBench } from "./scan.bench";
 import { runSection, type Section } from "./section";
 
 const args = process.argv.slice(2);
@@ -40,6 +41,11 @@ let application: Promise<BenchApplication> | null = null;
 const app = (): Promise<BenchApplication> => (application ??= startBenchApplication());
 
 const sections: Section[] = [
+  {
+    key: "scan",
+    title: "Wallet protection scans (issue 31) vs a bare eth_call",
+    run: () => runScanBench(),
+  },
   {
     key: "startup",
     title: "1. Startup: dev world, index catch-up, seed",

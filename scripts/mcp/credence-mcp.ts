@@ -144,4 +144,37 @@ server.registerTool(
   async (input) => text(await postJson("/api/risk-check/payee", input)),
 );
 
+server.registerTool(
+  "scan_transaction",
+  {
+    description:
+      "Before signing a transaction: simulate it on the current head and get benign / warning / malicious, the " +
+      "assets it moves, the approvals it sets and who the counterparties are (scored); a revert gives its reason",
+    inputSchema: {
+      chainId: z.number().int().positive(),
+      from: address,
+      to: address,
+      value: z.string().max(80).optional(),
+      data: z
+        .string()
+        .regex(/^0x([0-9a-fA-F]{2})*$/)
+        .max(65_538)
+        .optional(),
+      gas: z.string().max(80).optional(),
+    },
+  },
+  async (input) => text(await postJson("/api/scan/transaction", input)),
+);
+
+server.registerTool(
+  "scan_typed_data",
+  {
+    description:
+      "Before signing eth_signTypedData_v4: decode permits, Permit2, Seaport orders and EIP-3009 authorizations " +
+      "into what is given away, to whom, until when; the beneficiary scored; benign / warning / malicious",
+    inputSchema: { address, typedData: z.union([z.string().max(65_536), z.record(z.unknown())]) },
+  },
+  async ({ address: signer, typedData }) => text(await postJson("/api/scan/typed-data", [signer, typedData])),
+);
+
 await server.connect(new StdioServerTransport());

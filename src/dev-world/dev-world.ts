@@ -8,6 +8,7 @@ import { assembleManifest } from "./world/assemble-manifest";
 import { placeCanonicalDexes } from "./world/canonical-dexes";
 import type { DevWorldManifest } from "./world/dev-world-manifest";
 export type { DetectionGapRoles } from "./world/detection-gaps-roles";
+export type { WalletProtectionRoles } from "./world/wallet-protection-roles";
 import { seedWorld } from "./world/seed-world";
 import { DAY, WORLD_SPAN_DAYS } from "./world/world";
 import {

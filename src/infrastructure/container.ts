@@ -32,6 +32,7 @@ import { bindPayments, PAYMENT_USE_CASES } from "./bindings/payment.bindings";
 import { bindStaking, STAKING_USE_CASES } from "./bindings/staking.bindings";
 import { bindRiskCheck, RISK_CHECK_USE_CASES } from "./bindings/risk-check.bindings";
 import { bindGraph, GRAPH_USE_CASES } from "./bindings/graph.bindings";
+import { bindScan, SCAN_USE_CASES } from "./bindings/scan.bindings";
 import type { PriceSource } from "../application/ports/price-source.port";
 import type { SuiChain } from "../application/ports/sui-chain.port";
 import { bindSecondChain, SECOND_CHAIN_USE_CASES } from "./bindings/second-chain.bindings";
@@ -79,6 +80,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ...RISK_CHECK_USE_CASES,
   ...GRAPH_USE_CASES,
   ...SANCTIONS_REGISTRY_USE_CASES,
+  ...SCAN_USE_CASES,
 ];
 
 /** Adapters holding connections (RPC providers) expose close(); shutdown calls it if they were ever built. */
@@ -165,6 +167,7 @@ export function buildContainer(runtime: Runtime): Container {
   bindGating(container, runtime.config, runtime.chain.chainId, database);
   bindRiskCheck(container, runtime.config, runtime.chain.chainId);
   bindGraph(container, runtime.config, runtime.market, runtime.chain.transferGraph);
+  bindScan(container, { chainId: runtime.chain.chainId, historyFromBlock: runtime.config.env.INDEX_FROM_BLOCK });
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
   return container;
 }

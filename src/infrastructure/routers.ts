@@ -60,6 +60,12 @@ import { CheckRisk } from "../application/use-cases/risk-check/check-risk.use-ca
 import { CheckPayee } from "../application/use-cases/risk-check/check-payee.use-case";
 import { CheckRiskBatch } from "../application/use-cases/risk-check/check-risk-batch.use-case";
 import { DescribeRiskCheck } from "../application/use-cases/risk-check/describe-risk-check.use-case";
+import { scanRoutes } from "../adapters/http/routes/scan.routes";
+import { ListWalletApprovals } from "../application/use-cases/scan/list-wallet-approvals.use-case";
+import { ScanMessage } from "../application/use-cases/scan/scan-message.use-case";
+import { ScanTransaction } from "../application/use-cases/scan/scan-transaction.use-case";
+import { ScanTypedData } from "../application/use-cases/scan/scan-typed-data.use-case";
+import { ScanSettings } from "../application/use-cases/scan/scan-settings";
 import type { Config } from "./config/config";
 import { registryRoutes } from "../adapters/http/routes/registry.routes";
 import { sanctionsRoutes } from "../adapters/http/routes/sanctions.routes";
@@ -152,6 +158,14 @@ export function composeRouters(
       rateLimit: limited("risk-check", env.RISK_CHECK_RATE_LIMIT_PER_MINUTE),
       batchRateLimit: limited("risk-check-batch", env.BATCH_RATE_LIMIT_PER_MINUTE),
       publicBaseUrl: publicUrl,
+    }),
+    scanRoutes({
+      scanTransaction: container.get(ScanTransaction),
+      scanTypedData: container.get(ScanTypedData),
+      scanMessage: container.get(ScanMessage),
+      listWalletApprovals: container.get(ListWalletApprovals),
+      chainId: container.get<ScanSettings>(ScanSettings).chainId,
+      rateLimit: limited("scan", env.SCAN_RATE_LIMIT_PER_MINUTE),
     }),
     snapshotRoutes({ listSnapshots: container.get(ListSnapshots), getSnapshot: container.get(GetSnapshot) }),
     platformRoutes({

@@ -18,6 +18,7 @@ import type {
   EventLog,
   Hex,
   TokenMetadata,
+  TransactionSimulation,
   TxHash,
   TxReceipt,
 } from "../../domain/chain/chain-types";
@@ -33,6 +34,7 @@ import { toBlockRef, toEventLog, toTxReceipt } from "./ethers-mappers";
 import { NativeJsonRpcProvider, nativeConnection } from "./native-json-rpc-provider";
 import { encodeStateOverrides } from "./state-overrides";
 import { summarizeStructLogs } from "./struct-log-trace";
+import { effectsOfStructLogs } from "./struct-log-effects";
 
 export interface EthersChainReaderOptions {
   readonly rpcUrl: string;
@@ -242,6 +244,40 @@ export class EthersChainReader implements ChainReader {
         if (isTransientRpcError(error)) throw error;
         return null;
       }
+    });
+  }
+
+  simulate(request: CallRequest & { readonly gas?: bigint }): TE.TaskEither<UpstreamFailure, TransactionSimulation> {
+    return this.task(`simulation of a call to ${request.to}`, async () => {
+      // One block for both questions: the outcome and the effects describe the same state.
+      const head = await this.rpc((p) => p.getBlockNumber());
+      const tag = toQuantity(head);
+      const tx = {
+        to: request.to,
+        data: request.data,
+        ...(request.from === undefined ? {} : { from: request.from }),
+        ...(request.value === undefined ? {} : { value: toQuantity(request.value) }),
+        ...(request.gas === undefined ? {} : { gas: toQuantity(request.gas) }),
+      };
+      const config = { disableMemory: false, disableStorage: true, enableReturnData: false };
+      const [outcome, trace] = await Promise.all([
+        this.sendCall([tx, tag], this.simulations),
+        this.rpc((p) => p.send("debug_traceCall", [tx, tag, config]), this.simulations).catch((error: unknown) => {
+          if (isTransientRpcError(error)) throw error;
+          return null;
+        }),
+      ]);
+      const top = {
+        from: request.from ?? (("0x" + "0".repeat(40)) as Address),
+        to: request.to,
+        value: request.value ?? 0n,
+      };
+      const effects = trace === null || !outcome.ok ? null : effectsOfStructLogs(trace, top);
+      return {
+        blockNumber: head,
+        outcome,
+        effects: effects === null ? (outcome.ok ? null : { logs: [], valueMoves: [] }) : effects,
+      };
     });
   }
 

@@ -72,6 +72,7 @@ export type ApiErrorCode =
   | "payee_challenge_unavailable"
   | "not_a_payment_challenge"
   | "registry_unavailable"
+  | "scan_failed"
   | "not_implemented"
   | "not_ready"
   | "storage_unavailable"
@@ -179,6 +180,7 @@ export function statusOf(code: ApiErrorCode): number {
     case "sui_unavailable":
     case "payee_challenge_unavailable":
     case "registry_unavailable":
+    case "scan_failed":
       return 502;
     default:
       return assertNever(code);
@@ -255,6 +257,7 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   sui_unavailable: true,
   payee_challenge_unavailable: true,
   not_a_payment_challenge: true,
+  scan_failed: true,
   not_implemented: true,
   not_ready: true,
   storage_unavailable: true,

@@ -9,6 +9,7 @@ import { assertNever, type ApiError } from "./api-error";
 import type { DisputeFailure } from "../../application/use-cases/review/dispute-failure";
 import type { CheckPayeeFailure } from "../../application/use-cases/risk-check/check-payee.use-case";
 import type { PublishFailure } from "../../application/use-cases/registry/publish-scores.use-case";
+import type { ScanFailed } from "../../application/use-cases/scan/scan-settings";
 import type { GraphClusterFailure } from "../../application/use-cases/graph/graph-trust-answer";
 
 /**
@@ -160,4 +161,10 @@ export function publishFailureError(failure: PublishFailure, log: Logger): ApiEr
     default:
       return assertNever(failure);
   }
+}
+
+/** Wallet protection: the simulation or a chain read failed (never a guessed verdict). */
+export function scanFailureError(failure: ScanFailed, log: Logger): ApiError {
+  log.warn({ detail: failure.detail }, "scan failed");
+  return { code: "scan_failed" };
 }

@@ -7,6 +7,7 @@ import type {
   EventLog,
   Hex,
   TokenMetadata,
+  TransactionSimulation,
   TxHash,
   TxReceipt,
 } from "../../domain/chain/chain-types";
@@ -69,6 +70,11 @@ export interface ChainReader {
    * serve tracing (most public RPCs), which callers state as a limitation.
    */
   traceCall(request: CallRequest): TaskEither<UpstreamFailure, CallTrace | null>;
+  /**
+   * Runs a transaction on the current head without sending it (eth_call for the outcome, debug_traceCall for the
+   * logs and value moves it would leave); `effects` is null where the node serves no tracing.
+   */
+  simulate(request: CallRequest & { readonly gas?: bigint }): TaskEither<UpstreamFailure, TransactionSimulation>;
   /** The calldata a mined transaction carried; null when the node does not know the transaction. */
   transactionInput(hash: TxHash): TaskEither<UpstreamFailure, Hex | null>;
   /** EOA, ERC-20, ERC-721, ERC-1155 or another contract, by code, ERC-165 and probing. */

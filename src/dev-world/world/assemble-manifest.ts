@@ -129,6 +129,7 @@ export function assembleManifest(parts: ManifestParts): DevWorldManifest {
   if (world.nftCapabilityCollections === null)
     throw new Error("seeded world did not record its NFT capability collections");
   if (world.detectionGaps === null) throw new Error("seeded world did not record its detection-gaps contracts");
+  if (world.walletProtection === null) throw new Error("seeded world did not record its wallet-protection cases");
   return {
     chainId: parts.chainId,
     ...roles,
@@ -136,6 +137,7 @@ export function assembleManifest(parts: ManifestParts): DevWorldManifest {
     nftCapabilityCollections: world.nftCapabilityCollections,
     detectionGaps: world.detectionGaps,
     sanctionsAndRegistry: world.sanctionsAndRegistry,
+    walletProtection: world.walletProtection,
     payer: devAccount(devAddresses, devRoles.payer),
     payee: devAccount(devAddresses, devRoles.payee),
     settler: devAccount(devAddresses, devRoles.settler),

@@ -2,6 +2,7 @@ import type { Address } from "../../domain/chain/address";
 import type { CanonicalDex } from "./canonical-dexes";
 import type { DetectionGapRoles } from "./detection-gaps-roles";
 import type { SanctionsAndRegistryRoles } from "./sanctions-registry-roles";
+import type { WalletProtectionRoles } from "./wallet-protection-roles";
 
 export interface SybilFarmRoles {
   readonly members: readonly Address[];
@@ -168,6 +169,8 @@ export interface DevWorldManifest extends DevWorldRoles {
   readonly nftCapabilityCollections: NftCapabilityCollectionRoles;
   readonly detectionGaps: DetectionGapRoles;
   readonly sanctionsAndRegistry: SanctionsAndRegistryRoles;
+  /** Issue 31: drainer, approvals victim, permit phishing, address poisoning, a benign swap. */
+  readonly walletProtection: WalletProtectionRoles;
   readonly contracts: DevWorldContracts;
   /** Uniswap V2 code at the addresses real sources hard-code (Uniswap V2, PancakeSwap V2, SushiSwap). */
   readonly canonicalDexes: readonly CanonicalDex[];

@@ -2,6 +2,7 @@ import type { ChainWriter } from "./chain-writer";
 import { runTimeline, type Scenario } from "./timeline";
 import type { World } from "./world";
 import { capabilityTokensScenario } from "./scenarios/capability-tokens.scenario";
+import { walletProtectionScenario } from "./scenarios/wallet-protection.scenario";
 import { detectionGapsScenario } from "./scenarios/detection-gaps.scenario";
 import { botAndFreshScenario } from "./scenarios/bot-and-fresh.scenario";
 import { coordinatedBuyScenario } from "./scenarios/coordinated-buy.scenario";
@@ -54,6 +55,8 @@ export async function seedWorld(writer: ChainWriter, world: World, startedAt: nu
     detectionGaps: detectionGapsScenario(world),
     // Appended after the detection gaps (issue 33 items 4 and 5): its own wallets and contracts, so nothing above moves.
     sanctionsAndRegistry: sanctionsAndRegistryScenario(world),
+    // Appended after the detection gaps (issue 31): its own wallets and contracts, so nothing above moves.
+    walletProtection: walletProtectionScenario(world),
   };
   await runTimeline(writer, scenarios, startedAt);
 }

@@ -12,6 +12,7 @@ import type {
 } from "./dev-world-manifest";
 import type { DetectionGapRoles } from "./detection-gaps-roles";
 import type { SanctionsAndRegistryRoles } from "./sanctions-registry-roles";
+import type { WalletProtectionRoles } from "./wallet-protection-roles";
 
 export const DAY = 86_400;
 /** The seeded history spans this many days of chain time, ending at the wall clock. */
@@ -47,6 +48,8 @@ export class World {
   detectionGaps: DetectionGapRoles | null = null;
   /** Set by the sanctions-and-registry scenario. */
   sanctionsAndRegistry: SanctionsAndRegistryRoles | null = null;
+  /** Set by the wallet-protection scenario (issue 31). */
+  walletProtection: WalletProtectionRoles | null = null;
   private readonly shared: Partial<Record<keyof SharedHandles, ContractHandle>> = {};
 
   constructor(

@@ -127,3 +127,32 @@ export interface CallTrace {
   readonly storageWrites: readonly { readonly depth: number; readonly pc: number; readonly slot: Hex }[];
   readonly steps: number;
 }
+
+/** A log a simulated call emitted (not mined: no block, hash or index). */
+export interface SimulatedLog {
+  readonly address: Address;
+  readonly topics: readonly Hex[];
+  readonly data: Hex;
+}
+
+/** A call of a simulation that carried native value (the top call included). */
+export interface NativeValueMove {
+  readonly from: Address;
+  readonly to: Address;
+  readonly value: bigint;
+}
+
+/**
+ * A transaction simulated on the current head without being sent. `logs` and `valueMoves` are those of the calls
+ * that did not revert; null when the node serves no tracing, so the effects are unknown (not absent).
+ */
+export interface TransactionSimulation {
+  readonly blockNumber: number;
+  readonly outcome:
+    | { readonly ok: true; readonly returnData: Hex }
+    | { readonly ok: false; readonly revertData: Hex; readonly reason: string | null };
+  readonly effects: {
+    readonly logs: readonly SimulatedLog[];
+    readonly valueMoves: readonly NativeValueMove[];
+  } | null;
+}

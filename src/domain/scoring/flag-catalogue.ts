@@ -1,6 +1,7 @@
 import type { FlagRule } from "./flag-rule";
 import { GRAPH } from "../graph/graph-thresholds";
 import { CONTRACT, NFT, TOKEN, WALLET } from "./thresholds";
+import { LOOK_ALIKE_PREFIX, LOOK_ALIKE_SUFFIX } from "../scan/look-alike";
 
 export type { FlagRule } from "./flag-rule";
 
@@ -87,6 +88,14 @@ const WALLET_FLAGS = {
     category: "sybil",
     title: "funded by a source that funds many fresh wallets",
     rule: `The address that first funded the wallet (the source behind up to ${GRAPH.fundingDepth} relays when the transfer graph has followed the funding: layered funding counts as one source) sent first-time funding to at least ${WALLET.sharedFundingMinFreshRecipients} distinct fresh addresses (nonce <= ${WALLET.freshRecipientMaxNonce} when known) within ${WALLET.sharedFundingWindowSeconds / 3600} h of funding this one. Funders labelled as faucet, exchange or bridge are exempt.`,
+  },
+  ADDRESS_POISONING_TARGET: {
+    appliesTo: ["wallet"],
+    severity: "info",
+    points: 0,
+    category: "history",
+    title: "targeted by address poisoning",
+    rule: `Zero-value transfers (transferFrom of 0 from the wallet) or incoming dust name an address that copies the first ${LOOK_ALIKE_PREFIX} and last ${LOOK_ALIKE_SUFFIX} hex digits of one of the wallet's real counterparties (an address it sent a non-zero transfer to) without being it. The look-alikes are named: paying one of them is a loss. The wallet did nothing wrong, so the flag costs nothing.`,
   },
   FRESH_WALLET: {
     appliesTo: ["wallet"],

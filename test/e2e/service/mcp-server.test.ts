@@ -20,12 +20,14 @@ describe("npm run mcp: the Credence MCP server", function () {
     await mcp?.close();
   });
 
-  it("lists its five tools", async () => {
+  it("lists its seven tools", async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((t) => t.name).sort()).to.deep.equal([
       "check_ladder",
       "check_payee",
       "risk_check",
+      "scan_transaction",
+      "scan_typed_data",
       "score_address",
       "verify_attestation",
     ]);
@@ -78,6 +80,44 @@ describe("npm run mcp: the Credence MCP server", function () {
       status: 400,
       body: { error: "invalid_resource", reason: "destination address is not public" },
     });
+  });
+
+  it("scan_transaction and scan_typed_data check what an agent is about to sign (issue 31)", async () => {
+    const roles = w.manifest.walletProtection;
+    const approve = `0x095ea7b3${roles.drainer.slice(2).padStart(64, "0")}${"f".repeat(64)}`;
+    const tx = await call("scan_transaction", {
+      chainId: w.chainId,
+      from: roles.approvalsVictim,
+      to: w.manifest.contracts.usdc,
+      data: approve,
+    });
+    expect(tx.status).to.equal(200);
+    expect(tx.body.verdict).to.equal("malicious");
+    const typedData = {
+      types: {
+        PermitDetails: [
+          { name: "token", type: "address" },
+          { name: "amount", type: "uint160" },
+          { name: "expiration", type: "uint48" },
+          { name: "nonce", type: "uint48" },
+        ],
+        PermitSingle: [
+          { name: "details", type: "PermitDetails" },
+          { name: "spender", type: "address" },
+          { name: "sigDeadline", type: "uint256" },
+        ],
+      },
+      primaryType: "PermitSingle",
+      domain: { name: "Permit2", chainId: w.chainId, verifyingContract: "0x000000000022D473030F116dDEE9F6B43aC78BA3" },
+      message: {
+        details: { token: w.manifest.contracts.usdc, amount: "1000000", expiration: "1900000000", nonce: "0" },
+        spender: roles.drainer,
+        sigDeadline: "1900000000",
+      },
+    };
+    const signed = await call("scan_typed_data", { address: roles.approvalsVictim, typedData });
+    expect(signed.body.verdict).to.equal("malicious");
+    expect(signed.body.grants[0]).to.include({ spender: roles.drainer, amount: "1000000" });
   });
 
   it("refuses malformed arguments without calling anything", async () => {

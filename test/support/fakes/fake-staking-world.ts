@@ -155,6 +155,12 @@ export class FakeStakingWorld implements ChainReader, ExplorerHistory {
   // Staking never reads storage, traces or calldata: a node without them is a fair stand-in.
   storageAt = () => this.answer("rpc", () => `0x${"0".repeat(64)}` as Hex);
   traceCall = () => this.answer("rpc", () => null);
+  simulate = () =>
+    this.answer("rpc", () => ({
+      blockNumber: 0,
+      outcome: { ok: true as const, returnData: "0x" as Hex },
+      effects: null,
+    }));
   transactionInput = () => this.answer("rpc", () => null);
   receipt = (hash: TxHash) => this.answer("rpc", () => this.receipts.get(hash) ?? null);
   classify = (address: Address) => this.answer("rpc", (): AddressKind => this.kinds.get(address) ?? "eoa");

@@ -75,6 +75,8 @@ export function fakeChain(
     logs: () => TE.right([]),
     storageAt: () => TE.right(`0x${"0".repeat(64)}` as Hex),
     traceCall: () => TE.right(null),
+    simulate: () =>
+      TE.right({ blockNumber: 0, outcome: { ok: true as const, returnData: "0x" as Hex }, effects: null }),
     transactionInput: () => TE.right(null),
     call: (request) => {
       callsMade.push(request);

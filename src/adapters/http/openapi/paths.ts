@@ -350,6 +350,110 @@ export const paths: Record<string, Record<string, unknown>> = {
       ],
     }),
   },
+  "/api/scan/transaction": {
+    post: operation({
+      summary:
+        "Wallet protection: simulate a transaction on the current head (free) and answer benign / warning / malicious",
+      tag: "wallet-protection",
+      description:
+        "Body: the JSON-RPC transaction a wallet holds, {chainId, from, to, value?, data?, gas?} (calldata at most 32 KB). " +
+        "Answer: {verdict, reasons: [{code, severity, detail, evidence}], assetChanges: [{asset, kind, from, to, amount, " +
+        "tokenId?, usdValue}], approvals: [{token, owner, spender, amount (decimal string or all), kind, revokes, " +
+        "spenderScore, spenderTier}], counterparties: [{address, role, score, tier, flags}], exposureUsd, " +
+        "simulatedAtBlock, revertReason? (a reverted simulation: no effects, never a guess), limitations}. Reason codes " +
+        "include APPROVAL_TO_RISKY_SPENDER, UNLIMITED_APPROVAL_TO_EOA, SET_APPROVAL_FOR_ALL, TRANSFER_TO_FLAGGED_ADDRESS, " +
+        "BUYS_HONEYPOT, INTERACTS_WITH_DRAINER, RECIPIENT_LOOKS_LIKE_PAST_COUNTERPARTY, NATIVE_VALUE_TO_NEW_CONTRACT, " +
+        "SIMULATION_REVERTED.",
+      body: {
+        type: "object",
+        required: ["chainId", "from", "to"],
+        properties: {
+          chainId: { oneOf: [{ type: "integer" }, { type: "string", maxLength: 66 }] },
+          from: ref("Address"),
+          to: ref("Address"),
+          value: { type: "string", maxLength: 80, description: "wei, 0x quantity or decimal" },
+          data: { type: "string", maxLength: 65_538, pattern: "^0x([0-9a-fA-F]{2})*$" },
+          gas: { type: "string", maxLength: 80 },
+        },
+      },
+      ok: { 200: { description: "transaction scan", schema: obj } },
+      errors: [
+        "invalid_json",
+        "invalid_request",
+        "invalid_address",
+        "invalid_chain_id",
+        "payload_too_large",
+        "rate_limited",
+        "scan_failed",
+      ],
+    }),
+  },
+  "/api/scan/typed-data": {
+    post: operation({
+      summary:
+        "Wallet protection: read an eth_signTypedData_v4 request (EIP-2612 / DAI permit, Permit2, Seaport, EIP-3009) (free)",
+      tag: "wallet-protection",
+      description:
+        "Body: eth_signTypedData_v4's params [address, typedData] (typedData as JSON text or an object), or {params: [...]}. " +
+        "Message depth at most 6, 32 fields per struct, 24 types, 64 array items. Answer: {verdict, reasons, primaryType, " +
+        "grants: [{standard, kind (allowance|transfer), token, spender, amount, tokenId?, deadline, valueAtRiskUsd, " +
+        "spenderScore, spenderTier}], counterparties, exposureUsd}.",
+      body: { type: "array", minItems: 2, maxItems: 2 },
+      ok: { 200: { description: "typed-data scan", schema: obj } },
+      errors: [
+        "invalid_json",
+        "invalid_request",
+        "invalid_address",
+        "payload_too_large",
+        "rate_limited",
+        "scan_failed",
+      ],
+    }),
+  },
+  "/api/scan/message": {
+    post: operation({
+      summary: "Wallet protection: read a personal_sign message (blind signature, disguised transaction, SIWE) (free)",
+      tag: "wallet-protection",
+      description:
+        "Body: {address, message (text or 0x-hex, at most 16,384 characters), origin? (the page asking)} or params " +
+        "[message, address]. Answer: {verdict, reasons (BLIND_SIGNATURE, SIWE_DOMAIN_MISMATCH), messageKind, siwe?}.",
+      body: {
+        type: "object",
+        required: ["address", "message"],
+        properties: {
+          address: ref("Address"),
+          message: { type: "string", maxLength: 16_384 },
+          origin: { type: "string", maxLength: 512 },
+        },
+      },
+      ok: { 200: { description: "message scan", schema: obj } },
+      errors: [
+        "invalid_json",
+        "invalid_request",
+        "invalid_address",
+        "payload_too_large",
+        "rate_limited",
+        "scan_failed",
+      ],
+    }),
+  },
+  "/api/wallet/{address}/approvals": {
+    get: operation({
+      summary:
+        "Open ERC-20 allowances and NFT operator approvals of a wallet, confirmed on chain, scored, sorted by risk, with revoke calldata (free)",
+      tag: "wallet-protection",
+      addressParam: true,
+      ok: {
+        200: {
+          description:
+            "{wallet, checkedAtBlock, approvals: [{token, kind (erc20|erc721|operator), spender, amount, tokenId?, unlimited, " +
+            "spenderScore, spenderTier, spenderFlags, risky, valueAtRiskUsd, grantedAtBlock, grantedAt, txHash, revoke: {to, data}}]}",
+          schema: obj,
+        },
+      },
+      errors: ["invalid_address", "rate_limited", "scan_failed"],
+    }),
+  },
   "/api/protocol-guard/check": {
     post: operation({
       summary: "Per-wallet check for a protocol (a subscription's rules and alerts only with its manage token)",

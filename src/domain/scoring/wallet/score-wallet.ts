@@ -14,6 +14,7 @@ import { deploymentFindings } from "./deployments";
 import { firstFundedBy, firstFunding, sharedFundingFlag } from "./funding";
 import { participationFlags } from "./market-participation";
 import { concentrationFlag, selfInteractionFlag } from "./self-and-concentration";
+import { poisoningTargetFlag } from "./poisoning";
 import { stakingFlags } from "./staking-flags";
 import { regularIntervalsFlag, velocityBurstFlag } from "./timing";
 import { washTradingFlag } from "./wash-trading";
@@ -50,6 +51,7 @@ export function scoreWallet(profile: WalletProfile, now: ChainTime): ScoreResult
       velocityBurstFlag(sent),
       regularIntervalsFlag(sent),
       selfInteractionFlag(profile),
+      poisoningTargetFlag(profile),
       concentrationFlag(activity.interactions),
       profile.funding === null ? null : sharedFundingFlag(profile.funding, self),
       sybilClusterFlag(profile.graph?.cluster ?? null),

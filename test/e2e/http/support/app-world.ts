@@ -43,6 +43,7 @@ const ENV = {
   SUBSCRIBE_RATE_LIMIT_PER_MINUTE: "100000",
   SUBSCRIBE_LIMIT_PER_DAY: "100000",
   DISPUTE_RATE_LIMIT_PER_MINUTE: "100000",
+  SCAN_RATE_LIMIT_PER_MINUTE: "100000",
   PLATFORM_API_KEYS: createHash("sha256").update(PLATFORM_KEY).digest("hex"),
   OPERATOR_API_KEYS: createHash("sha256").update(OPERATOR_KEY).digest("hex"),
   // No answer cache: every query is computed and snapshotted, so snapshot history is observable.

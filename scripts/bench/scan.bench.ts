@@ -1,0 +1,108 @@
+import { Interface } from "ethers";
+import { ratio } from "./http-load";
+import { startBenchApplication } from "./app-session";
+import type { SectionReport } from "./section";
+
+const ROUTER = new Interface(["function swapExactTokensForTokens(uint256,uint256,address[],address,uint256)"]);
+const ENV = { SCAN_RATE_LIMIT_PER_MINUTE: "100000", BATCH_RATE_LIMIT_PER_MINUTE: "100000" };
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+async function median(times: number, run: () => Promise<unknown>): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) samples.push(await timed(run));
+  samples.sort((a, b) => a - b);
+  return Math.round(samples[Math.floor(samples.length / 2)]! * 100) / 100;
+}
+
+const post = async (url: string, body: unknown) => {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+};
+
+/**
+ * Issue 31's figures: a transaction scan of the seeded benign swap, cold (first in a fresh process) and warm, and a
+ * typed-data scan, as ratios against a bare eth_call of the same transaction in the same run; the cold scan also
+ * against cold-scoring its counterparties alone (a batch of them on another fresh process).
+ */
+export async function runScanBench(): Promise<SectionReport> {
+  const first = await startBenchApplication(ENV);
+  const { manifest, app } = first;
+  const roles = manifest.walletProtection;
+  const { usdc, uniswapRouter } = manifest.contracts;
+  const data = ROUTER.encodeFunctionData("swapExactTokensForTokens", [
+    10_000_000n,
+    0n,
+    [usdc, manifest.healthyToken],
+    roles.swapper,
+    99_999_999_999n,
+  ]);
+  const tx = { chainId: manifest.chainId, from: roles.swapper, to: uniswapRouter, data };
+  const scan = () => post(`${app.url}/api/scan/transaction`, tx);
+  const ethCall = () =>
+    post(app.rpcUrl, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "eth_call",
+      params: [{ from: tx.from, to: tx.to, data }, "latest"],
+    });
+  const typed = [
+    roles.approvalsVictim,
+    {
+      types: {
+        PermitDetails: [{ name: "token", type: "address" }],
+        PermitSingle: [{ name: "details", type: "PermitDetails" }],
+      },
+      primaryType: "PermitSingle",
+      domain: {
+        name: "Permit2",
+        chainId: manifest.chainId,
+        verifyingContract: "0x000000000022D473030F116dDEE9F6B43aC78BA3",
+      },
+      message: {
+        details: { token: usdc, amount: "1000000", expiration: "1900000000", nonce: "0" },
+        spender: roles.drainer,
+        sigDeadline: "1900000000",
+      },
+    },
+  ];
+  let counterparties: string[] = [];
+  const coldMs = await timed(async () => {
+    const answer = await scan();
+    counterparties = (answer.counterparties as { address: string }[]).map((c) => c.address);
+  });
+  await post(`${app.url}/api/scan/typed-data`, typed);
+  const warmMs = await median(15, scan);
+  const typedMs = await median(15, () => post(`${app.url}/api/scan/typed-data`, typed));
+  const ethCallMs = await median(30, ethCall);
+  await app.stop();
+  const second = await startBenchApplication(ENV);
+  const coldScoresMs = await timed(() => post(`${second.app.url}/api/batch`, { addresses: counterparties }));
+  await second.app.stop();
+  const round = (ms: number) => Math.round(ms * 100) / 100;
+  return {
+    lines: [
+      `bare eth_call of the swap: median ${ethCallMs} ms`,
+      `warm transaction scan: median ${warmMs} ms -> x${ratio(warmMs, ethCallMs)} the eth_call (target <= 5)`,
+      `cold transaction scan: ${round(coldMs)} ms; cold-scoring its ${counterparties.length} counterparties alone (batch, fresh process): ${round(coldScoresMs)} ms -> x${ratio(coldMs, coldScoresMs)} (target <= 1.2)`,
+      `typed-data scan (Permit2 to the drainer): median ${typedMs} ms -> x${ratio(typedMs, ethCallMs)} the eth_call`,
+    ],
+    figures: {
+      ethCallMs,
+      warmMs,
+      coldMs: round(coldMs),
+      coldScoresMs: round(coldScoresMs),
+      typedMs,
+      counterparties: counterparties.length,
+    },
+  };
+}
