@@ -84,7 +84,11 @@
     var doc = new DOMParser().parseFromString(await response.text(), "text/html");
     if (!response.ok) {
       var refused = doc.querySelector("[data-error-code]");
-      throw new Error("Not served (" + response.status + (refused ? " " + refused.getAttribute("data-error-code") : "") + "). Nothing was charged unless the answer was served.");
+      var reason = doc.querySelector("[data-error-reason]");
+      throw new Error(
+        "Not served (" + response.status + (refused ? " " + refused.getAttribute("data-error-code") : "") +
+          (reason ? ": " + reason.getAttribute("data-error-reason") : "") + "). Nothing was charged unless the answer was served.",
+      );
     }
     var main = document.getElementById("main");
     var paid = doc.getElementById("main");

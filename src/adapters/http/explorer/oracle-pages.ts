@@ -30,7 +30,11 @@ export function oracleBrowserPages(deps: {
       const body =
         error.code === "payment_required"
           ? paywallPage(paywallChallenge(error.fields ?? {}, error.headers ?? {}), address, resourceUrl)
-          : oracleErrorPage(error.code, address);
+          : oracleErrorPage(
+              error.code,
+              address,
+              typeof error.fields?.reason === "string" ? error.fields.reason : undefined,
+            );
       sendPage(ctx, statusOf(error.code), body);
     },
   };

@@ -87,13 +87,18 @@ export function paywallPage(challenge: PaywallChallenge, address: string, resour
 }
 
 /** A refused oracle request, as a page (the code is kept in `data-error-code` for the paywall script). */
-export function oracleErrorPage(code: string, address: string): Html {
+export function oracleErrorPage(code: string, address: string, reason?: string): Html {
   return page({
     title: "Not served · Credence",
     query: address,
     main: html`<section class="state" data-state="error" data-error-code="${code}" role="alert">
       <h1>This answer was not served</h1>
-      <p>The service answered <code>${code}</code>. Nothing was charged unless the answer was served.</p>
+      <p>
+        The service answered
+        <code>${code}</code
+        >${reason === undefined ? "" : html` (<code data-error-reason="${reason}">${reason}</code>)`}. Nothing was
+        charged unless the answer was served.
+      </p>
       <p><a href="/address/${address}">Back to the address page</a></p>
     </section>`,
   });
