@@ -16,13 +16,22 @@
   }
 
   function hex(bytes) {
-    return "0x" + Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+    return (
+      "0x" +
+      Array.prototype.map
+        .call(bytes, function (b) {
+          return ("0" + b.toString(16)).slice(-2);
+        })
+        .join("")
+    );
   }
 
   function base64Json(value) {
     var bytes = new TextEncoder().encode(JSON.stringify(value));
     var binary = "";
-    bytes.forEach(function (b) { binary += String.fromCharCode(b); });
+    bytes.forEach(function (b) {
+      binary += String.fromCharCode(b);
+    });
     return btoa(binary);
   }
 
@@ -30,13 +39,16 @@
     try {
       var block = await ethereum.request({ method: "eth_getBlockByNumber", params: ["latest", false] });
       if (block && block.timestamp) return Number(BigInt(block.timestamp));
-    } catch (e) { /* the wallet may not serve reads: the clock will do */ }
+    } catch (e) {
+      /* the wallet may not serve reads: the clock will do */
+    }
     return Math.floor(Date.now() / 1000);
   }
 
   async function pay(config, status) {
     var ethereum = window.ethereum;
-    if (!ethereum || typeof ethereum.request !== "function") throw new Error("No browser wallet found (window.ethereum).");
+    if (!ethereum || typeof ethereum.request !== "function")
+      throw new Error("No browser wallet found (window.ethereum).");
     var offer = config.paymentRequired && config.paymentRequired.accepts && config.paymentRequired.accepts[0];
     if (!offer) throw new Error("The challenge offers no way to pay.");
     status("Connecting to your wallet…");
@@ -45,7 +57,10 @@
     if (!from) throw new Error("The wallet shared no account.");
     var chainId = Number(await ethereum.request({ method: "eth_chainId" }));
     if (chainId !== config.chainId) {
-      await ethereum.request({ method: "wallet_switchEthereumChain", params: [{ chainId: "0x" + config.chainId.toString(16) }] });
+      await ethereum.request({
+        method: "wallet_switchEthereumChain",
+        params: [{ chainId: "0x" + config.chainId.toString(16) }],
+      });
     }
     var now = await chainTime(ethereum);
     var authorization = {
@@ -59,20 +74,34 @@
     var typedData = {
       types: {
         EIP712Domain: [
-          { name: "name", type: "string" }, { name: "version", type: "string" },
-          { name: "chainId", type: "uint256" }, { name: "verifyingContract", type: "address" },
+          { name: "name", type: "string" },
+          { name: "version", type: "string" },
+          { name: "chainId", type: "uint256" },
+          { name: "verifyingContract", type: "address" },
         ],
         TransferWithAuthorization: [
-          { name: "from", type: "address" }, { name: "to", type: "address" }, { name: "value", type: "uint256" },
-          { name: "validAfter", type: "uint256" }, { name: "validBefore", type: "uint256" }, { name: "nonce", type: "bytes32" },
+          { name: "from", type: "address" },
+          { name: "to", type: "address" },
+          { name: "value", type: "uint256" },
+          { name: "validAfter", type: "uint256" },
+          { name: "validBefore", type: "uint256" },
+          { name: "nonce", type: "bytes32" },
         ],
       },
       primaryType: "TransferWithAuthorization",
-      domain: { name: offer.extra.name, version: offer.extra.version, chainId: config.chainId, verifyingContract: offer.asset },
+      domain: {
+        name: offer.extra.name,
+        version: offer.extra.version,
+        chainId: config.chainId,
+        verifyingContract: offer.asset,
+      },
       message: authorization,
     };
     status("Sign the USDC authorization in your wallet…");
-    var signature = await ethereum.request({ method: "eth_signTypedData_v4", params: [from, JSON.stringify(typedData)] });
+    var signature = await ethereum.request({
+      method: "eth_signTypedData_v4",
+      params: [from, JSON.stringify(typedData)],
+    });
     var header = base64Json({
       x402Version: 2,
       resource: { url: config.paymentRequired.resource && config.paymentRequired.resource.url },
@@ -86,14 +115,22 @@
       var refused = doc.querySelector("[data-error-code]");
       var reason = doc.querySelector("[data-error-reason]");
       throw new Error(
-        "Not served (" + response.status + (refused ? " " + refused.getAttribute("data-error-code") : "") +
-          (reason ? ": " + reason.getAttribute("data-error-reason") : "") + "). Nothing was charged unless the answer was served.",
+        "Not served (" +
+          response.status +
+          (refused ? " " + refused.getAttribute("data-error-code") : "") +
+          (reason ? ": " + reason.getAttribute("data-error-reason") : "") +
+          "). Nothing was charged unless the answer was served.",
       );
     }
     var main = document.getElementById("main");
     var paid = doc.getElementById("main");
     if (!main || !paid) throw new Error("The answer could not be shown.");
-    main.replaceChildren.apply(main, Array.prototype.slice.call(paid.childNodes).map(function (n) { return document.importNode(n, true); }));
+    main.replaceChildren.apply(
+      main,
+      Array.prototype.slice.call(paid.childNodes).map(function (n) {
+        return document.importNode(n, true);
+      }),
+    );
     document.title = doc.title;
     main.focus();
   }
@@ -104,9 +141,13 @@
     var statusLine = document.getElementById("pay-status");
     if (!block || !button || !statusLine) return;
     window.x402 = JSON.parse(block.textContent || "{}");
-    var status = function (text) { statusLine.textContent = text; };
+    var status = function (text) {
+      statusLine.textContent = text;
+    };
     button.disabled = false;
-    status(window.ethereum ? "Ready: your wallet will ask you to sign." : "No browser wallet found: install one to pay.");
+    status(
+      window.ethereum ? "Ready: your wallet will ask you to sign." : "No browser wallet found: install one to pay.",
+    );
     button.addEventListener("click", function () {
       button.disabled = true;
       pay(window.x402, status).catch(function (error) {

@@ -41,8 +41,8 @@ export function bar(label: string, percent: number | null, className = "bar"): H
 export function historyChart(history: AddressView["history"]): Html {
   const points = [...history].reverse().filter((s) => s.score !== null);
   if (points.length === 0) return html`<p class="muted">No stored snapshot yet.</p>`;
-  const step = points.length > 1 ? 280 / (points.length - 1) : 0;
-  const coords = points.map((s, i) => [10 + i * step, 90 - (s.score ?? 0) * 0.8] as const);
+  const step = points.length > 1 ? 260 / (points.length - 1) : 0;
+  const coords = points.map((s, i) => [(points.length > 1 ? 28 : 156) + i * step, 90 - (s.score ?? 0) * 0.8] as const);
   const line = coords.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
   const description = points.map((s) => `${s.queriedAt}: ${s.score} (${s.tier})`).join("; ");
   return html`<svg class="history" viewBox="0 0 300 100" role="img" aria-label="Score history: ${description}">
@@ -90,5 +90,31 @@ export function clusterGraph(clusterId: string, subject: string, members: readon
     ${nodes.map((n) => html`<circle class="node" cx="${n.x.toFixed(1)}" cy="${n.y.toFixed(1)}" r="7" /><text class="node-label" x="${n.x.toFixed(1)}" y="${(n.y + 18).toFixed(1)}" text-anchor="middle">${n.m.slice(0, 6)}…${n.m.slice(-4)}</text>`)}
     <circle class="node subject" cx="160" cy="110" r="11" />
     <text class="node-label strong" x="160" y="92" text-anchor="middle">${clusterId}</text>
+  </svg>`;
+}
+
+const short = (address: string): string => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+/**
+ * A funding tree from SHARED_FUNDING_SOURCE's evidence: the funder at the top, the relays it passed money
+ * through, and the fresh wallets it funded at the bottom (the subject marked).
+ */
+export function fundingTree(subject: string, chain: readonly string[], recipients: readonly string[]): Html {
+  const levels = chain.slice(0, 4);
+  // The subject was funded through this chain too: it is one of the leaves even when the sample missed it.
+  const funded = recipients.filter((a) => !levels.includes(a) && a !== subject);
+  const leaves = [subject, ...funded].slice(0, 12);
+  const top = 20;
+  const gap = 50;
+  const leafY = top + gap * levels.length;
+  const spacing = leaves.length > 1 ? 340 / (leaves.length - 1) : 0;
+  const leafNodes = leaves.map((a, i) => ({ a, x: leaves.length > 1 ? 30 + i * spacing : 200 }));
+  const last = levels.length - 1;
+  const label = `Funding tree: ${levels.join(" funds ")} then ${leaves.length} fresh wallet(s): ${leaves.join(", ")}`;
+  return html`<svg class="funding" viewBox="0 0 400 ${leafY + 40}" role="img" aria-label="${label}">
+    ${levels.slice(1).map((_a, i) => html`<line class="edge" x1="200" y1="${top + gap * i}" x2="200" y2="${top + gap * (i + 1)}" />`)}
+    ${leafNodes.map((n) => html`<line class="edge" x1="200" y1="${top + gap * last}" x2="${n.x.toFixed(1)}" y2="${leafY}" />`)}
+    ${levels.map((a, i) => html`<circle class="node funder" cx="200" cy="${top + gap * i}" r="8" /><text class="node-label strong" x="212" y="${top + gap * i + 4}">${i === 0 ? "funder" : "relay"} ${short(a)}</text>`)}
+    ${leafNodes.map((n) => html`<circle class="node${n.a === subject ? " subject" : ""}" cx="${n.x.toFixed(1)}" cy="${leafY}" r="${n.a === subject ? 9 : 6}" /><text class="node-label" x="${n.x.toFixed(1)}" y="${leafY + (leafNodes.indexOf(n) % 2 === 0 ? 20 : 32)}" text-anchor="middle">${short(n.a)}</text>`)}
   </svg>`;
 }

@@ -1,7 +1,7 @@
 import type { FlagEvidence } from "../../../domain/scoring/flag";
 import { SEVERITY_ORDER } from "../../../domain/scoring/severity";
 import type { ViewFlag } from "./address-view";
-import { clusterGraph } from "./charts";
+import { clusterGraph, fundingTree } from "./charts";
 import { html, type Html } from "./html";
 import type { ChainLinks } from "./links";
 
@@ -57,6 +57,7 @@ function flagView(flag: ViewFlag, subject: string, links: ChainLinks): Html {
     <p class="rule">${flag.rule}</p>
     ${flag.evidence === undefined ? "" : evidenceView(flag.evidence, links)}
     ${cluster !== undefined && typeof clusterId === "string" ? clusterGraph(clusterId, subject, cluster.holders ?? []) : ""}
+    ${flag.code === "SHARED_FUNDING_SOURCE" && (flag.evidence?.counterparties?.length ?? 0) > 0 ? fundingTree(subject, flag.evidence!.counterparties!, flag.evidence!.holders ?? []) : ""}
   </li>`;
 }
 
