@@ -179,6 +179,7 @@ describe("address explorer and x402 paywall in headless Chromium", function () {
     await page.waitForSelector('[data-paid="true"]', { timeout: 60_000 });
     expect(await page.isVisible("svg.cluster")).to.equal(true);
     expect(await page.getAttribute("svg.cluster", "aria-label")).to.contain(member);
+    expect(await page.getAttribute("svg.funding", "aria-label")).to.contain(w.manifest.sybilFarm.funder);
     await screenshot(page, "explorer-sybil-wallet.png");
   });
 
