@@ -7,6 +7,7 @@ import { rateLimit } from "../adapters/http/middleware/rate-limit";
 import { altOpenApiDocument } from "../adapters/http/openapi/alt-openapi-document";
 import { devRoutes } from "../adapters/http/routes/dev.routes";
 import { docsRoutes } from "../adapters/http/routes/docs.routes";
+import { loadDocsAssets } from "./explorer-assets";
 import { suiCoinRoutes } from "../adapters/http/routes/sui-coin.routes";
 import { suiWalletRoutes } from "../adapters/http/routes/sui-wallet.routes";
 import { widgetAssetRoutes, type WidgetAssets } from "../adapters/http/routes/widget-assets.routes";
@@ -30,7 +31,7 @@ export function composeAltRouters(
   const limited = (name: string, limit: number) =>
     rateLimit({ name, limiter, trustedProxies: config.trustedProxies, policy: { limit, windowMs: MINUTE_MS } });
   return [
-    docsRoutes(publicUrl, (url) => altOpenApiDocument(url, scenario !== null)),
+    docsRoutes(publicUrl, loadDocsAssets(), (url) => altOpenApiDocument(url, scenario !== null)),
     suiCoinRoutes({
       rateLimit: limited("sui-coin", config.env.COIN_RATE_LIMIT_PER_MINUTE),
       scoreSuiCoin: container.get(ScoreSuiCoin),

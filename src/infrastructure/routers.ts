@@ -43,6 +43,10 @@ import { rateLimit, type RateLimitOptions } from "../adapters/http/middleware/ra
 import { batchRoutes } from "../adapters/http/routes/batch.routes";
 import { devRoutes } from "../adapters/http/routes/dev.routes";
 import { docsRoutes } from "../adapters/http/routes/docs.routes";
+import { explorerRoutes } from "../adapters/http/routes/explorer.routes";
+import { chainLinks } from "../adapters/http/explorer/links";
+import { oracleBrowserPages } from "../adapters/http/explorer/oracle-pages";
+import { loadDocsAssets, loadExplorerAssets } from "./explorer-assets";
 import { gatingRoutes } from "../adapters/http/routes/gating.routes";
 import { healthRoutes } from "../adapters/http/routes/health.routes";
 import { oracleRoutes } from "../adapters/http/routes/oracle.routes";
@@ -102,9 +106,18 @@ export function composeRouters(
   const env = config.env;
   const scoreAddress = container.get(ScoreAddress);
   const widget = { rateLimit: budget("widget", env.WIDGET_RATE_LIMIT_PER_MINUTE), scoreAddress };
+  const listSnapshots = container.get(ListSnapshots);
+  const links = chainLinks(env.EXPLORER_WEB_URL);
   const routers = [
     healthRoutes({ checkReadiness: container.get(CheckReadiness) }),
-    docsRoutes(publicUrl),
+    docsRoutes(publicUrl, loadDocsAssets()),
+    explorerRoutes({
+      rateLimit: budget("explorer", env.EXPLORER_RATE_LIMIT_PER_MINUTE),
+      scoreAddress,
+      listSnapshots,
+      links,
+      assets: loadExplorerAssets(),
+    }),
     widgetRoutes(widget),
     batchRoutes({
       rateLimit: limited("batch", env.BATCH_RATE_LIMIT_PER_MINUTE),
@@ -114,6 +127,7 @@ export function composeRouters(
       sellOracleScore: container.get(SellOracleScore),
       publicBaseUrl: publicUrl,
       rateLimit: limited("oracle", env.ORACLE_RATE_LIMIT_PER_MINUTE),
+      browser: oracleBrowserPages({ listSnapshots, links }),
     }),
     tokenShieldRoutes({
       scoreNftContract: container.get(ScoreNftContract),
@@ -167,7 +181,7 @@ export function composeRouters(
       chainId: container.get<ScanSettings>(ScanSettings).chainId,
       rateLimit: limited("scan", env.SCAN_RATE_LIMIT_PER_MINUTE),
     }),
-    snapshotRoutes({ listSnapshots: container.get(ListSnapshots), getSnapshot: container.get(GetSnapshot) }),
+    snapshotRoutes({ listSnapshots, getSnapshot: container.get(GetSnapshot) }),
     platformRoutes({
       scoreAddress,
       readPlatformStats: container.get(ReadPlatformStats),

@@ -33,3 +33,14 @@ export function nftPathRedirect(kind: AddressKind, address: string): string | nu
   if (kind === "erc721" || kind === "erc1155") return null;
   return kind === "eoa" ? `/api/oracle/${address}` : `/api/oracle/token/${address}`;
 }
+
+export type EvidenceAccess = "free" | "wallet_oracle" | "token_oracle";
+
+/**
+ * Where a person reads an address's full evidence: free where the token oracle gives it away (official
+ * issuers, NFT collections, other contracts), else from the oracle that sells it (wallets, ERC-20 tokens).
+ */
+export function evidenceAccess(kind: AddressKind, officialIssuer: boolean): EvidenceAccess {
+  if (walletOracleServes(kind)) return "wallet_oracle";
+  return tokenOracleProduct(kind, officialIssuer) === "free" ? "free" : "token_oracle";
+}

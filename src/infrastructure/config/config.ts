@@ -41,6 +41,8 @@ const variables = {
   PLATFORM_API_KEYS: { codec: Sha256DigestList, fallback: "" },
   OPERATOR_API_KEYS: { codec: Sha256DigestList, fallback: "" },
   WIDGET_RATE_LIMIT_PER_MINUTE: perMinute("8"),
+  /** Explorer pages (`/address/{address}`) that compute a score, per client IP. */
+  EXPLORER_RATE_LIMIT_PER_MINUTE: perMinute("20"),
   BATCH_RATE_LIMIT_PER_MINUTE: perMinute("30"),
   NFT_RATE_LIMIT_PER_MINUTE: perMinute("30"),
   ARC_SCORE_RATE_LIMIT_PER_MINUTE: perMinute("60"),
@@ -58,6 +60,8 @@ const variables = {
   SUBSCRIBE_LIMIT_PER_DAY: { codec: intInRange("per day", 1, 1_000_000), fallback: "20" },
   RPC_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   EXPLORER_API_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
+  /** A block explorer's web UI (…/tx/<hash>, …/address/<address>) the explorer pages link to; unset: plain text. */
+  EXPLORER_WEB_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   INDEX_FROM_BLOCK: { codec: intInRange("block", 0, 2 ** 53 - 1), fallback: "0" },
   // testnet | mainnet: the defaults of CHAIN_ID, PAYMENT_NETWORK and PAYMENT_ASSET (see arcDefaults).
   ARC_NETWORK: { codec: t.keyof({ testnet: null, mainnet: null }), fallback: "testnet" },

@@ -41,6 +41,23 @@ describe("attack suite invariants (what counts as a broken answer)", () => {
     );
   });
 
+  it("allows the explorer's designed HTML error pages, refuses one without a state or with injected script", () => {
+    const page = (body: string) => ({ status: 400, contentType: "text/html; charset=utf-8", body });
+    const address = { ...get, path: "/address/%3Cscript%3E" };
+    const own = '<script src="/explorer/explorer.js" defer></script>';
+    expect(violationOf(address, page(`${own}<section data-state="invalid_address">&lt;script&gt;</section>`))).to.equal(
+      null,
+    );
+    expect(violationOf(address, page(`${own}<p>oops</p>`))).to.match(/without a designed state/);
+    expect(violationOf(address, page(`${own}<p data-state="x"><script>alert(1)</script></p>`))).to.match(
+      /1 injected <script>/,
+    );
+    expect(
+      violationOf(address, { status: 429, contentType: "application/json", body: '{"error":"rate_limited"}' }),
+    ).to.equal(null);
+    expect(violationOf({ ...get, path: "/" }, { status: 200, contentType: "text/html", body: "<p>" })).to.equal(null);
+  });
+
   it("a dropped connection fails unless the body was over the server's cap", () => {
     expect(violationOf(get, { status: null, contentType: "", body: "", transportError: "socket hang up" })).to.match(
       /no HTTP answer/,

@@ -1,4 +1,5 @@
 import { operation, ref } from "./operation";
+import { paths } from "./paths";
 import { schemas } from "./schemas";
 
 const signal = {
@@ -108,14 +109,10 @@ const altPaths: Record<string, Record<string, unknown>> = {
       errors: [],
     }),
   },
-  "/docs": {
-    get: operation({
-      summary: "Readable API reference",
-      tag: "service",
-      ok: { 200: { description: "HTML page" } },
-      errors: [],
-    }),
-  },
+  "/docs": paths["/docs"]!,
+  "/docs/assets/swagger-ui-bundle.js": paths["/docs/assets/swagger-ui-bundle.js"]!,
+  "/docs/assets/swagger-ui.css": paths["/docs/assets/swagger-ui.css"]!,
+  "/docs/assets/docs-init.js": paths["/docs/assets/docs-init.js"]!,
   "/api/coin": {
     get: operation({
       summary: "Score a Sui coin type (open CORS; cacheable until nextRescoreAt)",

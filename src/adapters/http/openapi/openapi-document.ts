@@ -1,3 +1,4 @@
+import { withExamples } from "./examples";
 import { paths } from "./paths";
 import { schemas } from "./schemas";
 
@@ -14,7 +15,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         "HTTP parser refuses), `413 payload_too_large` and `404 route_not_found`.",
     },
     servers: [{ url: serverUrl }],
-    paths,
+    paths: withExamples(paths),
     components: { schemas },
   };
 }

@@ -4,6 +4,15 @@ import { MAX_REVOCATION_NOTE, REVOCATION_REASONS } from "../../../domain/gating/
 import { FLAG_DECISION_NOTE_MAX, FLAG_DECISIONS } from "../../../domain/review/flag-decision";
 
 const obj = ref("JsonObject");
+const html = { type: "string", contentMediaType: "text/html" };
+const staticAsset = (summary: string, mediaType: string) => ({
+  get: operation({
+    summary,
+    tag: "assets",
+    ok: { 200: { description: mediaType, schema: { type: "string" }, mediaType } },
+    errors: [],
+  }),
+});
 const intQuery = (name: string, description: string) => ({ name, description, schema: { type: "integer" } });
 
 /** Every path the server registers, keyed as OpenAPI wants: path -> method -> operation. */
@@ -35,12 +44,60 @@ export const paths: Record<string, Record<string, unknown>> = {
   },
   "/docs": {
     get: operation({
-      summary: "Readable API reference",
+      summary: "API reference: Swagger UI over /openapi.json, served from the swagger-ui-dist package (no CDN)",
       tag: "service",
-      ok: { 200: { description: "HTML page" } },
+      ok: { 200: { description: "HTML page", schema: html, mediaType: "text/html" } },
       errors: [],
     }),
   },
+  "/docs/assets/swagger-ui-bundle.js": staticAsset("Swagger UI's script (swagger-ui-dist)", "application/javascript"),
+  "/docs/assets/swagger-ui.css": staticAsset("Swagger UI's stylesheet (swagger-ui-dist)", "text/css"),
+  "/docs/assets/docs-init.js": staticAsset(
+    "The script that starts Swagger UI on /openapi.json",
+    "application/javascript",
+  ),
+  "/": {
+    get: operation({
+      summary: "Address explorer: the search page",
+      tag: "explorer",
+      ok: { 200: { description: "HTML page with the search box", schema: html, mediaType: "text/html" } },
+      errors: [],
+    }),
+  },
+  "/address": {
+    get: operation({
+      summary: "The explorer's search form: redirects to /address/{address}",
+      tag: "explorer",
+      query: [{ name: "q", description: "a 0x address (surrounding spaces ignored)", schema: { type: "string" } }],
+      ok: { 303: { description: "Location: /address/{address} (lowercase)" } },
+      pages: { 400: "page: not an address (data-state=invalid_address)" },
+      errors: [],
+    }),
+  },
+  "/address/{address}": {
+    get: operation({
+      summary:
+        "Address explorer page: verdict (score, tier, confidence, coverage), flags by severity with their catalogue text, limitations, score history; the full evidence where it is free, else a link to buy it (x402)",
+      description:
+        "Server-rendered, works without JavaScript, strict Content-Security-Policy. Built from what the free routes give " +
+        "(batch, risk-check, snapshots; the token oracle's free answers). Scoring an address not in the cache spends the " +
+        "client's EXPLORER_RATE_LIMIT_PER_MINUTE budget. Transaction hashes and addresses link to EXPLORER_WEB_URL when set.",
+      tag: "explorer",
+      pathParams: [{ name: "address", description: "0x address (a malformed one gets the invalid_address page)" }],
+      ok: { 200: { description: "the address page", schema: html, mediaType: "text/html" } },
+      pages: {
+        400: "page: not an address (data-state=invalid_address)",
+        429: "page: rate limited, with Retry-After (data-state=rate_limited)",
+        503: "page: scoring unavailable (data-state=unavailable)",
+      },
+      errors: [],
+    }),
+  },
+  "/explorer/explorer.css": staticAsset("The explorer's stylesheet", "text/css"),
+  "/explorer/explorer.js": staticAsset(
+    "The explorer's script: search loading state and the x402 paywall",
+    "application/javascript",
+  ),
   "/api/widget/score/{address}": {
     get: operation({
       summary: "Widget score: ERC-20 score, VERIFIED issuer, or NTT for anything else",
@@ -81,6 +138,7 @@ export const paths: Record<string, Record<string, unknown>> = {
       summary: "Paid wallet score (HTTP 402, x402)",
       tag: "oracle",
       addressParam: true,
+      browserPaywall: true,
       ok: {
         200: {
           description: "oracle wallet response",
@@ -105,6 +163,7 @@ export const paths: Record<string, Record<string, unknown>> = {
       summary: "Token score: VERIFIED issuers and NFTs free, ERC-20 paid",
       tag: "oracle",
       addressParam: true,
+      browserPaywall: true,
       ok: { 200: { description: "token score", schema: ref("TokenScore") } },
       errors: [
         "invalid_address",
