@@ -194,6 +194,20 @@ async function bytecodeRun(
   return crashes;
 }
 
+function unanswered(entry: CorpusEntry, detail: string): ContractResult {
+  return {
+    entry,
+    outcome: "service error",
+    detail,
+    compileMs: 0,
+    chainMs: 0,
+    verdict: null,
+    predicted: none,
+    notes: [],
+    tally: null,
+  };
+}
+
 /** Each chunk of the corpus in a process of its own (see CHUNK); their results, in corpus order. */
 function runInChunks(entries: readonly CorpusEntry[]): ContractResult[] {
   const dir = mkdtempSync(path.join(os.tmpdir(), "eval-real-"));
@@ -209,14 +223,14 @@ function runInChunks(entries: readonly CorpusEntry[]): ContractResult[] {
         ["--import", "tsx", script, "--only", chunk.map((e) => e.id).join(","), "--results-to", file],
         { stdio: ["ignore", "ignore", "inherit"] },
       );
-      if (child.status !== 0) throw new Error(`chunk ${i / CHUNK + 1} exited with ${child.status ?? child.signal}`);
-      const byId = new Map((JSON.parse(readFileSync(file, "utf8")) as ContractResult[]).map((r) => [r.entry.id, r]));
-      // An id part may match more than one entry; only this chunk's own are taken.
-      for (const e of chunk) {
-        const r = byId.get(e.id);
-        if (r === undefined) throw new Error(`chunk ${i / CHUNK + 1} gave no result for ${e.id}`);
-        results.push(r);
-      }
+      // A chunk whose process died (out of memory, killed) is reported contract by contract, never dropped.
+      const died = `the chunk's process exited with ${child.status ?? child.signal}`;
+      const byId = new Map(
+        child.status === 0
+          ? (JSON.parse(readFileSync(file, "utf8")) as ContractResult[]).map((r) => [r.entry.id, r])
+          : [],
+      );
+      for (const e of chunk) results.push(byId.get(e.id) ?? unanswered(e, died));
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -352,10 +352,10 @@ export class EthersChainReader implements ChainReader {
   }
 }
 
-const DEFAULT_SIMULATION_GAS = 5_000_000n;
+const DEFAULT_SIMULATION_GAS = 10_000_000n;
 
 /** The call's own gas, else the lane's default (none for a read: the node's own). */
 function gasOf(request: CallRequest, fallback: bigint | undefined): { gas?: string } {
   const gas = request.gas ?? fallback;
-  return gas === undefined ? {} : { gas: toQuantity(gas) };
+  return gas === undefined ? {} : { gas: toQuantity(gas), };
 }
