@@ -2,7 +2,8 @@
  * Credence flags -> CRPWarner's three categories (Lin et al., TSE 2024). One table, published in README
  * ("Measured on real contracts"); written from the definitions, not from the results:
  * - hidden mint: the supply (or a balance) can be raised beyond what was declared, by a privileged caller;
- * - leaking token: a privileged caller can move or burn other holders' tokens;
+ * - leaking token: a privileged caller can move or burn other holders' tokens, or pay out what the contract collected
+ *   from them (fees it holds);
  * - limiting sell: a privileged caller can stop or limit holders' sells (blacklist, pause, max sell/cooldown,
  *   a fee up to 100%).
  * A flag counts only when raised with a penalty (severity "info", e.g. a renounced owner's power, does not).
@@ -24,7 +25,12 @@ export interface MappingRow {
   readonly why: string;
 }
 
-type HiddenEffect = "effect: mint" | "effect: balance raised" | "effect: balance lowered" | "effect: restricts sells";
+type HiddenEffect =
+  | "effect: mint"
+  | "effect: balance raised"
+  | "effect: balance lowered"
+  | "effect: held tokens taken"
+  | "effect: restricts sells";
 
 export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
   { code: "OWNER_CAN_MINT", category: "hiddenMint", when: "always", why: "a privileged mint raises the supply" },
@@ -53,6 +59,18 @@ export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
     category: "leakingToken",
     when: "effect: balance lowered",
     why: "a hidden caller took or burned a holder's tokens",
+  },
+  {
+    code: "OWNER_CAN_TAKE_HELD_TOKENS",
+    category: "leakingToken",
+    when: "always",
+    why: "a privileged call paid out the tokens the contract held (fees collected from holders)",
+  },
+  {
+    code: "HIDDEN_OWNER",
+    category: "leakingToken",
+    when: "effect: held tokens taken",
+    why: "a hidden caller paid out the tokens the contract held",
   },
   { code: "HONEYPOT_PATTERN", category: "limitingSell", when: "always", why: "holders' sells fail" },
   { code: "CANNOT_SELL_ALL", category: "limitingSell", when: "always", why: "a sell of the whole balance reverts" },
@@ -99,6 +117,8 @@ function matches(row: MappingRow, flag: ReturnedFlag): boolean {
       return !detail.includes("totalSupply +") && direction === "raised";
     case "effect: balance lowered":
       return direction === "lowered";
+    case "effect: held tokens taken":
+      return detail.includes("the contract's own balance");
     case "effect: restricts sells":
       return /could no longer transfer|no holder could transfer|sell tax ->|sells reverted/.test(detail);
   }

@@ -47,14 +47,19 @@ const word = (value: bigint | Address): string =>
  * f(address), f(address,bool) and f(address,uint256); [2500] serves f(uint256) as a fee; [1] serves f(bool);
  * no arguments serves f(). A one-holder array [offset 0x40, 1 | length 1, holder] serves f(address[]) (which reads
  * the offset and skips the flag), f(address[],bool) and f(address[],uint256): batch blacklists and bot lists.
+ * [token, held, holder] and [token, holder, held] name the token itself and what the contract holds of it:
+ * withdraw(token), withdraw(token, amount), recover(token, amount, to) and recover(token, to, amount), the ways a
+ * contract's own holdings (collected fees, a reserve) are paid out.
  */
-export function probeCalldatas(selector: string, target: Address): Hex[] {
+export function probeCalldatas(selector: string, target: Address, token: Address, held: bigint): Hex[] {
   return [
     `0x${selector}${word(target)}${word(1n)}`,
     `0x${selector}${word(FEE_LIKE)}`,
     `0x${selector}${word(1n)}`,
     `0x${selector}`,
     `0x${selector}${word(0x40n)}${word(1n)}${word(1n)}${word(target)}`,
+    `0x${selector}${word(token)}${word(held)}${word(target)}`,
+    `0x${selector}${word(token)}${word(target)}${word(held)}`,
   ].map(asHex);
 }
 

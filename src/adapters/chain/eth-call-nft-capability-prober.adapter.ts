@@ -270,7 +270,7 @@ export class EthCallNftCapabilityProber implements NftCapabilityProber {
       batches.map((batch) =>
         callOrThrow(
           this.chain,
-          { to: caller, from: caller, data: tryAllCalldata(contract, batch, reads, gas) },
+          { to: caller, from: caller, data: tryAllCalldata(contract, batch, reads, gas), gas: GAS_PER_ETH_CALL },
           { [caller]: { code: PROBE_CODE } },
         ),
       ),

@@ -15,6 +15,12 @@ import { balanceKey, callOrThrow, randomActor, wordHex } from "./sell-simulator-
 
 /** The other holder gets this many times the target's balance: it transfers, then sells, in one call. */
 const OTHER_BALANCE_MULTIPLE = 3n;
+/**
+ * A contract that holds none of its own tokens is given this fraction of the target's balance, so that a function
+ * paying out its holdings has something to pay: small enough to stay under a swap-back threshold (commonly 0.05% of
+ * the supply), which would otherwise sell it into the pool during every probed sell.
+ */
+const HELD_WHEN_NONE_DIVISOR = 1_000n;
 
 /**
  * Calls each dispatched function as each candidate caller, with two simulated holders in the same state: the
@@ -25,31 +31,48 @@ export class PrivilegedProbes {
   private readonly target = randomActor();
   private readonly other = randomActor();
   private readonly recipient = randomActor();
-  private readonly overrides: StateOverrides;
+  private overrides: StateOverrides;
+  /** What the token contract holds of itself in the probes (see HELD_WHEN_NONE_DIVISOR). */
+  private held: bigint;
 
   constructor(
     private readonly chain: ChainReader,
     private readonly token: Address,
-    balanceSlot: number,
+    private readonly balanceSlot: number,
     private readonly amount: bigint,
     private readonly pair: Address | null,
   ) {
-    this.overrides = {
+    this.held = 0n;
+    this.overrides = this.overridesFor(null);
+  }
+
+  private overridesFor(held: bigint | null): StateOverrides {
+    return {
       [this.target]: { code: SIMULATOR_CODE },
       [this.other]: { code: SIMULATOR_CODE },
-      [token]: {
+      [this.token]: {
         stateDiff: {
-          [balanceKey(this.target, balanceSlot)]: wordHex(amount),
-          [balanceKey(this.other, balanceSlot)]: wordHex(amount * OTHER_BALANCE_MULTIPLE),
+          [balanceKey(this.target, this.balanceSlot)]: wordHex(this.amount),
+          [balanceKey(this.other, this.balanceSlot)]: wordHex(this.amount * OTHER_BALANCE_MULTIPLE),
+          ...(held === null ? {} : { [balanceKey(this.token, this.balanceSlot)]: wordHex(held) }),
         },
       },
     };
+  }
+
+  /** The contract's own balance as the probes see it; when it holds none, a small one is written for them. */
+  private async holdings(): Promise<void> {
+    const onChain = await this.chain.tokenBalance(this.token, this.token)();
+    const none = onChain._tag === "Right" && onChain.right === 0n;
+    this.held = none ? this.amount / HELD_WHEN_NONE_DIVISOR : onChain._tag === "Right" ? onChain.right : 0n;
+    if (none && this.held > 0n) this.overrides = this.overridesFor(this.held);
   }
 
   async run(
     callers: readonly ProbeCaller[],
     selectors: readonly string[],
   ): Promise<{ baseline: HolderEffects | null; effects: PrivilegedEffect[] }> {
+    await this.holdings();
     const baseline = await this.baseline(randomActor());
     if (baseline === null) return { baseline: null, effects: [] };
     // Each caller gets its own baseline: its code is replaced by the probe's, and a token that calls it (a
@@ -60,7 +83,7 @@ export class PrivilegedProbes {
         selectors.map(async (selector) => {
           const callerBaseline = own[i];
           if (callerBaseline === null || callerBaseline === undefined) return null;
-          for (const data of probeCalldatas(selector, this.target)) {
+          for (const data of probeCalldatas(selector, this.target, this.token, this.held)) {
             const effect = await this.effect(caller, `0x${selector}`, data, callerBaseline.holders);
             if (effect !== null) return effect;
           }

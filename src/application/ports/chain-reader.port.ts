@@ -18,6 +18,12 @@ export interface CallRequest {
   readonly data: Hex;
   readonly from?: Address;
   readonly value?: bigint;
+  /**
+   * Gas the call may burn. Left out, a read runs with the node's default and a simulation (a call with state
+   * overrides, a trace) with the reader's simulation limit: a token that loops until the block's gas runs out costs
+   * a node time and memory in proportion to the gas it is allowed.
+   */
+  readonly gas?: bigint;
 }
 
 /** eth_call state overrides: pretend an account has this balance, code or storage. */

@@ -315,6 +315,14 @@ const CAPABILITY_FLAGS = {
     title: "owner can rewrite balances",
     rule: "A simulated privileged call to a function other than transfer/transferFrom changed a holder's balance (a write to its key of the balance mapping) without a matching transfer from the caller, or raised the caller's own balance by more than the contract's own holdings fell (an owner-only 'reflection' or 'airdrop' credit, with or without a Transfer event).",
   },
+  OWNER_CAN_TAKE_HELD_TOKENS: {
+    appliesTo: ["token"],
+    severity: "medium",
+    points: -15,
+    category: "control",
+    title: "owner can take the tokens the contract holds",
+    rule: "A simulated privileged call moved tokens the token contract itself held (fees it collected, a reserve) to the caller or to an address the call named, supply unchanged, and the same call from a random address did not: holders' fees or deposits can be withdrawn (function, caller and balances in the evidence).",
+  },
   SELF_DESTRUCT: {
     appliesTo: ["token", "nft", "contract"],
     severity: "medium",

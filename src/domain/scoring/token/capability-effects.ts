@@ -1,7 +1,7 @@
 import type { HolderEffects, PrivilegedEffect } from "../profiles/capabilities";
 
 /** What a privileged call did, read from its measured effect (never from its name). */
-export type EffectKind = "mint" | "change_balance" | "blacklist" | "pause" | "fee" | "take_back";
+export type EffectKind = "mint" | "change_balance" | "take_held" | "blacklist" | "pause" | "fee" | "take_back";
 
 /** A sell tax at least this much higher or lower after a call means the call sets fees (basis points). */
 export const FEE_CHANGE_MIN_BPS = 500;
@@ -12,6 +12,20 @@ function isTransferFromCaller(e: PrivilegedEffect): boolean {
 }
 
 /**
+ * The tokens the contract itself held (collected fees, a reserve, stakes) that the call moved to the caller or to the
+ * holder it named: the drop of the contract's balance that reappears there, supply unchanged. 0 when none did.
+ */
+function takenFromHeld(e: PrivilegedEffect): bigint {
+  const dropped = (e.tokenHeldBefore ?? 0n) - (e.tokenHeldAfter ?? 0n);
+  if (dropped <= 0n || e.supplyAfter !== e.supplyBefore) return 0n;
+  const gained = [e.callerAfter - e.callerBefore, e.targetAfter - e.targetBefore].filter((g) => g > 0n);
+  // A transfer out of the contract may itself pay a fee on the way: what arrived is at most what left.
+  return gained.some((g) => g <= dropped) ? dropped : 0n;
+}
+
+/**
+ * take_held: the contract's own holdings went to the caller or to the address the call named (a privileged
+ * "withdraw", "claimStuckTokens" or "recover" of the token itself).
  * mint: supply and the named holder's (or the caller's own) balance grew. change_balance: the holder's balance moved
  * without a matching transfer from the caller (a burn from someone else included), or the caller's own balance grew
  * while the holder lost nothing. blacklist: the named holder can no
@@ -29,9 +43,13 @@ export function effectKinds(e: PrivilegedEffect, baseline: HolderEffects | null)
     e.callerAfter - e.callerBefore > paidFromContract &&
     e.callerAfter > e.callerBefore &&
     e.targetAfter >= e.targetBefore;
+  const taken = takenFromHeld(e);
+  // The named holder paid out of the contract's holdings received a transfer, not a rewritten balance.
+  const targetPaidFromHeld = taken > 0n && e.targetAfter > e.targetBefore && e.targetAfter - e.targetBefore <= taken;
   if (supplyUp && (e.targetAfter > e.targetBefore || callerCredited)) kinds.push("mint");
-  else if ((e.targetAfter !== e.targetBefore && !isTransferFromCaller(e)) || callerCredited)
+  else if ((e.targetAfter !== e.targetBefore && !isTransferFromCaller(e) && !targetPaidFromHeld) || callerCredited)
     kinds.push("change_balance");
+  if (taken > 0n) kinds.push("take_held");
   const h = e.holders;
   if (baseline !== null) {
     if (baseline.otherTransferOk && !h.otherTransferOk && !h.targetTransferOk) kinds.push("pause");
@@ -56,6 +74,10 @@ export function describeEffect(e: PrivilegedEffect, kinds: readonly EffectKind[]
     parts.push(`balance of ${e.target} ${e.targetBefore} -> ${e.targetAfter}`);
   if ((kinds.includes("mint") || kinds.includes("change_balance")) && e.callerAfter > e.callerBefore)
     parts.push(`the caller's own balance ${e.callerBefore} -> ${e.callerAfter}`);
+  if (kinds.includes("take_held")) {
+    const to = e.callerAfter > e.callerBefore ? "the caller" : e.target;
+    parts.push(`the contract's own balance ${e.tokenHeldBefore ?? 0n} -> ${e.tokenHeldAfter ?? 0n}, paid to ${to}`);
+  }
   if (kinds.includes("blacklist")) parts.push(`${e.target} could no longer transfer (others could)`);
   if (kinds.includes("pause")) parts.push("no holder could transfer");
   if (kinds.includes("fee"))

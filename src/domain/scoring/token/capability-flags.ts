@@ -12,6 +12,7 @@ import { implementationChangedFlag } from "./proxy-flags";
 const EFFECT_FLAGS: Readonly<Record<EffectKind, FlagCode | null>> = {
   mint: "OWNER_CAN_MINT",
   change_balance: "OWNER_CAN_CHANGE_BALANCE",
+  take_held: "OWNER_CAN_TAKE_HELD_TOKENS",
   blacklist: "OWNER_CAN_BLACKLIST",
   pause: "OWNER_CAN_PAUSE",
   fee: "OWNER_CAN_SET_FEES",

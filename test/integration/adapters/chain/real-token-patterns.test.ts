@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { effectKinds } from "../../../../src/domain/scoring/token/capability-effects";
 import { Contract, ContractFactory, id } from "ethers";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { findBalanceSlot } from "../../../../src/adapters/chain/sell-simulator-calls";
@@ -104,6 +105,21 @@ describe("chain probes against real token patterns (embedded chain)", function (
       expect(credit?.caller.address).to.equal(deployer);
       expect(credit!.callerAfter > credit!.callerBefore).to.equal(true);
       expect(credit!.supplyAfter).to.equal(credit!.supplyBefore);
+    });
+  });
+
+  describe("capability probes on a withdrawal of the fees the contract holds (claimStuckTokens)", () => {
+    it("proves the owner can take the contract's own holdings, and a public burn of them is no privilege", async () => {
+      const token = await contract("FeeVaultToken", [10n ** 24n]);
+      const evidence = await probe(token, deployer);
+      const claim = evidence.effects.find((e) => e.selector === `0x${id("claimStuckTokens(address)").slice(2, 10)}`);
+      expect(claim?.caller.address).to.equal(deployer);
+      expect(effectKinds(claim!, evidence.baseline)).to.deep.equal(["take_held"]);
+      // Nothing held on chain: the probe gave the contract a small balance of its own, all of it paid to the owner.
+      expect(claim!.tokenHeldBefore! > 0n && claim!.tokenHeldAfter === 0n).to.equal(true);
+      expect(claim!.callerAfter - claim!.callerBefore).to.equal(claim!.tokenHeldBefore);
+      const burn = `0x${id("processFees()").slice(2, 10)}`;
+      expect(evidence.effects.some((e) => e.selector === burn)).to.equal(false);
     });
   });
 

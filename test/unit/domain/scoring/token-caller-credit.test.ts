@@ -31,8 +31,29 @@ describe("capability effects: a privileged credit to the caller's own balance", 
     expect(effectKinds(call({ callerAfter: 5_000n, supplyAfter: 5_995n }), HOLDERS)).to.deep.equal(["mint"]);
   });
 
-  it("is nothing when the contract paid it out of the fees it held (a transfer, not a credit)", () => {
+  it("is take_held, not a credit, when the contract paid it out of the fees it held", () => {
     const payout = call({ callerAfter: 5_000n, tokenHeldBefore: 4_995n, tokenHeldAfter: 0n });
-    expect(effectKinds(payout, HOLDERS)).to.deep.equal([]);
+    expect(effectKinds(payout, HOLDERS)).to.deep.equal(["take_held"]);
+  });
+});
+
+describe("capability effects: the contract's own holdings paid out (take_held)", () => {
+  it("is take_held when the holdings went to the holder the call named, not a rewritten balance", () => {
+    const recover = call({ targetAfter: 110n, tokenHeldBefore: 100n, tokenHeldAfter: 0n });
+    expect(effectKinds(recover, HOLDERS)).to.deep.equal(["take_held"]);
+  });
+
+  it("allows a fee on the way out: what arrived may be less than what left, never more", () => {
+    const taxed = call({ callerAfter: 95n, tokenHeldBefore: 100n, tokenHeldAfter: 0n });
+    expect(effectKinds(taxed, HOLDERS)).to.deep.equal(["take_held"]);
+    const more = call({ callerAfter: 500n, tokenHeldBefore: 100n, tokenHeldAfter: 0n });
+    expect(effectKinds(more, HOLDERS)).to.deep.equal(["change_balance"]);
+  });
+
+  it("is nothing when the holdings left for someone else (a swap-back into the pool, a burn)", () => {
+    const swapBack = call({ tokenHeldBefore: 100n, tokenHeldAfter: 0n });
+    expect(effectKinds(swapBack, HOLDERS)).to.deep.equal([]);
+    const burned = call({ tokenHeldBefore: 100n, tokenHeldAfter: 0n, supplyAfter: 900n, callerAfter: 50n });
+    expect(effectKinds(burned, HOLDERS)).to.not.include("take_held");
   });
 });

@@ -183,6 +183,59 @@ contract SilentCreditToken {
     emit Transfer(from, to, amount);
   }
 }`,
+  "FeeVaultToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// A 5% fee on every transfer is kept by the contract; the owner-only claimStuckTokens(token) pays the contract's
+// holdings of any token, itself included, to the owner (the pattern of dividend and tax tokens). processFees() is
+// public and only burns what the contract holds.
+contract FeeVaultToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  uint256 public totalSupply;
+  address public owner;
+  string public constant name = "FeeVault";
+  string public constant symbol = "FVT";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(uint256 supply) {
+    owner = msg.sender;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function claimStuckTokens(address token) external {
+    require(msg.sender == owner, "not allowed");
+    if (token == address(this)) _move(address(this), owner, balanceOf[address(this)]);
+  }
+  function processFees() external {
+    uint256 held = balanceOf[address(this)];
+    balanceOf[address(this)] = 0;
+    totalSupply -= held;
+    emit Transfer(address(this), address(0), held);
+  }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _taxed(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _taxed(from, to, amount);
+    return true;
+  }
+  function _taxed(address from, address to, uint256 amount) private {
+    uint256 fee = amount / 20;
+    _move(from, address(this), fee);
+    _move(from, to, amount - fee);
+  }
+  function _move(address from, address to, uint256 amount) private {
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+}`,
   "ContractShyToken.sol": `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 // Transfers whose sender is a contract (other than the pair) silently move nothing: real holders, plain accounts
