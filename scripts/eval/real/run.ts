@@ -1,6 +1,6 @@
 // npm run eval:real [-- --bytecode] [-- --only <id part>,<id part>] [-- --chunk N]: the real-contracts corpus
 // against a running service (see README "Measured on real contracts").
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,10 +24,45 @@ const resultsTo = resultsAt >= 0 ? (argv[resultsAt + 1] ?? null) : null;
 const chunkAt = argv.indexOf("--chunk");
 /**
  * Contracts per service process. The embedded chain (Hardhat's EDR) keeps native memory in proportion to the steps
- * of every call it runs (~100 MB for a 2M-gas call, not returned while the process lives: measured with a loop
- * contract), so one process over the whole corpus grew past 20 GB; a fresh process per chunk starts from zero.
+ * of every call it runs (~100 MB for a 2M-gas call, ~1 GB for a 5M-gas one that runs out of gas, not returned while
+ * the process lives: measured with a loop contract), so one process over the whole corpus grew past 20 GB; a fresh
+ * process per chunk starts from zero.
  */
-const CHUNK = chunkAt >= 0 ? Number(argv[chunkAt + 1]) : 10;
+const CHUNK = chunkAt >= 0 ? Number(argv[chunkAt + 1]) : 5;
+/**
+ * A chunk's process is stopped past this resident size, and its contracts are reported as not answered: a token
+ * that loops on every transfer (a rebase every 3 s of chain time) makes each simulation run to the block's gas,
+ * and the chain's memory grew by gigabytes a minute. Linux (/proc) only.
+ */
+const CHUNK_MEMORY_MB = Number(process.env["EVAL_CHUNK_MEMORY_MB"] ?? "6000");
+
+function residentMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? "0") / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs one chunk's process to its end; null when it finished, else why it did not. */
+function runChunk(args: readonly string[]): Promise<string | null> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...args], { stdio: ["ignore", "ignore", "inherit"] });
+    let killed: string | null = null;
+    const watch = setInterval(() => {
+      const mb = residentMb(child.pid ?? 0);
+      if (mb > CHUNK_MEMORY_MB && killed === null) {
+        killed = `stopped at ${Math.round(mb)} MB resident (limit ${CHUNK_MEMORY_MB} MB, EVAL_CHUNK_MEMORY_MB)`;
+        child.kill("SIGKILL");
+      }
+    }, 1_000);
+    child.on("exit", (code, signal) => {
+      clearInterval(watch);
+      resolve(killed ?? (code === 0 ? null : `the chunk's process exited with ${code ?? signal}`));
+    });
+  });
+}
 /** Scoring requests in flight at once. */
 const ASK_WIDTH = 3;
 
@@ -209,7 +244,7 @@ function unanswered(entry: CorpusEntry, detail: string): ContractResult {
 }
 
 /** Each chunk of the corpus in a process of its own (see CHUNK); their results, in corpus order. */
-function runInChunks(entries: readonly CorpusEntry[]): ContractResult[] {
+async function runInChunks(entries: readonly CorpusEntry[]): Promise<ContractResult[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "eval-real-"));
   const script = fileURLToPath(import.meta.url);
   const results: ContractResult[] = [];
@@ -218,19 +253,21 @@ function runInChunks(entries: readonly CorpusEntry[]): ContractResult[] {
       const chunk = entries.slice(i, i + CHUNK);
       const file = path.join(dir, `chunk-${i}.json`);
       console.error(`chunk ${i / CHUNK + 1} of ${Math.ceil(entries.length / CHUNK)}: ${chunk.length} contracts`);
-      const child = spawnSync(
-        process.execPath,
-        ["--import", "tsx", script, "--only", chunk.map((e) => e.id).join(","), "--results-to", file],
-        { stdio: ["ignore", "ignore", "inherit"] },
-      );
-      // A chunk whose process died (out of memory, killed) is reported contract by contract, never dropped.
-      const died = `the chunk's process exited with ${child.status ?? child.signal}`;
+      const failed = await runChunk([
+        "--import",
+        "tsx",
+        script,
+        "--only",
+        chunk.map((e) => e.id).join(","),
+        "--results-to",
+        file,
+      ]);
+      // A chunk whose process died (out of memory, stopped) is reported contract by contract, never dropped.
       const byId = new Map(
-        child.status === 0
-          ? (JSON.parse(readFileSync(file, "utf8")) as ContractResult[]).map((r) => [r.entry.id, r])
-          : [],
+        failed === null ? (JSON.parse(readFileSync(file, "utf8")) as ContractResult[]).map((r) => [r.entry.id, r]) : [],
       );
-      for (const e of chunk) results.push(byId.get(e.id) ?? unanswered(e, died));
+      if (failed !== null) console.error(`chunk ${i / CHUNK + 1}: ${failed}`);
+      for (const e of chunk) results.push(byId.get(e.id) ?? unanswered(e, failed ?? "no result"));
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -253,7 +290,7 @@ async function main(): Promise<number> {
     `compiled ${[...compiled.values()].filter((c) => c.ok).length}/${entries.length} in ${Math.round(compiledMs - started)} ms`,
   );
   if (!bytecodeMode && resultsTo === null && entries.length > CHUNK) {
-    printReport(runInChunks(entries), started);
+    printReport(await runInChunks(entries), started);
     return 0;
   }
   const service = await startService();

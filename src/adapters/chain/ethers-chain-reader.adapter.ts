@@ -47,12 +47,6 @@ export interface EthersChainReaderOptions {
   readonly maxConcurrent?: number;
   /** Simulations (eth_call with state overrides, debug_traceCall) in flight at once, each its own request; default 4. */
   readonly maxConcurrentSimulations?: number;
-  /**
-   * Gas of a simulation that names none, default 10M: a real sell or a privileged call costs well under 1M, and the
-   * embedded chain records every step of a call (for its stack traces), so a token that loops to the block's 30M
-   * grew the process by gigabytes per simulation (a rebase token of the real-contracts corpus).
-   */
-  readonly simulationGas?: bigint;
   /** How long a call waits for others to share its JSON-RPC batch, default 1 ms. */
   readonly batchStallMs?: number;
   /** Pinned reads kept for reuse (see atBlock), default 20,000, each at most 30 s. */
@@ -86,7 +80,6 @@ export class EthersChainReader implements ChainReader {
    */
   private readonly simulations: Lane;
   private readonly retry: RetryPolicy;
-  private readonly simulationGas: bigint;
   private readonly pin = new AsyncLocalStorage<Pin>();
   private pinnedTasks = 0;
   /**
@@ -116,7 +109,6 @@ export class EthersChainReader implements ChainReader {
       limiter: new ConcurrencyLimiter(options.maxConcurrentSimulations ?? 4),
     };
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
-    this.simulationGas = options.simulationGas ?? DEFAULT_SIMULATION_GAS;
     this.memo = new CoalescingCache<unknown>(
       { nowMs: () => Date.now() },
       options.pinnedReadMemo?.ttlMs ?? 30_000,
@@ -240,7 +232,7 @@ export class EthersChainReader implements ChainReader {
       const tx = {
         to: request.to,
         data: request.data,
-        gas: toQuantity(request.gas ?? this.simulationGas),
+        ...gasOf(request),
         ...(request.from === undefined ? {} : { from: request.from }),
       };
       const config = { disableMemory: true, disableStorage: true, enableReturnData: false };
@@ -348,7 +340,7 @@ export class EthersChainReader implements ChainReader {
       data: request.data,
       ...(request.from === undefined ? {} : { from: request.from }),
       ...(request.value === undefined ? {} : { value: toQuantity(request.value) }),
-      ...gasOf(request, overrides === undefined ? undefined : this.simulationGas),
+      ...gasOf(request),
     };
     const extra = overrides === undefined ? [] : [encodeStateOverrides(overrides)];
     return this.pinned(
@@ -388,10 +380,7 @@ export class EthersChainReader implements ChainReader {
   }
 }
 
-const DEFAULT_SIMULATION_GAS = 10_000_000n;
-
-/** The call's own gas, else the lane's default (none for a read: the node's own). */
-function gasOf(request: CallRequest, fallback: bigint | undefined): { gas?: string } {
-  const gas = request.gas ?? fallback;
-  return gas === undefined ? {} : { gas: toQuantity(gas), };
+/** The call's own gas limit when it names one; otherwise the node's (a block's gas on most nodes). */
+function gasOf(request: CallRequest): { gas?: string } {
+  return request.gas === undefined ? {} : { gas: toQuantity(request.gas) };
 }

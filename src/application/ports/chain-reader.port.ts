@@ -18,11 +18,7 @@ export interface CallRequest {
   readonly data: Hex;
   readonly from?: Address;
   readonly value?: bigint;
-  /**
-   * Gas the call may burn. Left out, a read runs with the node's default and a simulation (a call with state
-   * overrides, a trace) with the reader's simulation limit: a token that loops until the block's gas runs out costs
-   * a node time and memory in proportion to the gas it is allowed.
-   */
+  /** Gas the call may burn; left out, the node's own limit for eth_call (a block's gas on most nodes). */
   readonly gas?: bigint;
 }
 
