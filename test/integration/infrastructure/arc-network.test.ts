@@ -6,6 +6,7 @@ import { challengeBody, v2PaymentRequired } from "../../../src/domain/payment/pa
 import { paymentTerms } from "../../../src/infrastructure/bindings/payment.bindings";
 import { startChainRuntime } from "../../../src/infrastructure/chain-runtime";
 import { loadConfig, type Config } from "../../../src/infrastructure/config/config";
+import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
 
 const NODE = "http://arc-node.test";
 const production = {
@@ -13,7 +14,6 @@ const production = {
   EXPLORER_API_URL: "http://arcscan.test/api",
   PAYMENT_PAY_TO: "0x00000000000000000000000000000000000c0ffe",
   PAYMENT_SETTLEMENT_PRIVATE_KEY: "0x" + "ab".repeat(32),
-  DATABASE_URL: "postgres://root@127.0.0.1:5432/test",
   ATTESTATION_PRIVATE_KEY: "0x" + "cd".repeat(32),
   GUARD_SECRET_KEY: "ef".repeat(32),
   WEBHOOK_SIGNING_KEY: "12".repeat(32),
@@ -68,6 +68,12 @@ function configOf(env: Record<string, string>): Config {
 }
 
 describe("ARC_NETWORK (issue 33 item 3)", () => {
+  // Production with DATABASE_URL: the chain runtime reads the blocks one follower publishes (migrated tables).
+  let schema: MigratedSchema;
+  before(async () => {
+    schema = await migratedSchema("arc_network", 2);
+  });
+  after(() => schema.drop());
   afterEach(() => nock.cleanAll());
 
   it("testnet is the default: chain 5042002, arc-testnet, Circle's USDC", () => {
@@ -92,7 +98,7 @@ describe("ARC_NETWORK (issue 33 item 3)", () => {
 
   it("mainnet with a node answering chain id 5042 starts and publishes the mainnet challenge", async () => {
     arcNode(5042);
-    const config = configOf({ ...production, ARC_NETWORK: "mainnet" });
+    const config = configOf({ ...production, DATABASE_URL: schema.url, ARC_NETWORK: "mainnet" });
     const runtime = await startChainRuntime(config, pino({ level: "silent" }));
     try {
       expect(runtime.chainId).to.equal(5042);
@@ -112,7 +118,7 @@ describe("ARC_NETWORK (issue 33 item 3)", () => {
 
   it("mainnet with a node answering 5042002 refuses to start, naming both chain ids", async () => {
     arcNode(5042002);
-    const config = configOf({ ...production, ARC_NETWORK: "mainnet" });
+    const config = configOf({ ...production, DATABASE_URL: schema.url, ARC_NETWORK: "mainnet" });
     let refused: unknown = null;
     try {
       const runtime = await startChainRuntime(config, pino({ level: "silent" }));
