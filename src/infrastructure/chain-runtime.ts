@@ -16,6 +16,9 @@ import { GraphologyTransferGraph } from "../adapters/graph/graphology-transfer-g
 import { transferGraphSubscriber } from "../adapters/graph/transfer-graph-subscriber";
 import { marketSettings } from "./bindings/market-settings";
 
+/** The index is ready while at most this many blocks behind the head (see the readiness probe). */
+const READY_LAG_BLOCKS = 2;
+
 /** The chain side of a running service: where scores read state and history from. */
 export interface ChainRuntime {
   readonly rpcUrl: string;
@@ -148,7 +151,10 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
             const head = await reader.headBlock()();
             const lagBlocks = E.isRight(head) ? Math.max(0, head.right.number - localIndex.syncedTo) : null;
             const mode = localIndex instanceof PostgresIndexExplorer ? "postgres" : "memory";
-            return { ok: localIndex.caughtUp(), mode, lagBlocks };
+            // Working through the newest block or two is following, not behind: one chain follower now serves
+            // the index, the graph, Protocol Guard and staking in turn, so a pass over a new block takes a moment.
+            const following = lagBlocks !== null && lagBlocks <= READY_LAG_BLOCKS;
+            return { ok: localIndex.caughtUp() || following, mode, lagBlocks };
           },
         },
   ];
