@@ -102,7 +102,10 @@ describe("widget.js in headless Chromium", function () {
     expect(statSync(file).size).to.be.above(5_000);
   });
 
-  it("badges content added later with Credence.scan(), and shows 'unavailable' when the service answers 502", async () => {
+  it("badges content added later with Credence.scan(), and shows 'unavailable' when the service answers 502", async function () {
+    // A second alt app of its own (seeded Sui world, detached chain) and a browser page: a watchdog, not a budget,
+    // so that a loaded machine (the e2e lane beside the unit lane) does not fail it.
+    this.timeout(180_000);
     const failing = await startAltTestServer({ suiChain: detachedSuiChain() });
     try {
       const page = await browser.newPage();
