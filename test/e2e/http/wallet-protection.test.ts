@@ -4,6 +4,7 @@ import type { WalletProtectionRoles } from "../../../src/dev-world/dev-world";
 import { worldWallet } from "../../../src/dev-world/world/chain-writer";
 import { PERMIT2_ADDRESS } from "../../../src/domain/scan/typed-data-grants";
 import { type AppWorld, appWorld } from "./support/app-world";
+import { PERMIT2_SINGLE_TYPES } from "../../support/permit2-types";
 
 const ERC20 = new Interface([
   "function approve(address,uint256)",
@@ -12,20 +13,6 @@ const ERC20 = new Interface([
 ]);
 const ROUTER = new Interface(["function swapExactTokensForTokens(uint256,uint256,address[],address,uint256)"]);
 const CLAIM = new Interface(["function claim()"]);
-// Permit2's published types (Uniswap/permit2 PermitHash.sol).
-const PERMIT2_TYPES = {
-  PermitDetails: [
-    { name: "token", type: "address" },
-    { name: "amount", type: "uint160" },
-    { name: "expiration", type: "uint48" },
-    { name: "nonce", type: "uint48" },
-  ],
-  PermitSingle: [
-    { name: "details", type: "PermitDetails" },
-    { name: "spender", type: "address" },
-    { name: "sigDeadline", type: "uint256" },
-  ],
-};
 const PERMIT_TYPES = {
   Permit: [
     { name: "owner", type: "address" },
@@ -207,10 +194,10 @@ describe("wallet protection on the seeded world (issue 31)", function () {
       spender: roles.drainer,
       sigDeadline: 1_900_000_000n,
     };
-    await signer.signTypedData(domain, PERMIT2_TYPES, message);
+    await signer.signTypedData(domain, PERMIT2_SINGLE_TYPES, message);
     const answer = await post("/api/scan/typed-data", [
       signer.address,
-      TypedDataEncoder.getPayload(domain, PERMIT2_TYPES, message),
+      TypedDataEncoder.getPayload(domain, PERMIT2_SINGLE_TYPES, message),
     ]);
     expect(answer.body.verdict).to.equal("malicious");
     expect(codes(answer)).to.include("SIGNATURE_GRANTS_TO_RISKY_SPENDER");

@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { appWorld, type AppWorld } from "../http/support/app-world";
 import { postJson } from "../http/support/http-client";
 import { mcpSession, type McpSession } from "./support/mcp-session";
+import { PERMIT2_SINGLE_TYPES } from "../../support/permit2-types";
 
 /** The MCP server as `npm run mcp` starts it, driven by the MCP SDK's own client over stdio (issue 19 item 7). */
 describe("npm run mcp: the Credence MCP server", function () {
@@ -94,19 +95,7 @@ describe("npm run mcp: the Credence MCP server", function () {
     expect(tx.status).to.equal(200);
     expect(tx.body.verdict).to.equal("malicious");
     const typedData = {
-      types: {
-        PermitDetails: [
-          { name: "token", type: "address" },
-          { name: "amount", type: "uint160" },
-          { name: "expiration", type: "uint48" },
-          { name: "nonce", type: "uint48" },
-        ],
-        PermitSingle: [
-          { name: "details", type: "PermitDetails" },
-          { name: "spender", type: "address" },
-          { name: "sigDeadline", type: "uint256" },
-        ],
-      },
+      types: PERMIT2_SINGLE_TYPES,
       primaryType: "PermitSingle",
       domain: { name: "Permit2", chainId: w.chainId, verifyingContract: "0x000000000022D473030F116dDEE9F6B43aC78BA3" },
       message: {

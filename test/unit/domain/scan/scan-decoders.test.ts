@@ -6,6 +6,7 @@ import { decodeEffects, EVENT_TOPICS } from "../../../../src/domain/scan/simulat
 import { decodeTypedData, PERMIT2_ADDRESS, type TypedData } from "../../../../src/domain/scan/typed-data-grants";
 import { readMessage } from "../../../../src/domain/scan/signed-message";
 import { decodeTypedDataScan } from "../../../../src/domain/scan/scan-requests";
+import { PERMIT2_SINGLE_TYPES } from "../../../support/permit2-types";
 
 const A = asAddress("0x1111111111111111111111111111111111111111");
 const B = asAddress("0x2222222222222222222222222222222222222222");
@@ -17,21 +18,6 @@ const log = (topics: string[], data: string, address: Address = TOKEN): Simulate
   topics: topics.map((t) => t.toLowerCase() as Hex),
   data: data.toLowerCase() as Hex,
 });
-
-// Permit2's published EIP-712 types (Uniswap/permit2 src/libraries/PermitHash.sol, @uniswap/permit2-sdk).
-const PERMIT2_TYPES = {
-  PermitDetails: [
-    { name: "token", type: "address" },
-    { name: "amount", type: "uint160" },
-    { name: "expiration", type: "uint48" },
-    { name: "nonce", type: "uint48" },
-  ],
-  PermitSingle: [
-    { name: "details", type: "PermitDetails" },
-    { name: "spender", type: "address" },
-    { name: "sigDeadline", type: "uint256" },
-  ],
-};
 
 describe("scan decoders", () => {
   it("event topics are the keccak of the ERC-20/721/1155 event signatures", () => {
@@ -82,15 +68,15 @@ describe("scan decoders", () => {
       spender: B,
       sigDeadline: 1_800_000_000n,
     };
-    const signature = await signer.signTypedData(domain, PERMIT2_TYPES, message);
+    const signature = await signer.signTypedData(domain, PERMIT2_SINGLE_TYPES, message);
     // What a wallet hands eth_signTypedData_v4: the JSON payload, as the scan route receives it.
-    const payload = TypedDataEncoder.getPayload(domain, PERMIT2_TYPES, message);
+    const payload = TypedDataEncoder.getPayload(domain, PERMIT2_SINGLE_TYPES, message);
     const request = decodeTypedDataScan([signer.address, JSON.stringify(payload)]);
     if (request._tag === "Left") throw new Error(request.left);
     // The payload we decode is the one that was signed.
-    const digest = TypedDataEncoder.hash(domain, PERMIT2_TYPES, message);
-    expect(digest).to.equal(TypedDataEncoder.hash(payload.domain, PERMIT2_TYPES, payload.message));
-    expect(verifyTypedData(payload.domain, PERMIT2_TYPES, payload.message, signature)).to.equal(signer.address);
+    const digest = TypedDataEncoder.hash(domain, PERMIT2_SINGLE_TYPES, message);
+    expect(digest).to.equal(TypedDataEncoder.hash(payload.domain, PERMIT2_SINGLE_TYPES, payload.message));
+    expect(verifyTypedData(payload.domain, PERMIT2_SINGLE_TYPES, payload.message, signature)).to.equal(signer.address);
     const decoded = decodeTypedData(request.right.typedData, request.right.signer);
     expect(decoded.grants).to.deep.equal([
       {
