@@ -92,9 +92,9 @@ export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
   },
 ];
 
-/** "balance of 0x… 100 -> 250" in a capability flag's evidence. */
+/** "balance of 0x… 100 -> 250", or "the caller's own balance 100 -> 250", in a capability flag's evidence. */
 function balanceDirection(detail: string): "raised" | "lowered" | null {
-  const m = /balance of 0x[0-9a-fA-F]{40} (\d+) -> (\d+)/.exec(detail);
+  const m = /(?:balance of 0x[0-9a-fA-F]{40}|the caller's own balance) (\d+) -> (\d+)/.exec(detail);
   if (m === null) return null;
   const before = BigInt(m[1] ?? "0");
   const after = BigInt(m[2] ?? "0");

@@ -247,27 +247,39 @@ function unanswered(entry: CorpusEntry, detail: string): ContractResult {
 async function runInChunks(entries: readonly CorpusEntry[]): Promise<ContractResult[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "eval-real-"));
   const script = fileURLToPath(import.meta.url);
+  let runs = 0;
+  /** One process over these contracts: its results by id, or why the process did not finish. */
+  const runProcess = async (
+    ids: readonly string[],
+  ): Promise<{ byId: Map<string, ContractResult>; failed: string | null }> => {
+    const file = path.join(dir, `run-${runs++}.json`);
+    const failed = await runChunk(["--import", "tsx", script, "--only", ids.join(","), "--results-to", file]);
+    const byId = new Map(
+      failed === null ? (JSON.parse(readFileSync(file, "utf8")) as ContractResult[]).map((r) => [r.entry.id, r]) : [],
+    );
+    return { byId, failed };
+  };
   const results: ContractResult[] = [];
   try {
     for (let i = 0; i < entries.length; i += CHUNK) {
       const chunk = entries.slice(i, i + CHUNK);
-      const file = path.join(dir, `chunk-${i}.json`);
-      console.error(`chunk ${i / CHUNK + 1} of ${Math.ceil(entries.length / CHUNK)}: ${chunk.length} contracts`);
-      const failed = await runChunk([
-        "--import",
-        "tsx",
-        script,
-        "--only",
-        chunk.map((e) => e.id).join(","),
-        "--results-to",
-        file,
-      ]);
-      // A chunk whose process died (out of memory, stopped) is reported contract by contract, never dropped.
-      const byId = new Map(
-        failed === null ? (JSON.parse(readFileSync(file, "utf8")) as ContractResult[]).map((r) => [r.entry.id, r]) : [],
-      );
-      if (failed !== null) console.error(`chunk ${i / CHUNK + 1}: ${failed}`);
-      for (const e of chunk) results.push(byId.get(e.id) ?? unanswered(e, failed ?? "no result"));
+      const label = `chunk ${i / CHUNK + 1} of ${Math.ceil(entries.length / CHUNK)}`;
+      console.error(`${label}: ${chunk.length} contracts`);
+      const { byId, failed } = await runProcess(chunk.map((e) => e.id));
+      if (failed === null || chunk.length === 1) {
+        // A process that died (out of memory, stopped) is reported contract by contract, never dropped.
+        if (failed !== null) console.error(`${label}: ${failed}`);
+        for (const e of chunk) results.push(byId.get(e.id) ?? unanswered(e, failed ?? "no result"));
+        continue;
+      }
+      // One contract can take a whole chunk down (a token looping on every transfer): its neighbours are asked
+      // again, each in a process of its own, so only the contract that caused it goes unanswered.
+      console.error(`${label}: ${failed}; asking its ${chunk.length} contracts one process each`);
+      for (const e of chunk) {
+        const alone = await runProcess([e.id]);
+        if (alone.failed !== null) console.error(`${e.id}: ${alone.failed}`);
+        results.push(alone.byId.get(e.id) ?? unanswered(e, alone.failed ?? "no result"));
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -4,12 +4,11 @@ import type { Address } from "../../domain/chain/address";
 import type { Hex } from "../../domain/chain/chain-types";
 import { asHex } from "../shared/hex-values";
 import { decodeWord, probeCalldata } from "./abi-probes";
-import { MAX_BALANCE_SLOT, callOrThrow, randomActor, wordHex } from "./sell-simulator-calls";
+import { MAPPING_SLOT_CANDIDATES, callOrThrow, isCandidate, randomActor, wordHex } from "./sell-simulator-calls";
 
 const PROBE_ALLOWANCE = 10n ** 30n + 7_777n;
 const SEARCH_OWNER = randomActor();
 const SEARCH_SPENDER = randomActor();
-const CANDIDATE_SLOTS = Array.from({ length: MAX_BALANCE_SLOT + 1 }, (_, slot) => slot);
 
 /** keccak256(spender . keccak256(owner . slot)): owner's allowance for spender in a nested mapping at `slot`. */
 export function allowanceKey(owner: Address, spender: Address, slot: number): Hex {
@@ -20,7 +19,7 @@ export function allowanceKey(owner: Address, spender: Address, slot: number): He
 
 const SEARCH_CALL = probeCalldata.allowance(SEARCH_OWNER, SEARCH_SPENDER);
 const WRITES: Record<Hex, Hex> = Object.fromEntries(
-  CANDIDATE_SLOTS.map((slot) => [
+  MAPPING_SLOT_CANDIDATES.map((slot) => [
     allowanceKey(SEARCH_OWNER, SEARCH_SPENDER, slot),
     wordHex(PROBE_ALLOWANCE + BigInt(slot)),
   ]),
@@ -44,9 +43,7 @@ export async function findAllowanceSlot(chain: Pick<ChainReader, "call">, token:
   const outcome = await callOrThrow(chain, { to: token, data: SEARCH_CALL }, { [token]: { stateDiff: WRITES } });
   if (!outcome.ok) return null;
   const named = (decodeWord(outcome.returnData) ?? 0n) - PROBE_ALLOWANCE;
-  if (named >= 0n && named <= BigInt(MAX_BALANCE_SLOT) && (await readsAlone(chain, token, Number(named))))
-    return Number(named);
-  const answers = await Promise.all(CANDIDATE_SLOTS.map((slot) => readsAlone(chain, token, slot)));
-  const found = answers.indexOf(true);
-  return found < 0 ? null : found;
+  if (isCandidate(named) && (await readsAlone(chain, token, Number(named)))) return Number(named);
+  const answers = await Promise.all(MAPPING_SLOT_CANDIDATES.map((slot) => readsAlone(chain, token, slot)));
+  return MAPPING_SLOT_CANDIDATES[answers.indexOf(true)] ?? null;
 }

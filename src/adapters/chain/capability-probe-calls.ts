@@ -45,7 +45,8 @@ const word = (value: bigint | Address): string =>
 /**
  * Argument layouts tried for each selector. ABI decoding ignores extra calldata, so [holder, 1] serves
  * f(address), f(address,bool) and f(address,uint256); [2500] serves f(uint256) as a fee; [1] serves f(bool);
- * no arguments serves f(). A one-holder array [offset 0x40, 1 | length 1, holder] serves f(address[]) (which reads
+ * no arguments serves f(); [0] serves f(false) and f(0): trading switched off again (`openTrading(false)`), a
+ * max transaction of nothing. A one-holder array [offset 0x40, 1 | length 1, holder] serves f(address[]) (which reads
  * the offset and skips the flag), f(address[],bool) and f(address[],uint256): batch blacklists and bot lists.
  * [token, held, holder] and [token, holder, held] name the token itself and what the contract holds of it:
  * withdraw(token), withdraw(token, amount), recover(token, amount, to) and recover(token, to, amount), the ways a
@@ -57,6 +58,7 @@ export function probeCalldatas(selector: string, target: Address, token: Address
     `0x${selector}${word(FEE_LIKE)}`,
     `0x${selector}${word(1n)}`,
     `0x${selector}`,
+    `0x${selector}${word(0n)}`,
     `0x${selector}${word(0x40n)}${word(1n)}${word(1n)}${word(target)}`,
     `0x${selector}${word(token)}${word(held)}${word(target)}`,
     `0x${selector}${word(token)}${word(target)}${word(held)}`,

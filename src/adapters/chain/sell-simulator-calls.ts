@@ -12,8 +12,16 @@ export const SIMULATOR_ABI = new Interface([
   "function transferTo(address token, address recipient, uint256 amount) returns (uint256 expectedOut, uint256 amountOut)",
 ]);
 
-/** Where Solidity keeps `mapping(address => uint256)` entries: probed slots 0..MAX_BALANCE_SLOT. */
-export const MAX_BALANCE_SLOT = 20;
+/**
+ * Where Solidity keeps a token's mappings (balances, allowances): slots 0..20 of a plain layout, and the first ten
+ * slots after each of up to four 50-word storage gaps (`uint256[50] __gap`), which OpenZeppelin's upgradeable bases
+ * (Initializable, Context) put ahead of ERC20's own state: its balances then sit at 51, 101 or later. ERC-7201
+ * namespaced storage (OpenZeppelin 5's upgradeable ERC20) is not searched.
+ */
+export const MAPPING_SLOT_CANDIDATES: readonly number[] = [
+  ...Array.from({ length: 21 }, (_, slot) => slot),
+  ...[50, 100, 150, 200].flatMap((gap) => Array.from({ length: 10 }, (_, i) => gap + 1 + i)),
+];
 /** An unmistakable balance: a probe that reads it back found the mapping. */
 const PROBE_BALANCE = 10n ** 30n + 4_242n;
 
@@ -54,10 +62,9 @@ export function wordHex(value: bigint): Hex {
 const SLOT_SEARCH_HOLDER = randomActor();
 
 const SLOT_SEARCH_CALL = probeCalldata.balanceOf(SLOT_SEARCH_HOLDER);
-const CANDIDATE_SLOTS = Array.from({ length: MAX_BALANCE_SLOT + 1 }, (_, slot) => slot);
 /** The holder's entry in a mapping at each candidate slot, written with a value that names the slot. */
 const SLOT_SEARCH_WRITES: Record<Hex, Hex> = Object.fromEntries(
-  CANDIDATE_SLOTS.map((slot) => [balanceKey(SLOT_SEARCH_HOLDER, slot), wordHex(PROBE_BALANCE + BigInt(slot))]),
+  MAPPING_SLOT_CANDIDATES.map((slot) => [balanceKey(SLOT_SEARCH_HOLDER, slot), wordHex(PROBE_BALANCE + BigInt(slot))]),
 );
 
 /** balanceOf(search holder) with only `slot`'s entry written: true when it reads back exactly that entry. */
@@ -87,12 +94,15 @@ export async function findBalanceSlot(chain: Pick<ChainReader, "call">, token: A
     { [token]: { stateDiff: SLOT_SEARCH_WRITES } },
   );
   const named = outcome.ok ? (decodeWord(outcome.returnData) ?? 0n) - PROBE_BALANCE : -1n;
-  if (named >= 0n && named <= BigInt(MAX_BALANCE_SLOT) && (await readsSlotAlone(chain, token, Number(named))))
-    return Number(named);
+  if (isCandidate(named) && (await readsSlotAlone(chain, token, Number(named)))) return Number(named);
   if (!outcome.ok) return null;
-  const answers = await Promise.all(CANDIDATE_SLOTS.map((slot) => readsSlotAlone(chain, token, slot)));
-  const found = answers.indexOf(true);
-  return found < 0 ? null : found;
+  const answers = await Promise.all(MAPPING_SLOT_CANDIDATES.map((slot) => readsSlotAlone(chain, token, slot)));
+  return MAPPING_SLOT_CANDIDATES[answers.indexOf(true)] ?? null;
+}
+
+/** A slot number read back from a search: one of the candidates written. */
+export function isCandidate(named: bigint): boolean {
+  return named >= 0n && named < 1_000n && MAPPING_SLOT_CANDIDATES.includes(Number(named));
 }
 
 /** (expectedOut, amountOut) from a successful simulator call. */

@@ -56,6 +56,19 @@ describe("eval:real building blocks", () => {
       ]);
       expect(raised.hiddenMint).to.deep.equal(["OWNER_CAN_CHANGE_BALANCE"]);
       expect(raised.leakingToken).to.deep.equal([]);
+      // The prober's wording for a privileged credit to the caller itself (an owner-only "reflection" or a
+      // balance set by assembly): a raised balance like any other.
+      const own = categoriesOf([
+        {
+          code: "OWNER_CAN_CHANGE_BALANCE",
+          severity: "high",
+          evidence: {
+            detail: "simulated call to 0x499a2818 as owner 0x1: the caller's own balance 19 -> 7788; sell tax -> 100%.",
+          },
+        },
+      ]);
+      expect(own.hiddenMint).to.deep.equal(["OWNER_CAN_CHANGE_BALANCE"]);
+      expect(own.leakingToken).to.deep.equal([]);
     });
 
     it("reads a hidden owner's proven effect", () => {

@@ -96,6 +96,21 @@ describe("chain probes against real token patterns (embedded chain)", function (
     });
   });
 
+  describe("an upgradeable-style layout (balances after a 50-word storage gap) with a trading switch", () => {
+    it("finds the balance mapping at slot 51", async () => {
+      const token = await contract("GappedGateToken", [10n ** 24n]);
+      expect(await findBalanceSlot(reader, token.address)).to.equal(51);
+    });
+
+    it("proves the owner can switch trading off again: openTrading(false) stops every holder", async () => {
+      const token = await contract("GappedGateToken", [10n ** 24n]);
+      const evidence = await probe(token, deployer);
+      const gate = evidence.effects.find((e) => e.selector === `0x${id("openTrading(bool)").slice(2, 10)}`);
+      expect(gate?.caller.address).to.equal(deployer);
+      expect(effectKinds(gate!, evidence.baseline)).to.deep.equal(["pause"]);
+    });
+  });
+
   describe("capability probes on a privileged credit to the caller's own balance (no Transfer, no supply change)", () => {
     it("keeps the effect: the owner's balance grew from nowhere", async () => {
       const token = await contract("SilentCreditToken", [10n ** 24n]);

@@ -3,7 +3,12 @@ import * as TE from "fp-ts/TaskEither";
 import type { CallOutcome, ChainReader, StateOverrides } from "../../../../src/application/ports/chain-reader.port";
 import { asAddress } from "../../../../src/domain/chain/address";
 import { wordAt } from "../../../../src/domain/chain/abi-words";
-import { balanceKey, findBalanceSlot, wordHex } from "../../../../src/adapters/chain/sell-simulator-calls";
+import {
+  MAPPING_SLOT_CANDIDATES,
+  balanceKey,
+  findBalanceSlot,
+  wordHex,
+} from "../../../../src/adapters/chain/sell-simulator-calls";
 import { asHex } from "../../../../src/adapters/shared/hex-values";
 
 const TOKEN = asAddress("0x00000000000000000000000000000000000000aa");
@@ -31,7 +36,8 @@ function tokenSummingMappings(slots: readonly number[]): Pick<ChainReader, "call
 
 describe("findBalanceSlot", () => {
   it("names the balance mapping's slot with one call, and confirms it with the slot written alone", async () => {
-    for (const slot of [0, 5, 20]) {
+    // 51 and 101: after OpenZeppelin upgradeable bases' 50-word storage gaps.
+    for (const slot of [0, 5, 20, 51, 101]) {
       const token = tokenSummingMappings([slot]);
       expect(await findBalanceSlot(token, TOKEN)).to.equal(slot);
       expect(token.calls).to.equal(2);
@@ -41,11 +47,12 @@ describe("findBalanceSlot", () => {
   it("searches slot by slot when balanceOf adds two mappings, and finds the first", async () => {
     const token = tokenSummingMappings([3, 7]);
     expect(await findBalanceSlot(token, TOKEN)).to.equal(3);
-    expect(token.calls).to.equal(22);
+    expect(token.calls).to.equal(1 + MAPPING_SLOT_CANDIDATES.length);
   });
 
-  it("is null for a mapping it cannot see (beyond the probed slots, or none)", async () => {
+  it("is null for a mapping it cannot see (between or beyond the probed slots, or none)", async () => {
     expect(await findBalanceSlot(tokenSummingMappings([21]), TOKEN)).to.equal(null);
+    expect(await findBalanceSlot(tokenSummingMappings([250]), TOKEN)).to.equal(null);
     expect(await findBalanceSlot(tokenSummingMappings([]), TOKEN)).to.equal(null);
   });
 

@@ -143,6 +143,55 @@ contract ArrayBlacklistToken {
     emit Transfer(from, to, amount);
   }
 }`,
+  "GappedGateToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// An upgradeable-style token: a 50-word storage gap ahead of its state (as OpenZeppelin's upgradeable bases leave),
+// so balances sit at slot 51; and a trading switch the owner can turn off again after launch, which stops every
+// holder's transfers (openTrading(false)).
+contract GappedGateToken {
+  bool private _initialized;
+  uint256[50] private __gap;
+  mapping(address => uint256) private _balances;
+  mapping(address => mapping(address => uint256)) public allowance;
+  uint256 public totalSupply;
+  address public owner;
+  bool private tradingOpen;
+  string public constant name = "Gapped";
+  string public constant symbol = "GAP";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(uint256 supply) {
+    _initialized = true;
+    owner = msg.sender;
+    totalSupply = supply;
+    _balances[msg.sender] = supply;
+    tradingOpen = true;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function balanceOf(address account) external view returns (uint256) { return _balances[account]; }
+  function openTrading(bool open) external {
+    require(msg.sender == owner, "not owner");
+    tradingOpen = open;
+  }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _move(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _move(from, to, amount);
+    return true;
+  }
+  function _move(address from, address to, uint256 amount) private {
+    require(tradingOpen || from == owner || to == owner, "trading closed");
+    _balances[from] -= amount;
+    _balances[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+}`,
   "SilentCreditToken.sol": `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 // An owner-only "reflection" path credits the caller's own balance: no Transfer event, no change to totalSupply.
