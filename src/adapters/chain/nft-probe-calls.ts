@@ -80,7 +80,8 @@ export const FRESH_ID = 0xc0ffee_0001n;
 /**
  * Argument layouts tried for each selector. ABI decoding ignores extra calldata, so (sample id, recipient) serves
  * f(uint256 id) and f(uint256 id, address to), (recipient, 1) serves f(address), f(address,uint256 quantity) and
- * f(address,bool). Layouts naming the sample are left out when there is no sample.
+ * f(address,bool), ([recipient]) a one-address array: f(address[]), the owner's airdrop or "gift" mint. Layouts
+ * naming the sample are left out when there is no sample.
  */
 export function nftProbeCalls(
   selector: string,
@@ -100,6 +101,7 @@ export function nftProbeCalls(
     raw("()", ""),
     raw("(text)", text),
     raw("(recipient, fresh id)", word(recipient) + word(FRESH_ID)),
+    raw("([recipient])", word(0x20n) + word(1n) + word(recipient)),
   ];
   if (sample === null) return calls;
   const id = sample.tokenId;

@@ -11,9 +11,10 @@ import { startEmbeddedChain, type EmbeddedChain } from "../../../../src/dev-worl
 import { right } from "../../contract/support/task-either";
 import { deployTestContract, devSigner, sendAndWait, type Deployed } from "./support/deploy-test-contract";
 
-const COLLECTION = new Interface(["function mint(uint256)", "function reserve()"]);
+const COLLECTION = new Interface(["function mint(uint256)", "function reserve()", "function giftMint(address[])"]);
 const MINT = COLLECTION.getFunction("mint")!.selector;
 const RESERVE = COLLECTION.getFunction("reserve")!.selector;
+const GIFT_MINT = COLLECTION.getFunction("giftMint")!.selector;
 
 /** The chain reader, recording each simulated attempt's selector and gas budget (read from the probe's calldata). */
 function recordingAttempts(reader: ChainReader): { chain: ChainReader; tried: { selector: string; gas: bigint }[] } {
@@ -82,6 +83,14 @@ describe("EthCallNftCapabilityProber against the embedded chain: gas for each at
     expect(reserve!.stranger?.callOk).to.equal(false);
     const budgets = new Set(tried.filter((t) => t.selector === RESERVE).map((t) => t.gas));
     expect(budgets).to.deep.equal(new Set([400_000n, 1_500_000n]));
+  });
+
+  it("calls an owner's mint that takes an array of recipients with a one-address array", async () => {
+    const evidence = await probe(reader);
+    const gift = evidence.attempts.find((a) => a.selector === GIFT_MINT && a.caller.role === "owner" && a.callOk);
+    expect(gift?.layout).to.equal("([recipient])");
+    expect(gift!.after.totalSupply! - gift!.before.totalSupply!).to.equal(1n);
+    expect(gift!.stranger?.callOk).to.equal(false);
   });
 
   it("does not retry the layouts of a function another layout already showed (mint given an address as a count)", async () => {

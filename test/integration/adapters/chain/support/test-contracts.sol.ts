@@ -76,5 +76,9 @@ contract BatchReserveNft is ERC721, Ownable {
   constructor() ERC721("Batch Reserve", "BRN") Ownable(msg.sender) {}
   function mint(uint256 quantity) external { for (uint256 i = 0; i < quantity; i++) _mint(msg.sender, ++totalSupply); }
   function reserve() external onlyOwner { for (uint256 i = 0; i < 25; i++) _mint(msg.sender, ++totalSupply); }
+  // An airdrop of one item to each address named: the owner's free mint that takes an array (real collections' giftMint).
+  function giftMint(address[] calldata to) external onlyOwner {
+    for (uint256 i = 0; i < to.length; i++) _mint(to[i], ++totalSupply);
+  }
 }`,
 };
