@@ -29,7 +29,7 @@ function takenFromHeld(e: PrivilegedEffect): bigint {
  * mint: supply and the named holder's (or the caller's own) balance grew. change_balance: the holder's balance moved
  * without a matching transfer from the caller (a burn from someone else included), or the caller's own balance grew
  * while the holder lost nothing. blacklist: the named holder can no
- * longer transfer, others still can. pause: nobody can. fee: the other holder's sell keeps more as tax (or
+ * longer transfer, others still can. pause: nobody can (nor sell, where only the pool was open to them). fee: the other holder's sell keeps more as tax (or
  * sells alone stop). take_back: owner() became the caller.
  */
 export function effectKinds(e: PrivilegedEffect, baseline: HolderEffects | null): EffectKind[] {
@@ -52,7 +52,11 @@ export function effectKinds(e: PrivilegedEffect, baseline: HolderEffects | null)
   if (taken > 0n) kinds.push("take_held");
   const h = e.holders;
   if (baseline !== null) {
-    if (baseline.otherTransferOk && !h.otherTransferOk && !h.targetTransferOk) kinds.push("pause");
+    const nobodyTransfers = !h.otherTransferOk && !h.targetTransferOk;
+    // A token that lets holders trade only with its pool refuses wallet-to-wallet transfers at the baseline: there,
+    // a call after which the pool refuses their sells too has stopped everyone (trading switched off again).
+    const poolOnlyStopped = !baseline.otherTransferOk && baseline.sellOk && !h.sellOk && nobodyTransfers;
+    if ((baseline.otherTransferOk && nobodyTransfers) || poolOnlyStopped) kinds.push("pause");
     else if (baseline.targetTransferOk && !h.targetTransferOk && h.otherTransferOk && e.targetAfter >= e.targetBefore)
       kinds.push("blacklist");
     // Either way: a setter that can lower the fee can raise it back (the probe's value may equal the current one).

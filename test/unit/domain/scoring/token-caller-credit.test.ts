@@ -57,3 +57,17 @@ describe("capability effects: the contract's own holdings paid out (take_held)",
     expect(effectKinds(burned, HOLDERS)).to.not.include("take_held");
   });
 });
+
+describe("capability effects: trading switched off again (pause)", () => {
+  it("is pause when nobody can transfer any more", () => {
+    const stopped = { targetTransferOk: false, otherTransferOk: false, sellOk: false, sellTaxBps: null };
+    expect(effectKinds(call({ holders: stopped }), HOLDERS)).to.deep.equal(["pause"]);
+  });
+
+  it("is pause on a token open only to its pool when sells stop too, and nothing when sells still go through", () => {
+    const poolOnly: HolderEffects = { targetTransferOk: false, otherTransferOk: false, sellOk: true, sellTaxBps: 0 };
+    const closed = { targetTransferOk: false, otherTransferOk: false, sellOk: false, sellTaxBps: null };
+    expect(effectKinds(call({ holders: closed }), poolOnly)).to.deep.equal(["pause"]);
+    expect(effectKinds(call({ holders: poolOnly }), poolOnly)).to.deep.equal([]);
+  });
+});
