@@ -6,7 +6,7 @@ export type ValidBodies = Readonly<Record<string, unknown>>;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** Bodies per operation (`METHOD /template`), from README's request shapes and from the server itself. */
+/** Bodies per operation (`METHOD /template`), from the request shapes in docs/ and from the server itself. */
 /** `wallet`: an externally owned account (attest and check refuse contracts). */
 export async function harvestValidBodies(
   baseUrl: string,

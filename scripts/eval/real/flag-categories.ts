@@ -1,6 +1,6 @@
 /**
- * Credence flags -> CRPWarner's three categories (Lin et al., TSE 2024). One table, published in README
- * ("Measured on real contracts"); written from the definitions, not from the results:
+ * Credence flags -> CRPWarner's three categories (Lin et al., TSE 2024). One table, published in
+ * docs/real-contracts.md; written from the definitions, not from the results:
  * - hidden mint: the supply (or a balance) can be raised beyond what was declared, by a privileged caller;
  * - leaking token: a privileged caller can move or burn other holders' tokens, or pay out what the contract collected
  *   from them (fees it holds);

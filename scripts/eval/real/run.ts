@@ -1,5 +1,5 @@
 // npm run eval:real [-- --bytecode] [-- --only <id part>,<id part>] [-- --chunk N]: the real-contracts corpus
-// against a running service (see README "Measured on real contracts").
+// against a running service (see docs/real-contracts.md).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -348,7 +348,7 @@ function printReport(results: readonly ContractResult[], started: number): void 
     `\ntime per contract (compile + chain + score): median ${times[Math.floor(times.length / 2)] ?? 0} ms, max ${times[times.length - 1] ?? 0} ms; total ${Math.round((performance.now() - started) / 1000)} s`,
   );
   console.log(
-    `mapping: ${FLAG_CATEGORY_TABLE.length} rows (scripts/eval/real/flag-categories.ts, README "Measured on real contracts")`,
+    `mapping: ${FLAG_CATEGORY_TABLE.length} rows (scripts/eval/real/flag-categories.ts, docs/real-contracts.md)`,
   );
 }
 

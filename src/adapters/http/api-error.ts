@@ -1,7 +1,7 @@
 /**
  * Every error code the HTTP edge can answer, and the one place that decides its status.
  * the API contract names most codes; where it leaves the status open ("n/a") the choice is made here
- * and listed in README ("Error codes").
+ * and listed in docs/errors.md.
  */
 export type ApiErrorCode =
   // input errors

@@ -50,7 +50,7 @@ const upstream = (error: unknown): SuiChainFailure =>
 
 /**
  * SuiChain over Sui's GraphQL RPC with @mysten/sui's SuiGraphQLClient (JSON-RPC is switched off;
- * README says why GraphQL rather than gRPC). Reads are our own documents (sui-graphql-documents.ts)
+ * docs/sui.md says why GraphQL rather than gRPC). Reads are our own documents (sui-graphql-documents.ts)
  * decoded with io-ts; views are read-only `simulateTransaction` calls; the write is built fully
  * resolved, signed with the oracle key, sent with `executeTransaction` and awaited with
  * `waitForTransaction` (GraphQL's index trails execution; the read-back must see the write).

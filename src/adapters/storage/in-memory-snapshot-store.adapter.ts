@@ -18,7 +18,7 @@ export interface InMemorySnapshotStoreOptions {
 
 /**
  * API contract: snapshots are held in process memory. Bounded per subject and in subjects; a
- * restart forgets them, which the README says.
+ * restart forgets them, which docs/choices.md says.
  */
 @injectable()
 export class InMemorySnapshotStore implements SnapshotStore {

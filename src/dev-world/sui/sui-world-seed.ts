@@ -10,7 +10,7 @@ import {
 } from "./sui-ledger-state";
 
 /**
- * The seeded Sui world (documented in README, "Sui companion app"): SUI itself, four coins that
+ * The seeded Sui world (documented in docs/sui.md): SUI itself, four coins that
  * span the scoring rules, and three wallets with long, fresh and bot-like histories. Deterministic:
  * the same ids and digests on every start; times are relative to `nowMs` (chain time).
  */

@@ -2,7 +2,7 @@ import type { Address } from "./address";
 
 /**
  * What differs between Arc testnet and Arc mainnet (ARC_NETWORK), each value from the network's own
- * documentation (README, "Arc mainnet", names the sources):
+ * documentation (docs/agents.md, "Arc mainnet", names the sources):
  * - chain ids: docs.arc.network (testnet 5042002), Alchemy's and Bitquery's Arc mainnet pages (5042);
  * - USDC: the ERC-20 interface of native USDC sits at 0x3600…0000 on both (docs.arc.network contract
  *   addresses for testnet; Bitquery's mainnet page and BlockRun's Arc release for mainnet);

@@ -1,6 +1,6 @@
 /**
  * Every number graph trust and sybil clustering compare against; the flag catalogue's rule text is built
- * from these, so README and code cannot disagree.
+ * from these, so docs/flags.md and the code cannot disagree.
  */
 export const GRAPH = {
   /** A cluster needs at least this many member wallets (the published anchor: 5)... */

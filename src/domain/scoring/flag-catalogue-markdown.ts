@@ -1,6 +1,6 @@
 import { FLAG_CATALOGUE, type FlagRule } from "./flag-catalogue";
 
-/** The catalogue as the README's flag table: one row per code, with its rule and default effect. */
+/** The catalogue as docs/flags.md's flag table: one row per code, with its rule and default effect. */
 export function flagCatalogueMarkdown(): string {
   const rows = (Object.entries(FLAG_CATALOGUE) as [string, FlagRule][]).map(
     ([code, r]) =>

@@ -627,7 +627,7 @@ const SCREENING_FLAGS = {
   },
 } as const satisfies Record<string, FlagRule>;
 
-/** Every flag code Credence can raise, with its rule. README's flag table is copied from here. */
+/** Every flag code Credence can raise, with its rule. docs/flags.md's table is copied from here. */
 export const FLAG_CATALOGUE = {
   ...WALLET_FLAGS,
   ...TOKEN_FLAGS,

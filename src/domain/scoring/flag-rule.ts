@@ -10,6 +10,6 @@ export interface FlagRule {
   readonly category: RiskCategory;
   /** Short phrase for headlines and summaries. */
   readonly title: string;
-  /** The rule, with its thresholds, as README states it. */
+  /** The rule, with its thresholds, as docs/flags.md states it. */
   readonly rule: string;
 }

@@ -1,6 +1,6 @@
 /**
  * Every number a flag rule compares against. The catalogue's rule text is built from these, so the
- * README (copied from the catalogue) and the code cannot disagree.
+ * table in docs/flags.md (copied from the catalogue) and the code cannot disagree.
  */
 export const DAY_SECONDS = 86_400;
 export const HOUR_SECONDS = 3_600;

@@ -5,7 +5,7 @@ import type { CapHolder, HolderFacts, SuiCoinInfo } from "./sui-facts";
 
 /**
  * Coin score: a neutral 50, moved by what a holder of the coin should worry about. Every rule's
- * figure is in the signal it adds; README ("Sui companion app") lists the same table.
+ * figure is in the signal it adds; docs/sui.md lists the same table.
  *
  *  metadata     +2.5 per field present (name, symbol, description, icon); none at all -20
  *  mutability   MetadataCap still exists -5 (METADATA_MUTABLE)

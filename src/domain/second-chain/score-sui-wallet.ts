@@ -5,7 +5,7 @@ import type { SuiAddressActivity } from "./sui-facts";
 /**
  * Sui wallet score: 30 to start, raised by a history that is old, spread over many days, with
  * many counterparties and several packages used; a bot-like clockwork rhythm flags the wallet and
- * caps its score. Ages are chain time. README ("Sui companion app") lists the same table.
+ * caps its score. Ages are chain time. docs/sui.md lists the same table.
  *
  *  age            >= 365 d +25; >= 90 d +15; >= 30 d +8; < 7 d -10 (FRESH_WALLET); no history -15
  *  active days    >= 60 +15; >= 20 +10; >= 5 +5

@@ -29,7 +29,7 @@ import { resolveGuardKeys, type GuardKeys } from "./guard-keys";
 const perMinute = (fallback: string) => ({ codec: intInRange("per minute", 1, 100_000), fallback });
 
 /**
- * Every environment variable the service reads, with its default. README's "Configuration"
+ * Every environment variable the service reads, with its default. docs/configuration.md's
  * table lists the same set; a bad value stops the process with a message naming the variable.
  */
 const variables = {

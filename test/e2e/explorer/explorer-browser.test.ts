@@ -12,7 +12,7 @@ import { injectTestWallet } from "./support/test-wallet";
 declare const document: any;
 declare const window: any;
 
-/** Screenshots land here (gitignored; README links the copies in docs/screenshots/). */
+/** Screenshots land here (gitignored; docs/explorer.md links the copies in docs/screenshots/). */
 const OUTPUT_DIR = path.resolve("test-output");
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 

@@ -8,7 +8,7 @@ const FLAG = "CANNOT_SELL_ALL";
 const REASON = "Every real holder sold their whole balance; the dust rule keeps 1 wei.";
 /** The seeded world's wallets are derived from their label (src/dev-world/world/chain-writer.ts worldWallet). */
 const worldKey = (label: string) => new Wallet(keccak256(toUtf8Bytes(`credence/dev-world/${label}`)));
-/** The canonical text an owner signs (README "Disputes"). */
+/** The canonical text an owner signs (docs/disputes.md). */
 const message = (chainId: number, address: string, flag: string, reason: string) =>
   `Credence flag dispute\nchainId: ${chainId}\naddress: ${address}\nflag: ${flag}\nreason: ${reason}`;
 

@@ -21,7 +21,7 @@ export const disputePaths: Record<string, Record<string, unknown>> = {
   "/api/disputes": {
     post: operation({
       summary:
-        "File a dispute of one flag on one address (rate-limited, DISPUTE_RATE_LIMIT_PER_MINUTE). Changes no verdict until the operator decides; every answer for the address names it (disputes: [{id, flag, status}]). An optional EIP-191 signature over the canonical message (README, Disputes) by the contract's owner or deployer marks it ownerSigned.",
+        "File a dispute of one flag on one address (rate-limited, DISPUTE_RATE_LIMIT_PER_MINUTE). Changes no verdict until the operator decides; every answer for the address names it (disputes: [{id, flag, status}]). An optional EIP-191 signature over the canonical message (docs/disputes.md) by the contract's owner or deployer marks it ownerSigned.",
       tag: "disputes",
       body: {
         type: "object",

@@ -55,7 +55,7 @@ const logShare = (n: number, saturation: number): number =>
 const linearShare = (n: number, saturation: number): number => (n <= 0 ? 0 : Math.min(1, n / saturation));
 
 /**
- * The documented confidence function (README "Confidence"):
+ * The documented confidence function (docs/tiers.md, "Confidence and coverage"):
  *   breadth = 0.5 * log(1+events)/log(1+E) + 0.25 * min(1, activeDays/D) + 0.25 * min(1, counterparties/C)
  *   cap     = 10 + 90 * breadth (10 with no events at all, 100 from breadth 0.95), at most 60 when a token's simulation did not run;
  *   confidence = min(cap, 100 - sum of the scorer's shortfall costs), never below 5.

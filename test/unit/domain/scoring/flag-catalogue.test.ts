@@ -74,7 +74,7 @@ describe("flag catalogue", () => {
   });
 });
 
-describe("flag catalogue as README table", () => {
+describe("flag catalogue as the table in docs/flags.md", () => {
   it("renders one row per code with its rule", async () => {
     const { flagCatalogueMarkdown } = await import("../../../../src/domain/scoring/flag-catalogue-markdown");
     const table = flagCatalogueMarkdown().split("\n");
