@@ -8,12 +8,15 @@ import type { BlockRef, ChainTransaction, Page } from "../../../domain/chain/cha
 import {
   type DeploymentContext,
   type FundingContext,
+  type PoisoningVictimHistory,
   type TradedTokenContext,
   type WalletProfile,
   coordinatedBuyCandidates,
   deploymentsOf,
   funderOf,
+  poisoningVictimCandidates,
   tradedTokensOf,
+  POISONING_MAX_VICTIMS,
 } from "../../../domain/scoring";
 import type { UpstreamFailure } from "../../failures";
 import { ChainReader } from "../../ports/chain-reader.port";
@@ -64,8 +67,25 @@ export class WalletProfileAssembler {
           deploymentsOf(own.transactions.items, wallet),
           depth === "full" ? this.settings.limits.deployments : 0,
         );
+        // Full depth only: holder-quality scoring (light) reads many wallets and needs none of this.
+        const victims = bounded(
+          poisoningVictimCandidates(
+            wallet,
+            own.tokenTransfers.items,
+            own.transactions.items,
+            this.settings.nativeDecimals,
+          ),
+          POISONING_MAX_VICTIMS,
+        );
         return pipe(
           sequenceS(TE.ApplyPar)({
+            poisoningVictims:
+              depth === "full"
+                ? pipe(
+                    victims.taken,
+                    A.traverse(TE.ApplicativePar)((victim) => this.victimHistory(victim)),
+                  )
+                : TE.right(undefined),
             funding: depth === "full" ? this.funding(own.transactions.items, wallet) : TE.right(null),
             tradedTokens: pipe(
               traded.taken,
@@ -87,6 +107,7 @@ export class WalletProfileAssembler {
             graph: depth === "full" ? this.graph.walletInput(wallet) : null,
             tradedTokensSkipped: traded.skipped,
             deploymentsSkipped: deployed.skipped,
+            ...(depth === "full" ? { poisoningVictimsSkipped: victims.skipped } : {}),
           })),
         );
       }),
@@ -100,6 +121,22 @@ export class WalletProfileAssembler {
       ...this.settings.quoteTokens.map((q) => q.address),
     ]);
     return tradedTokensOf(transfers, wallet).filter((token) => !money.has(token));
+  }
+
+  /** A candidate poisoning victim's own history: whom it really pays is what a look-alike copies. */
+  private victimHistory(victim: Address): TE.TaskEither<UpstreamFailure, PoisoningVictimHistory> {
+    const limit = { limit: this.settings.limits.history };
+    return pipe(
+      sequenceS(TE.ApplyPar)({
+        transactions: this.explorer.transactionsOf(victim, limit),
+        tokenTransfers: this.explorer.tokenTransfersOf(victim, limit),
+      }),
+      TE.map((h): PoisoningVictimHistory => ({
+        victim,
+        transactions: h.transactions.items,
+        tokenTransfers: h.tokenTransfers.items,
+      })),
+    );
   }
 
   private funding(

@@ -83,6 +83,42 @@ describe("WalletProfileAssembler", () => {
     expect(profile._tag === "Right" ? profile.right.staking : null).to.deep.equal({ scoreBoost: 4, gamingFlags: [] });
   });
 
+  it("reads the histories of at most 20 receivers of zero-value transfers or dust, newest first, and counts the rest", async () => {
+    const sender = addr(0x5e);
+    const victims = Array.from({ length: 22 }, (_, i) => addr(0x1000 + i));
+    const data = {
+      tokenTransfers: {
+        // transferFrom(victim, sender, 0) for each victim, one block apart; and one real payment, not a candidate.
+        [sender]: [
+          ...victims.map((victim, i) => erc20(100 + i, USDC, victim, sender, 0n, T0 + i)),
+          erc20(200, USDC, sender, addr(0x77), 5_000_000n, T0 + 50),
+        ],
+        [victims[21]!]: [erc20(300, USDC, victims[21]!, addr(0x88), 9_000_000n, T0 - 10)],
+      },
+    };
+    const chain = fakeChain();
+    const explorer = fakeExplorer(data);
+    const config = settings();
+    const wallets = new WalletProfileAssembler(
+      chain,
+      explorer,
+      config,
+      new TokenMarketReader(chain, explorer, config),
+      noStaking,
+      noGraphSignals,
+    );
+    const profile = await wallets.assemble(sender, HEAD)();
+    if (profile._tag === "Left") throw new Error(profile.left.detail);
+    const read = profile.right.poisoningVictims ?? [];
+    expect(read.map((v) => v.victim)).to.deep.equal([...victims].reverse().slice(0, 20));
+    expect(read[0]!.tokenTransfers.map((t) => t.to)).to.deep.equal([addr(0x88)]);
+    expect(profile.right.poisoningVictimsSkipped).to.equal(2);
+    expect(explorer.reads).to.include(`tokenTransfersOf:${victims[2]}`).and.to.not.include(`tokenTransfersOf:${victims[1]}`);
+
+    const light = await wallets.assemble(sender, HEAD, "light")();
+    expect(light._tag === "Right" ? light.right.poisoningVictims : "left").to.equal(undefined);
+  });
+
   it("light depth reads only the wallet's own history and states every skip", async () => {
     const { wallets, explorer } = assembler();
     const profile = await wallets.assemble(WALLET, HEAD, "light")();
