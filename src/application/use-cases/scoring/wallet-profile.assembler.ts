@@ -1,4 +1,5 @@
 import { sequenceS } from "fp-ts/Apply";
+import * as E from "fp-ts/Either";
 import { pipe } from "fp-ts/function";
 import * as A from "fp-ts/Array";
 import * as TE from "fp-ts/TaskEither";
@@ -67,25 +68,10 @@ export class WalletProfileAssembler {
           deploymentsOf(own.transactions.items, wallet),
           depth === "full" ? this.settings.limits.deployments : 0,
         );
-        // Full depth only: holder-quality scoring (light) reads many wallets and needs none of this.
-        const victims = bounded(
-          poisoningVictimCandidates(
-            wallet,
-            own.tokenTransfers.items,
-            own.transactions.items,
-            this.settings.nativeDecimals,
-          ),
-          POISONING_MAX_VICTIMS,
-        );
         return pipe(
           sequenceS(TE.ApplyPar)({
-            poisoningVictims:
-              depth === "full"
-                ? pipe(
-                    victims.taken,
-                    A.traverse(TE.ApplicativePar)((victim) => this.victimHistory(victim)),
-                  )
-                : TE.right(undefined),
+            // Full depth only: holder-quality scoring (light) reads many wallets and needs none of this.
+            poisoning: depth === "full" ? this.poisoningVictims(wallet, own) : TE.right(null),
             funding: depth === "full" ? this.funding(own.transactions.items, wallet) : TE.right(null),
             tradedTokens: pipe(
               traded.taken,
@@ -97,7 +83,7 @@ export class WalletProfileAssembler {
             ),
             staking: depth === "full" ? this.staking.stakingOf(wallet, head) : TE.right(null),
           }),
-          TE.map((around) => ({
+          TE.map(({ poisoning, ...around }) => ({
             address: wallet,
             ...own,
             nativeDecimals: this.settings.nativeDecimals,
@@ -107,7 +93,9 @@ export class WalletProfileAssembler {
             graph: depth === "full" ? this.graph.walletInput(wallet) : null,
             tradedTokensSkipped: traded.skipped,
             deploymentsSkipped: deployed.skipped,
-            ...(depth === "full" ? { poisoningVictimsSkipped: victims.skipped } : {}),
+            ...(poisoning === null
+              ? {}
+              : { poisoningVictims: poisoning.read, poisoningVictimsSkipped: poisoning.skipped }),
           })),
         );
       }),
@@ -121,6 +109,29 @@ export class WalletProfileAssembler {
       ...this.settings.quoteTokens.map((q) => q.address),
     ]);
     return tradedTokensOf(transfers, wallet).filter((token) => !money.has(token));
+  }
+
+  /**
+   * The own histories of the wallets this one may have poisoned (at most POISONING_MAX_VICTIMS, newest first). A
+   * victim whose history cannot be read counts with the skipped: a failed read costs the poisoning check (said as a
+   * limitation), not the wallet's whole score.
+   */
+  private poisoningVictims(
+    wallet: Address,
+    own: Pick<WalletProfile, "tokenTransfers" | "transactions">,
+  ): TE.TaskEither<never, { readonly read: PoisoningVictimHistory[]; readonly skipped: number }> {
+    const candidates = poisoningVictimCandidates(
+      wallet,
+      own.tokenTransfers.items,
+      own.transactions.items,
+      this.settings.nativeDecimals,
+    );
+    const victims = bounded(candidates, POISONING_MAX_VICTIMS);
+    return async () => {
+      const histories = await Promise.all(victims.taken.map((victim) => this.victimHistory(victim)()));
+      const read = histories.flatMap((h) => (E.isRight(h) ? [h.right] : []));
+      return E.right({ read, skipped: victims.skipped + histories.length - read.length });
+    };
   }
 
   /** A candidate poisoning victim's own history: whom it really pays is what a look-alike copies. */

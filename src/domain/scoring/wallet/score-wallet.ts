@@ -102,19 +102,15 @@ export function scoreWallet(profile: WalletProfile, now: ChainTime): ScoreResult
   );
   shortfalls.when(
     profile.poisoningVictims === undefined &&
-      poisoningVictimCandidates(
-        self,
-        profile.tokenTransfers.items,
-        profile.transactions.items,
-        profile.nativeDecimals,
-      ).length > 0,
+      poisoningVictimCandidates(self, profile.tokenTransfers.items, profile.transactions.items, profile.nativeDecimals)
+        .length > 0,
     0,
     "The wallet sent zero-value transfers or dust, but the receivers' histories were not read: ADDRESS_POISONING_SENDER was not checked.",
   );
   shortfalls.when(
     (profile.poisoningVictimsSkipped ?? 0) > 0,
     0,
-    `${profile.poisoningVictimsSkipped ?? 0} receiver(s) of the wallet's zero-value transfers or dust were not read (at most ${WALLET.poisoningMaxVictims}): ADDRESS_POISONING_SENDER may be incomplete.`,
+    `${profile.poisoningVictimsSkipped ?? 0} receiver(s) of the wallet's zero-value transfers or dust were not read (past the bound of ${WALLET.poisoningMaxVictims}, or their history could not be read): ADDRESS_POISONING_SENDER may be incomplete.`,
   );
   shortfalls.when(profile.deploymentsSkipped > 0, 5, `${profile.deploymentsSkipped} deployment(s) were not examined.`);
   shortfalls.when(

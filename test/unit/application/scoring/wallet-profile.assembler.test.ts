@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { TokenMarketReader } from "../../../../src/application/use-cases/market/token-market.reader";
 import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
 import * as TE from "fp-ts/TaskEither";
+import { upstreamFailure } from "../../../../src/application/failures";
 import {
   HEAD,
   USDC,
@@ -97,7 +98,13 @@ describe("WalletProfileAssembler", () => {
       },
     };
     const chain = fakeChain();
-    const explorer = fakeExplorer(data);
+    const recorded = fakeExplorer(data);
+    // One victim's history cannot be read: it counts with the skipped and the wallet is still scored.
+    const explorer = {
+      ...recorded,
+      tokenTransfersOf: (a: Parameters<typeof recorded.tokenTransfersOf>[0]) =>
+        a === victims[15] ? TE.left(upstreamFailure("explorer", "down")) : recorded.tokenTransfersOf(a),
+    };
     const config = settings();
     const wallets = new WalletProfileAssembler(
       chain,
@@ -110,10 +117,13 @@ describe("WalletProfileAssembler", () => {
     const profile = await wallets.assemble(sender, HEAD)();
     if (profile._tag === "Left") throw new Error(profile.left.detail);
     const read = profile.right.poisoningVictims ?? [];
-    expect(read.map((v) => v.victim)).to.deep.equal([...victims].reverse().slice(0, 20));
+    const newest20 = [...victims].reverse().slice(0, 20);
+    expect(read.map((v) => v.victim)).to.deep.equal(newest20.filter((v) => v !== victims[15]));
     expect(read[0]!.tokenTransfers.map((t) => t.to)).to.deep.equal([addr(0x88)]);
-    expect(profile.right.poisoningVictimsSkipped).to.equal(2);
-    expect(explorer.reads).to.include(`tokenTransfersOf:${victims[2]}`).and.to.not.include(`tokenTransfersOf:${victims[1]}`);
+    expect(profile.right.poisoningVictimsSkipped).to.equal(3);
+    expect(recorded.reads)
+      .to.include(`transactionsOf:${victims[2]}`)
+      .and.to.not.include(`transactionsOf:${victims[1]}`);
 
     const light = await wallets.assemble(sender, HEAD, "light")();
     expect(light._tag === "Right" ? light.right.poisoningVictims : "left").to.equal(undefined);
