@@ -92,7 +92,8 @@ describe("wallet protection on the seeded world (issue 31)", function () {
     const answer = await post("/api/batch", { addresses: [...senders, ...ordinary] });
     expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
     const rows = answer.body as unknown as { address: string; flags: string[] }[];
-    for (const row of rows.slice(0, senders.length)) expect(row.flags, row.address).to.include("ADDRESS_POISONING_SENDER");
+    for (const row of rows.slice(0, senders.length))
+      expect(row.flags, row.address).to.include("ADDRESS_POISONING_SENDER");
     for (const row of rows.slice(senders.length))
       expect(row.flags, row.address).to.not.include("ADDRESS_POISONING_SENDER");
     // The evidence names the victim and the counterparty copied (the platform route shows the flags' evidence).
