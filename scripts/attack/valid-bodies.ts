@@ -53,10 +53,19 @@ export async function harvestValidBodies(
       },
     ],
   };
+  const transaction = {
+    chainId,
+    from: wallet,
+    to: addresses[0] ?? wallet,
+    value: "0x0",
+    data: `0xa9059cbb${wallet.slice(2).padStart(64, "0")}${"1".padStart(64, "0")}`,
+  };
   const issued = await post("/api/gating/attest", attest);
   const subscription = await post("/api/protocol-guard/subscribe", subscribe);
   return {
     "POST /api/batch": { addresses: addresses.slice(0, 3) },
+    // With the transaction it is about to sign (issue 31 item 6): mutations reach the transaction decoder.
+    "POST /api/risk-check": { address: addresses[0] ?? wallet, aud: "https://shop.example.org", transaction },
     "POST /api/risk-check/batch": { addresses: addresses.slice(0, 3) },
     // The service's own paid route: loopback, so the outbound guard refuses it (400) without going out; an
     // unreachable public host would be an honest 502, which this suite (no upstream here) counts as a failure.
@@ -112,13 +121,7 @@ export async function harvestValidBodies(
       decision: "under_review",
       note: "disputed",
     },
-    "POST /api/scan/transaction": {
-      chainId,
-      from: wallet,
-      to: addresses[0] ?? wallet,
-      value: "0x0",
-      data: `0xa9059cbb${wallet.slice(2).padStart(64, "0")}${"1".padStart(64, "0")}`,
-    },
+    "POST /api/scan/transaction": transaction,
     "POST /api/scan/typed-data": [
       wallet,
       {

@@ -122,12 +122,28 @@ server.registerTool(
   async (input) => text(await postJson("/api/gating/verify", input)),
 );
 
+/** A wallet's JSON-RPC transaction, as POST /api/scan/transaction takes it (the server checks the same bounds). */
+const transaction = {
+  chainId: z.number().int().positive(),
+  from: address,
+  to: address,
+  value: z.string().max(80).optional(),
+  data: z
+    .string()
+    .regex(/^0x([0-9a-fA-F]{2})*$/)
+    .max(65_538)
+    .optional(),
+  gas: z.string().max(80).optional(),
+};
+
 server.registerTool(
   "risk_check",
   {
     description:
-      "x402 risk-check of a payee or asset before paying it: score 0-100 (100 safest), tier, reasons, signed ES256 JWS",
-    inputSchema: { address, aud: z.string().max(512).optional() },
+      "x402 risk-check of a payee or asset before paying it: score 0-100 (100 safest), tier, reasons, signed ES256 " +
+      "JWS; with the transaction about to be signed, also the transaction scan's benign / warning / malicious and " +
+      "reasons (signed as transaction_verdict)",
+    inputSchema: { address, aud: z.string().max(512).optional(), transaction: z.object(transaction).optional() },
   },
   async (input) => text(await postJson("/api/risk-check", input)),
 );
@@ -150,18 +166,7 @@ server.registerTool(
     description:
       "Before signing a transaction: simulate it on the current head and get benign / warning / malicious, the " +
       "assets it moves, the approvals it sets and who the counterparties are (scored); a revert gives its reason",
-    inputSchema: {
-      chainId: z.number().int().positive(),
-      from: address,
-      to: address,
-      value: z.string().max(80).optional(),
-      data: z
-        .string()
-        .regex(/^0x([0-9a-fA-F]{2})*$/)
-        .max(65_538)
-        .optional(),
-      gas: z.string().max(80).optional(),
-    },
+    inputSchema: transaction,
   },
   async (input) => text(await postJson("/api/scan/transaction", input)),
 );

@@ -64,6 +64,7 @@ import { CheckRisk } from "../application/use-cases/risk-check/check-risk.use-ca
 import { CheckPayee } from "../application/use-cases/risk-check/check-payee.use-case";
 import { CheckRiskBatch } from "../application/use-cases/risk-check/check-risk-batch.use-case";
 import { DescribeRiskCheck } from "../application/use-cases/risk-check/describe-risk-check.use-case";
+import { RiskCheckSettings } from "../application/use-cases/risk-check/risk-check-settings";
 import { scanRoutes } from "../adapters/http/routes/scan.routes";
 import { ListWalletApprovals } from "../application/use-cases/scan/list-wallet-approvals.use-case";
 import { ScanMessage } from "../application/use-cases/scan/scan-message.use-case";
@@ -171,6 +172,7 @@ export function composeRouters(
       describeRiskCheck: container.get(DescribeRiskCheck),
       rateLimit: limited("risk-check", env.RISK_CHECK_RATE_LIMIT_PER_MINUTE),
       batchRateLimit: limited("risk-check-batch", env.BATCH_RATE_LIMIT_PER_MINUTE),
+      chainId: container.get<RiskCheckSettings>(RiskCheckSettings).chainId,
       publicBaseUrl: publicUrl,
     }),
     scanRoutes({

@@ -21,6 +21,8 @@ export type ApiErrorCode =
   | "invalid_audience"
   | "invalid_min_score"
   | "invalid_required"
+  | "invalid_transaction"
+  | "transaction_not_batched"
   | "invalid_resource"
   | "attestation_required"
   | "invalid_wallet"
@@ -114,6 +116,8 @@ export function statusOf(code: ApiErrorCode): number {
     case "invalid_audience":
     case "invalid_min_score":
     case "invalid_required":
+    case "invalid_transaction":
+    case "transaction_not_batched":
     case "invalid_resource":
     case "attestation_required":
     case "invalid_wallet":
@@ -196,6 +200,8 @@ const EVERY_CODE: Readonly<Record<ApiErrorCode, true>> = {
   sanctioned_payer: true,
   registry_unavailable: true,
   invalid_address: true,
+  invalid_transaction: true,
+  transaction_not_batched: true,
   invalid_json: true,
   addresses_required: true,
   too_many_addresses: true,

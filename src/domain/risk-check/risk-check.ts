@@ -1,5 +1,6 @@
 import * as E from "fp-ts/Either";
 import { parseAddress, type Address } from "../chain/address";
+import { decodeTransactionScan, type TransactionScanRequest } from "../scan/scan-requests";
 
 /**
  * The x402 `risk-check` extension (proposal, specs/extensions/risk-check.md in the x402 repository):
@@ -61,17 +62,35 @@ export interface RiskCheckCommand {
   /** The 402's `extensions["risk-check"].info`, passed through by a facilitator: `min_score` and `required`. */
   readonly minScore?: number;
   readonly required?: boolean;
+  /**
+   * What the caller is about to sign (issue 31 item 6), in `POST /api/scan/transaction`'s shape and bounds: the
+   * answer then carries the scan's verdict too. Credence's own extension; absent, the answer is the spec's.
+   */
+  readonly transaction?: TransactionScanRequest;
 }
 
-export type RiskCheckInputError = "invalid_address" | "invalid_audience" | "invalid_min_score" | "invalid_required";
+export type RiskCheckInputError =
+  | "invalid_address"
+  | "invalid_audience"
+  | "invalid_min_score"
+  | "invalid_required"
+  | "invalid_transaction"
+  | "invalid_chain_id"
+  | "payload_too_large"
+  | "transaction_not_batched";
 
 const MAX_AUDIENCE = 512;
 
 /**
- * `{address, aud?, min_score?, required?}`: address required; `aud` an http(s) URL or a DID, at most
- * 512 characters; `min_score` an integer 0-100 and `required` a boolean, as the extension's `info` has them.
+ * `{address, aud?, min_score?, required?, transaction?}`: address required; `aud` an http(s) URL or a DID, at most
+ * 512 characters; `min_score` an integer 0-100 and `required` a boolean, as the extension's `info` has them;
+ * `transaction` `{chainId, from, to, value?, data?, gas?}` decoded exactly as the transaction scan decodes it, for
+ * `chainId` (null: transactions are not taken here, as in a batch).
  */
-export function decodeRiskCheckRequest(body: unknown): E.Either<RiskCheckInputError, RiskCheckCommand> {
+export function decodeRiskCheckRequest(
+  body: unknown,
+  chainId: number | null = null,
+): E.Either<RiskCheckInputError, RiskCheckCommand> {
   const b = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const address = parseAddress(b.address);
   if (address === undefined) return E.left("invalid_address");
@@ -91,6 +110,15 @@ export function decodeRiskCheckRequest(body: unknown): E.Either<RiskCheckInputEr
   if (b.required !== undefined) {
     if (typeof b.required !== "boolean") return E.left("invalid_required");
     command = { ...command, required: b.required };
+  }
+  if (b.transaction !== undefined) {
+    if (chainId === null) return E.left("transaction_not_batched");
+    const transaction = decodeTransactionScan(b.transaction, chainId);
+    if (E.isLeft(transaction)) {
+      const error = transaction.left;
+      return E.left(error === "invalid_chain_id" || error === "payload_too_large" ? error : "invalid_transaction");
+    }
+    command = { ...command, transaction: transaction.right };
   }
   return E.right(command);
 }

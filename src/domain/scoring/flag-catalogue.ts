@@ -97,6 +97,17 @@ const WALLET_FLAGS = {
     title: "targeted by address poisoning",
     rule: `Zero-value transfers (transferFrom of 0 from the wallet) or incoming dust name an address that copies the first ${LOOK_ALIKE_PREFIX} and last ${LOOK_ALIKE_SUFFIX} hex digits of one of the wallet's real counterparties (an address it sent a non-zero transfer to) without being it. The look-alikes are named: paying one of them is a loss. The wallet did nothing wrong, so the flag costs nothing.`,
   },
+  // High, like the other flags for a wallet that harms others (WASH_TRADING, DEPLOYED_AND_DUMPED), and a penalty as
+  // large as USDC_BLACKLISTED's: the address exists to divert payments. Not critical (blocking): the finding rests on
+  // a 4+4 hex-digit match in someone else's history, which chance produces about once in 4 billion pairs, not a proof.
+  ADDRESS_POISONING_SENDER: {
+    appliesTo: ["wallet"],
+    severity: "high",
+    points: -40,
+    category: "manipulation",
+    title: "sends address-poisoning transfers",
+    rule: `The wallet took part in zero-value token transfers with a victim (a transferFrom of 0 from the victim to it, or 0 sent to the victim), or sent it dust (at most ${WALLET.poisoningDustMaxUnits} smallest units of a token, or a plain native transfer of at most 1/${WALLET.poisoningNativeDustFraction} of a unit), while copying the first ${LOOK_ALIKE_PREFIX} and last ${LOOK_ALIKE_SUFFIX} hex digits of one of that victim's real counterparties (an address the victim sent a non-zero transfer to, read from the victim's own history) without being it. At most ${WALLET.poisoningMaxVictims} victims are read, newest first. The evidence names the victims, the imitated counterparties and the transactions.`,
+  },
   FRESH_WALLET: {
     appliesTo: ["wallet"],
     severity: "info",

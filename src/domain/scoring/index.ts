@@ -29,6 +29,7 @@ export type { PoolFacts, SellSimulation, SimulationAttempt, SimulationActorRole,
 export type {
   DeploymentContext,
   FundingContext,
+  PoisoningVictimHistory,
   StakingInput,
   TradedTokenContext,
   WalletProfile,
@@ -43,6 +44,7 @@ export {
   purchasingHoldersOf,
   tradedTokensOf,
 } from "./assembly-hints";
+export { POISONING_MAX_VICTIMS, poisoningVictimCandidates } from "./wallet/poisoning";
 export { scoreStability, type ScorePoint, type ScoreStability, type StabilityTrend } from "./explain/score-stability";
 export type {
   DirectionDrivers,

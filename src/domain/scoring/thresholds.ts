@@ -33,6 +33,18 @@ export const WALLET = {
   /** Independent users a deployment needs before it counts in the wallet's favour. */
   deploymentMinIndependentUsers: 5,
   maxStakingBoost: 10,
+  /**
+   * ADDRESS_POISONING_SENDER reads the histories of the wallets this one sent zero-value or dust transfers to: at
+   * most this many (newest first), two explorer reads each, so a campaign of thousands costs a bounded score.
+   */
+  poisoningMaxVictims: 20,
+  /**
+   * Dust, in a token's smallest units: what a poisoner's transfer of a real token carries (0.01 of a 6-decimal
+   * stablecoin; a fake token's 1). Decimals are not read per token, so an 18-decimal token's dust above this is missed.
+   */
+  poisoningDustMaxUnits: 10_000,
+  /** Native dust: at most this fraction of one native unit (0.0001) in a plain value transfer. */
+  poisoningNativeDustFraction: 10_000,
 } as const;
 
 export const TOKEN = {

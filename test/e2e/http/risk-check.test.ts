@@ -88,4 +88,89 @@ describe("HTTP e2e: x402 risk-check provider (issue 19 item 5)", function () {
       error: "invalid_audience",
     });
   });
+
+  describe("with the transaction about to be signed (issue 31 item 6)", () => {
+    const approveAll = (spender: string) => `0x095ea7b3${spender.slice(2).padStart(64, "0")}${"f".repeat(64)}`;
+
+    it("answers the transaction scan's verdict for the seeded drainer approval, signed in the JWS", async () => {
+      const roles = w.manifest.walletProtection;
+      const transaction = {
+        chainId: w.chainId,
+        from: roles.approvalsVictim,
+        to: w.manifest.contracts.usdc,
+        data: approveAll(roles.drainer),
+      };
+      const [checked, scanned] = await Promise.all([
+        postJson(w.url + "/api/risk-check", { address: roles.drainer, transaction }),
+        postJson(w.url + "/api/scan/transaction", transaction),
+      ]);
+      expect(checked.status, JSON.stringify(checked.body)).to.equal(200);
+      const scan = checked.body.transactionScan;
+      expect(scan.verdict).to.equal("malicious");
+      // The same use case as the scan route: same verdict, reasons and effects.
+      expect(scan.verdict).to.equal(scanned.body.verdict);
+      expect(scan.reasons.map((r: { code: string }) => r.code)).to.deep.equal(
+        scanned.body.reasons.map((r: { code: string }) => r.code),
+      );
+      expect(scan.reasons.map((r: { code: string }) => r.code)).to.include("INTERACTS_WITH_DRAINER");
+      expect(scan.approvals).to.deep.equal(scanned.body.approvals);
+      // The address check is still the spec's: the drainer's own score and tier.
+      expect(checked.body).to.include({ checked: true, address: roles.drainer });
+
+      const jwks = createLocalJWKSet((await getJson(checked.body.jwks_url)).body);
+      const { payload } = await jwtVerify(checked.body.jws, jwks, { algorithms: ["ES256"] });
+      expect(payload).to.include({ transaction_verdict: "malicious" });
+      expect(payload.transaction_reasons).to.deep.equal(scan.reasons.map((r: { code: string }) => r.code));
+      const inputs = {
+        address: roles.drainer.toLowerCase(),
+        chain: `eip155:${w.chainId}`,
+        snapshotId: checked.body.snapshotId,
+        scoringVersion: "v1.0",
+        transaction: {
+          chainId: w.chainId,
+          from: roles.approvalsVictim.toLowerCase(),
+          to: w.manifest.contracts.usdc.toLowerCase(),
+          value: "0",
+          data: approveAll(roles.drainer).toLowerCase(),
+          gas: null,
+        },
+      };
+      expect(payload.input_hash).to.equal(
+        `sha256:${createHash("sha256").update(JSON.stringify(inputs)).digest("hex")}`,
+      );
+    });
+
+    it("without a transaction the answer carries no scan; a bad transaction object is a 400 code", async () => {
+      const plain = await postJson(w.url + "/api/risk-check", { address: w.manifest.healthyToken });
+      expect(plain.body).to.not.have.property("transactionScan");
+      const address = w.manifest.healthyToken;
+      const good = { chainId: w.chainId, from: address, to: address };
+      const refused = async (transaction: unknown) => {
+        const res = await postJson(w.url + "/api/risk-check", { address, transaction });
+        return { status: res.status, body: res.body };
+      };
+      expect(await refused("0x00")).to.deep.equal({ status: 400, body: { error: "invalid_transaction" } });
+      expect(await refused({ ...good, from: "0x12" })).to.deep.equal({
+        status: 400,
+        body: { error: "invalid_transaction" },
+      });
+      expect(await refused({ ...good, data: "0xzz" })).to.deep.equal({
+        status: 400,
+        body: { error: "invalid_transaction" },
+      });
+      expect(await refused({ ...good, chainId: w.chainId + 1 })).to.deep.equal({
+        status: 400,
+        body: { error: "invalid_chain_id" },
+      });
+      // Past the scan's 32 KB of calldata is past the 64 KiB body limit too: the body reader answers first.
+      const large = await refused({ ...good, data: `0x${"00".repeat(40_000)}` });
+      expect(large.status).to.equal(413);
+      expect(large.body).to.include({ error: "payload_too_large" });
+      const batch = await postJson(w.url + "/api/risk-check/batch", { requests: [{ address, transaction: good }] });
+      expect({ status: batch.status, body: batch.body }).to.deep.equal({
+        status: 400,
+        body: { error: "transaction_not_batched", index: 0 },
+      });
+    });
+  });
 });

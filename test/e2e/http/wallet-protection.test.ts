@@ -3,7 +3,7 @@ import { Contract, Interface, MaxUint256, TypedDataEncoder, Wallet } from "ether
 import type { WalletProtectionRoles } from "../../../src/dev-world/dev-world";
 import { worldWallet } from "../../../src/dev-world/world/chain-writer";
 import { PERMIT2_ADDRESS } from "../../../src/domain/scan/typed-data-grants";
-import { type AppWorld, appWorld } from "./support/app-world";
+import { type AppWorld, PLATFORM_KEY, appWorld } from "./support/app-world";
 import { PERMIT2_SINGLE_TYPES } from "../../support/permit2-types";
 
 const ERC20 = new Interface([
@@ -86,6 +86,29 @@ describe("wallet protection on the seeded world (issue 31)", function () {
     expect(friend!.flags).to.not.include("ADDRESS_POISONING_TARGET");
   });
 
+  it("the seeded look-alike senders carry ADDRESS_POISONING_SENDER naming the victim; ordinary wallets do not", async () => {
+    const senders = roles.poisonLookAlikes;
+    const ordinary = [roles.poisonTarget, roles.poisonFriend, roles.swapper, roles.poisoner];
+    const answer = await post("/api/batch", { addresses: [...senders, ...ordinary] });
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
+    const rows = answer.body as unknown as { address: string; flags: string[] }[];
+    for (const row of rows.slice(0, senders.length))
+      expect(row.flags, row.address).to.include("ADDRESS_POISONING_SENDER");
+    for (const row of rows.slice(senders.length))
+      expect(row.flags, row.address).to.not.include("ADDRESS_POISONING_SENDER");
+    // The evidence names the victim and the counterparty copied (the platform route shows the flags' evidence).
+    const explained = await fetch(`${world.url}/api/arc-score/${senders[0]}`, {
+      headers: { Authorization: `Bearer ${PLATFORM_KEY}` },
+    });
+    expect(explained.status).to.equal(200);
+    const body = (await explained.json()) as {
+      flags: { code: string; evidence: { counterparties?: string[]; figures?: Record<string, unknown> } }[];
+    };
+    const flag = body.flags.find((f) => f.code === "ADDRESS_POISONING_SENDER");
+    expect(flag?.evidence.counterparties).to.deep.equal([roles.poisonTarget]);
+    expect(flag?.evidence.figures).to.deep.include({ imitated: roles.poisonFriend });
+  });
+
   it("an unlimited USDC approval to the seeded drainer is malicious (risky spender, drainer evidence)", async () => {
     const answer = await scanTx(
       roles.approvalsVictim,
@@ -132,10 +155,15 @@ describe("wallet protection on the seeded world (issue 31)", function () {
       ERC20.encodeFunctionData("transfer", [lookAlike, 100_000_000n]),
     );
     expect(answer.body.verdict).to.equal("malicious");
-    expect(codes(answer)).to.deep.equal(["RECIPIENT_LOOKS_LIKE_PAST_COUNTERPARTY"]);
-    expect(answer.body.reasons?.[0]).to.deep.include({
+    // The look-alike is itself scored: ADDRESS_POISONING_SENDER makes it a flagged recipient too.
+    expect(codes(answer)).to.have.members(["RECIPIENT_LOOKS_LIKE_PAST_COUNTERPARTY", "TRANSFER_TO_FLAGGED_ADDRESS"]);
+    const reasons = (answer.body.reasons ?? []) as { code: string; detail: string; evidence: unknown }[];
+    expect(reasons.find((r) => r.code === "RECIPIENT_LOOKS_LIKE_PAST_COUNTERPARTY")).to.deep.include({
       evidence: { recipient: lookAlike, imitates: roles.poisonFriend },
     });
+    expect(reasons.find((r) => r.code === "TRANSFER_TO_FLAGGED_ADDRESS")?.detail).to.include(
+      "ADDRESS_POISONING_SENDER",
+    );
   });
 
   it("a reverting transfer answers the revert reason, not a guess", async () => {

@@ -94,6 +94,13 @@ describe("npm run mcp: the Credence MCP server", function () {
     });
     expect(tx.status).to.equal(200);
     expect(tx.body.verdict).to.equal("malicious");
+    // The risk check takes the same transaction: the payee's score and the scan's verdict in one signed answer.
+    const checked = await call("risk_check", {
+      address: roles.drainer,
+      transaction: { chainId: w.chainId, from: roles.approvalsVictim, to: w.manifest.contracts.usdc, data: approve },
+    });
+    expect(checked.status).to.equal(200);
+    expect(checked.body.transactionScan.verdict).to.equal("malicious");
     const typedData = {
       types: PERMIT2_SINGLE_TYPES,
       primaryType: "PermitSingle",

@@ -14,6 +14,19 @@ const staticAsset = (summary: string, mediaType: string) => ({
   }),
 });
 const intQuery = (name: string, description: string) => ({ name, description, schema: { type: "integer" } });
+/** A wallet's JSON-RPC transaction, as POST /api/scan/transaction and the risk check's `transaction` take it. */
+const transactionBody = {
+  type: "object",
+  required: ["chainId", "from", "to"],
+  properties: {
+    chainId: { oneOf: [{ type: "integer" }, { type: "string", maxLength: 66 }] },
+    from: ref("Address"),
+    to: ref("Address"),
+    value: { type: "string", maxLength: 80, description: "wei, 0x quantity or decimal" },
+    data: { type: "string", maxLength: 65_538, pattern: "^0x([0-9a-fA-F]{2})*$" },
+    gas: { type: "string", maxLength: 80 },
+  },
+};
 
 /** Every path the server registers, keyed as OpenAPI wants: path -> method -> operation. */
 export const paths: Record<string, Record<string, unknown>> = {
@@ -322,13 +335,23 @@ export const paths: Record<string, Record<string, unknown>> = {
           aud: { type: "string", maxLength: 512, description: "resource URL or DID the result is for (JWT aud)" },
           min_score: { type: "integer", minimum: 0, maximum: 100, description: "the 402's risk-check info.min_score" },
           required: { type: "boolean", description: "the 402's risk-check info.required" },
+          transaction: {
+            ...transactionBody,
+            description:
+              "optional (Credence's extension): the transaction the caller is about to sign, with the bounds of " +
+              "POST /api/scan/transaction; the answer then adds transactionScan and the JWS transaction_verdict",
+          },
         },
       },
       ok: {
         200: {
           description:
             "{checked, address, score, tier (low 80-100, medium 60-79, high 30-59, critical 0-29), provider, " +
-            "categories, reasons, confidence, credenceTier, subjectType, snapshotId, jws, jwks_url, checked_at, expires_at}",
+            "categories, reasons, confidence, credenceTier, subjectType, snapshotId, jws, jwks_url, checked_at, " +
+            "expires_at, transactionScan? (with a transaction: POST /api/scan/transaction's answer, {verdict, reasons, " +
+            "assetChanges, approvals, counterparties, exposureUsd, simulatedAtBlock, revertReason?, limitations}; its " +
+            "verdict and reason codes are signed as transaction_verdict and transaction_reasons, and input_hash " +
+            "commits to the transaction)}",
           schema: obj,
         },
       },
@@ -338,6 +361,9 @@ export const paths: Record<string, Record<string, unknown>> = {
         "invalid_audience",
         "invalid_min_score",
         "invalid_required",
+        "invalid_transaction",
+        "invalid_chain_id",
+        "payload_too_large",
         "rate_limited",
         "scoring_unavailable",
       ],
@@ -374,6 +400,7 @@ export const paths: Record<string, Record<string, unknown>> = {
         "invalid_audience",
         "invalid_min_score",
         "invalid_required",
+        "transaction_not_batched",
         "rate_limited",
         "scoring_unavailable",
       ],
@@ -423,18 +450,7 @@ export const paths: Record<string, Record<string, unknown>> = {
         "include APPROVAL_TO_RISKY_SPENDER, UNLIMITED_APPROVAL_TO_EOA, SET_APPROVAL_FOR_ALL, TRANSFER_TO_FLAGGED_ADDRESS, " +
         "BUYS_HONEYPOT, INTERACTS_WITH_DRAINER, RECIPIENT_LOOKS_LIKE_PAST_COUNTERPARTY, NATIVE_VALUE_TO_NEW_CONTRACT, " +
         "SIMULATION_REVERTED.",
-      body: {
-        type: "object",
-        required: ["chainId", "from", "to"],
-        properties: {
-          chainId: { oneOf: [{ type: "integer" }, { type: "string", maxLength: 66 }] },
-          from: ref("Address"),
-          to: ref("Address"),
-          value: { type: "string", maxLength: 80, description: "wei, 0x quantity or decimal" },
-          data: { type: "string", maxLength: 65_538, pattern: "^0x([0-9a-fA-F]{2})*$" },
-          gas: { type: "string", maxLength: 80 },
-        },
-      },
+      body: transactionBody,
       ok: { 200: { description: "transaction scan", schema: obj } },
       errors: [
         "invalid_json",

@@ -26,6 +26,8 @@ export interface RiskCheckRouteDeps {
   readonly rateLimit: Middleware;
   /** A batch computes up to 100: BATCH_RATE_LIMIT_PER_MINUTE per client, its own budget. */
   readonly batchRateLimit: Middleware;
+  /** The chain a `transaction` must name (as POST /api/scan/transaction requires). */
+  readonly chainId: number;
   /** PUBLIC_BASE_URL or the listening address: the provider's identity, never the request's Host. */
   readonly publicBaseUrl: () => string;
 }
@@ -45,7 +47,7 @@ export function riskCheckRoutes(deps: RiskCheckRouteDeps): Router {
     sendJson(ctx, 200, deps.describeRiskCheck.execute(deps.publicBaseUrl()).jwks);
   });
   router.post(RISK_CHECK_PATH, deps.rateLimit, async (ctx) => {
-    const command = decodeRiskCheckRequest(bodyOf(ctx));
+    const command = decodeRiskCheckRequest(bodyOf(ctx), deps.chainId);
     if (E.isLeft(command)) return sendError(ctx, { code: command.left });
     const result = await deps.checkRisk.execute(command.right, deps.publicBaseUrl())();
     if (E.isLeft(result)) {

@@ -13,6 +13,7 @@ import {
 } from "../../../domain/risk-check/risk-check";
 import { JWKS_PATH, RISK_CHECK_CATEGORIES, didWebOf } from "../../../domain/risk-check/risk-check-discovery";
 import type { RiskCheckSigner } from "../../ports/risk-check-signer.port";
+import type { TransactionScanAnswer } from "../scan/scan-answer";
 
 export interface RiskCheckResult extends Partial<RiskCheckVerdict> {
   readonly checked: true;
@@ -30,6 +31,8 @@ export interface RiskCheckResult extends Partial<RiskCheckVerdict> {
   readonly jwks_url: string;
   readonly checked_at: string;
   readonly expires_at: string;
+  /** The transaction scan's answer, when the request carried a `transaction` (Credence's extension). */
+  readonly transactionScan?: TransactionScanAnswer;
 }
 
 export interface RiskCheckFailed {
@@ -47,12 +50,15 @@ export const isoSeconds = (epochSeconds: number): string =>
  * One signed result: the extension's fields and JWS claims (iss, sub, aud, iat, exp, score, tier,
  * categories, input_hash) plus Credence's own. `input_hash` commits to what was scored: address, chain,
  * the snapshot the score is and the scoring version, so an auditor can match it to GET /api/snapshots.
+ * With a scanned transaction, the hash commits to the transaction too and the JWS carries the scan's verdict and
+ * reason codes (`transaction_verdict`, `transaction_reasons`); without one, inputs and claims are the spec's as before.
  */
 export function signedRiskCheck(
   signer: RiskCheckSigner,
   context: { readonly chainId: number; readonly baseUrl: string; readonly nowMs: number },
   command: RiskCheckCommand,
   scored: RiskCheckScore,
+  scan: TransactionScanAnswer | null = null,
 ): TE.TaskEither<RiskCheckFailed, RiskCheckResult> {
   const iat = Math.floor(context.nowMs / 1000);
   const exp = iat + RISK_CHECK_TTL_SECONDS;
@@ -65,6 +71,7 @@ export function signedRiskCheck(
     chain,
     snapshotId: scored.snapshotId,
     scoringVersion: scored.scoringVersion,
+    ...(command.transaction === undefined ? {} : { transaction: transactionInput(command.transaction) }),
   };
   const claims = {
     iss: provider,
@@ -81,6 +88,9 @@ export function signedRiskCheck(
     credence_tier: scored.tier,
     chain,
     snapshot_id: scored.snapshotId,
+    ...(scan === null
+      ? {}
+      : { transaction_verdict: scan.verdict, transaction_reasons: scan.reasons.map((reason) => reason.code) }),
   };
   return pipe(
     signer.sign(claims),
@@ -102,6 +112,19 @@ export function signedRiskCheck(
       jwks_url: `${context.baseUrl}${JWKS_PATH}`,
       checked_at: isoSeconds(iat),
       expires_at: isoSeconds(exp),
+      ...(scan === null ? {} : { transactionScan: scan }),
     })),
   );
+}
+
+/** The transaction as the hash commits to it: amounts as decimal strings (JSON has no bigint). */
+function transactionInput(transaction: NonNullable<RiskCheckCommand["transaction"]>) {
+  return {
+    chainId: transaction.chainId,
+    from: transaction.from,
+    to: transaction.to,
+    value: transaction.value.toString(),
+    data: transaction.data,
+    gas: transaction.gas === null ? null : transaction.gas.toString(),
+  };
 }

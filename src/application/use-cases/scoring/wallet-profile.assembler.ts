@@ -1,4 +1,5 @@
 import { sequenceS } from "fp-ts/Apply";
+import * as E from "fp-ts/Either";
 import { pipe } from "fp-ts/function";
 import * as A from "fp-ts/Array";
 import * as TE from "fp-ts/TaskEither";
@@ -8,12 +9,15 @@ import type { BlockRef, ChainTransaction, Page } from "../../../domain/chain/cha
 import {
   type DeploymentContext,
   type FundingContext,
+  type PoisoningVictimHistory,
   type TradedTokenContext,
   type WalletProfile,
   coordinatedBuyCandidates,
   deploymentsOf,
   funderOf,
+  poisoningVictimCandidates,
   tradedTokensOf,
+  POISONING_MAX_VICTIMS,
 } from "../../../domain/scoring";
 import type { UpstreamFailure } from "../../failures";
 import { ChainReader } from "../../ports/chain-reader.port";
@@ -66,6 +70,8 @@ export class WalletProfileAssembler {
         );
         return pipe(
           sequenceS(TE.ApplyPar)({
+            // Full depth only: holder-quality scoring (light) reads many wallets and needs none of this.
+            poisoning: depth === "full" ? this.poisoningVictims(wallet, own) : TE.right(null),
             funding: depth === "full" ? this.funding(own.transactions.items, wallet) : TE.right(null),
             tradedTokens: pipe(
               traded.taken,
@@ -77,7 +83,7 @@ export class WalletProfileAssembler {
             ),
             staking: depth === "full" ? this.staking.stakingOf(wallet, head) : TE.right(null),
           }),
-          TE.map((around) => ({
+          TE.map(({ poisoning, ...around }) => ({
             address: wallet,
             ...own,
             nativeDecimals: this.settings.nativeDecimals,
@@ -87,6 +93,9 @@ export class WalletProfileAssembler {
             graph: depth === "full" ? this.graph.walletInput(wallet) : null,
             tradedTokensSkipped: traded.skipped,
             deploymentsSkipped: deployed.skipped,
+            ...(poisoning === null
+              ? {}
+              : { poisoningVictims: poisoning.read, poisoningVictimsSkipped: poisoning.skipped }),
           })),
         );
       }),
@@ -100,6 +109,45 @@ export class WalletProfileAssembler {
       ...this.settings.quoteTokens.map((q) => q.address),
     ]);
     return tradedTokensOf(transfers, wallet).filter((token) => !money.has(token));
+  }
+
+  /**
+   * The own histories of the wallets this one may have poisoned (at most POISONING_MAX_VICTIMS, newest first). A
+   * victim whose history cannot be read counts with the skipped: a failed read costs the poisoning check (said as a
+   * limitation), not the wallet's whole score.
+   */
+  private poisoningVictims(
+    wallet: Address,
+    own: Pick<WalletProfile, "tokenTransfers" | "transactions">,
+  ): TE.TaskEither<never, { readonly read: PoisoningVictimHistory[]; readonly skipped: number }> {
+    const candidates = poisoningVictimCandidates(
+      wallet,
+      own.tokenTransfers.items,
+      own.transactions.items,
+      this.settings.nativeDecimals,
+    );
+    const victims = bounded(candidates, POISONING_MAX_VICTIMS);
+    return async () => {
+      const histories = await Promise.all(victims.taken.map((victim) => this.victimHistory(victim)()));
+      const read = histories.flatMap((h) => (E.isRight(h) ? [h.right] : []));
+      return E.right({ read, skipped: victims.skipped + histories.length - read.length });
+    };
+  }
+
+  /** A candidate poisoning victim's own history: whom it really pays is what a look-alike copies. */
+  private victimHistory(victim: Address): TE.TaskEither<UpstreamFailure, PoisoningVictimHistory> {
+    const limit = { limit: this.settings.limits.history };
+    return pipe(
+      sequenceS(TE.ApplyPar)({
+        transactions: this.explorer.transactionsOf(victim, limit),
+        tokenTransfers: this.explorer.tokenTransfersOf(victim, limit),
+      }),
+      TE.map((h): PoisoningVictimHistory => ({
+        victim,
+        transactions: h.transactions.items,
+        tokenTransfers: h.tokenTransfers.items,
+      })),
+    );
   }
 
   private funding(

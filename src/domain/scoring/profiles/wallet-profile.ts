@@ -64,6 +64,18 @@ export interface StakingInput {
   readonly gamingFlags: readonly { readonly code: string; readonly evidence: unknown }[];
 }
 
+/**
+ * A wallet this one sent a zero-value transfer or dust to (or that "sent" it zero through a transferFrom), with the
+ * victim's own history: whom the victim really pays is what a poisoner copies.
+ */
+export interface PoisoningVictimHistory {
+  readonly victim: Address;
+  /** ExplorerHistory.transactionsOf(victim). */
+  readonly transactions: readonly ChainTransaction[];
+  /** ExplorerHistory.tokenTransfersOf(victim). */
+  readonly tokenTransfers: readonly TokenTransfer[];
+}
+
 export interface WalletProfile {
   readonly address: Address;
   /** ExplorerHistory.transactionsOf(address): the whole history the explorer gives, oldest first. */
@@ -97,4 +109,11 @@ export interface WalletProfile {
   readonly stakingContracts: readonly Address[];
   /** Graph trust and sybil cluster; absent or null when the graph has not been computed. */
   readonly graph?: WalletGraphInput | null;
+  /**
+   * Histories of the candidate poisoning victims (see `poisoningVictimCandidates`), at most
+   * WALLET.poisoningMaxVictims; absent when not read (light depth), and ADDRESS_POISONING_SENDER is then unchecked.
+   */
+  readonly poisoningVictims?: readonly PoisoningVictimHistory[];
+  /** Candidates past the bound, not read. */
+  readonly poisoningVictimsSkipped?: number;
 }

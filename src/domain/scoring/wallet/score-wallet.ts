@@ -14,7 +14,7 @@ import { deploymentFindings } from "./deployments";
 import { firstFundedBy, firstFunding, sharedFundingFlag } from "./funding";
 import { participationFlags } from "./market-participation";
 import { concentrationFlag, selfInteractionFlag } from "./self-and-concentration";
-import { poisoningTargetFlag } from "./poisoning";
+import { poisoningSenderFlag, poisoningTargetFlag, poisoningVictimCandidates } from "./poisoning";
 import { stakingFlags } from "./staking-flags";
 import { regularIntervalsFlag, velocityBurstFlag } from "./timing";
 import { washTradingFlag } from "./wash-trading";
@@ -52,6 +52,7 @@ export function scoreWallet(profile: WalletProfile, now: ChainTime): ScoreResult
       regularIntervalsFlag(sent),
       selfInteractionFlag(profile),
       poisoningTargetFlag(profile),
+      poisoningSenderFlag(profile),
       concentrationFlag(activity.interactions),
       profile.funding === null ? null : sharedFundingFlag(profile.funding, self),
       sybilClusterFlag(profile.graph?.cluster ?? null),
@@ -98,6 +99,18 @@ export function scoreWallet(profile: WalletProfile, now: ChainTime): ScoreResult
     profile.tradedTokensSkipped > 0,
     10,
     `${profile.tradedTokensSkipped} traded token(s) were not examined for coordinated buys or exit syncs.`,
+  );
+  shortfalls.when(
+    profile.poisoningVictims === undefined &&
+      poisoningVictimCandidates(self, profile.tokenTransfers.items, profile.transactions.items, profile.nativeDecimals)
+        .length > 0,
+    0,
+    "The wallet sent zero-value transfers or dust, but the receivers' histories were not read: ADDRESS_POISONING_SENDER was not checked.",
+  );
+  shortfalls.when(
+    (profile.poisoningVictimsSkipped ?? 0) > 0,
+    0,
+    `${profile.poisoningVictimsSkipped ?? 0} receiver(s) of the wallet's zero-value transfers or dust were not read (past the bound of ${WALLET.poisoningMaxVictims}, or their history could not be read): ADDRESS_POISONING_SENDER may be incomplete.`,
   );
   shortfalls.when(profile.deploymentsSkipped > 0, 5, `${profile.deploymentsSkipped} deployment(s) were not examined.`);
   shortfalls.when(

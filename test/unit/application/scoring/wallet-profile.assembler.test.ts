@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { TokenMarketReader } from "../../../../src/application/use-cases/market/token-market.reader";
 import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
 import * as TE from "fp-ts/TaskEither";
+import { upstreamFailure } from "../../../../src/application/failures";
 import {
   HEAD,
   USDC,
@@ -81,6 +82,51 @@ describe("WalletProfileAssembler", () => {
     const staking = { stakingOf: () => TE.right({ scoreBoost: 4, gamingFlags: [] }) };
     const profile = await assembler(settings().limits, staking).wallets.assemble(WALLET, HEAD)();
     expect(profile._tag === "Right" ? profile.right.staking : null).to.deep.equal({ scoreBoost: 4, gamingFlags: [] });
+  });
+
+  it("reads the histories of at most 20 receivers of zero-value transfers or dust, newest first, and counts the rest", async () => {
+    const sender = addr(0x5e);
+    const victims = Array.from({ length: 22 }, (_, i) => addr(0x1000 + i));
+    const data = {
+      tokenTransfers: {
+        // transferFrom(victim, sender, 0) for each victim, one block apart; and one real payment, not a candidate.
+        [sender]: [
+          ...victims.map((victim, i) => erc20(100 + i, USDC, victim, sender, 0n, T0 + i)),
+          erc20(200, USDC, sender, addr(0x77), 5_000_000n, T0 + 50),
+        ],
+        [victims[21]!]: [erc20(300, USDC, victims[21]!, addr(0x88), 9_000_000n, T0 - 10)],
+      },
+    };
+    const chain = fakeChain();
+    const recorded = fakeExplorer(data);
+    // One victim's history cannot be read: it counts with the skipped and the wallet is still scored.
+    const explorer = {
+      ...recorded,
+      tokenTransfersOf: (a: Parameters<typeof recorded.tokenTransfersOf>[0]) =>
+        a === victims[15] ? TE.left(upstreamFailure("explorer", "down")) : recorded.tokenTransfersOf(a),
+    };
+    const config = settings();
+    const wallets = new WalletProfileAssembler(
+      chain,
+      explorer,
+      config,
+      new TokenMarketReader(chain, explorer, config),
+      noStaking,
+      noGraphSignals,
+    );
+    const profile = await wallets.assemble(sender, HEAD)();
+    if (profile._tag === "Left") throw new Error(profile.left.detail);
+    const read = profile.right.poisoningVictims ?? [];
+    const newest20 = [...victims].reverse().slice(0, 20);
+    expect(read.map((v) => v.victim)).to.deep.equal(newest20.filter((v) => v !== victims[15]));
+    expect(read[0]!.tokenTransfers.map((t) => t.to)).to.deep.equal([addr(0x88)]);
+    expect(profile.right.poisoningVictimsSkipped).to.equal(3);
+    expect(recorded.reads)
+      .to.include(`transactionsOf:${victims[2]}`)
+      .and.to.not.include(`transactionsOf:${victims[1]}`);
+
+    const light = await wallets.assemble(sender, HEAD, "light")();
+    expect(light._tag === "Right" ? light.right.poisoningVictims : "left").to.equal(undefined);
   });
 
   it("light depth reads only the wallet's own history and states every skip", async () => {

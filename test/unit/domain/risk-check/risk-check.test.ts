@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import * as E from "fp-ts/Either";
 import {
+  decodeRiskCheckBatch,
   decodeRiskCheckRequest,
   riskReasons,
   riskScoreOf,
@@ -62,6 +63,38 @@ describe("risk-check domain (x402 risk-check extension)", () => {
     expect(decodeRiskCheckRequest({ address, aud: "javascript:alert(1)" })).to.deep.equal(E.left("invalid_audience"));
     expect(decodeRiskCheckRequest({ address, aud: "https://" + "a".repeat(600) })).to.deep.equal(
       E.left("invalid_audience"),
+    );
+  });
+
+  it("decodes an optional transaction as the transaction scan does, for the provider's chain only", () => {
+    const address = "0x" + "AB".repeat(20);
+    const from = "0x" + "11".repeat(20);
+    const transaction = { chainId: 5042002, from, to: address, value: "0x10", data: "0xA9059CBB" };
+    expect(decodeRiskCheckRequest({ address, transaction }, 5042002)).to.deep.equal(
+      E.right({
+        address: address.toLowerCase(),
+        transaction: {
+          chainId: 5042002,
+          from,
+          to: address.toLowerCase(),
+          value: 16n,
+          data: "0xa9059cbb",
+          gas: null,
+        },
+      }),
+    );
+    const refused = (tx: unknown, chainId: number | null = 5042002) =>
+      decodeRiskCheckRequest({ address, transaction: tx }, chainId);
+    expect(refused(null)).to.deep.equal(E.left("invalid_transaction"));
+    expect(refused({ ...transaction, to: "0x12" })).to.deep.equal(E.left("invalid_transaction"));
+    expect(refused({ ...transaction, value: -1 })).to.deep.equal(E.left("invalid_transaction"));
+    expect(refused({ ...transaction, gas: "0x" + "f".repeat(20) })).to.deep.equal(E.left("invalid_transaction"));
+    expect(refused({ ...transaction, chainId: 1 })).to.deep.equal(E.left("invalid_chain_id"));
+    expect(refused({ ...transaction, data: "0x" + "00".repeat(32_769) })).to.deep.equal(E.left("payload_too_large"));
+    // A batch takes no transactions: refused rather than ignored.
+    expect(refused(transaction, null)).to.deep.equal(E.left("transaction_not_batched"));
+    expect(decodeRiskCheckBatch({ requests: [{ address }, { address, transaction }] })).to.deep.equal(
+      E.left({ code: "transaction_not_batched", index: 1 }),
     );
   });
 
