@@ -63,7 +63,7 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
     const privileged =
       balanceSlot === null || size === 0n
         ? { baseline: null, effects: [] }
-        : await new PrivilegedProbes(this.chain, token, balanceSlot, size, pool?.pool ?? null).run(
+        : await new PrivilegedProbes(this.chain, token, balanceSlot, size, pool?.pool ?? null, request.holders).run(
             this.callers(request, stored),
             selectors,
           );

@@ -28,36 +28,68 @@ const HELD_WHEN_NONE_DIVISOR = 1_000n;
  * caller making the same call does not get it too (a public function is not a privilege).
  */
 export class PrivilegedProbes {
-  private readonly target = randomActor();
-  private readonly other = randomActor();
+  private target = randomActor();
+  private other = randomActor();
+  /** Fresh addresses given balances by override, or (see fromRealHolders) two real holders as they are. */
+  private freshHolders = true;
   private readonly recipient = randomActor();
   private overrides: StateOverrides;
   /** What the token contract holds of itself in the probes (see HELD_WHEN_NONE_DIVISOR). */
-  private held: bigint;
+  private held = 0n;
+  /** The holdings written for the probes when the contract held none of itself; null when it holds some. */
+  private heldWritten: bigint | null = null;
 
   constructor(
     private readonly chain: ChainReader,
     private readonly token: Address,
     private readonly balanceSlot: number,
-    private readonly amount: bigint,
+    private amount: bigint,
     private readonly pair: Address | null,
+    /** Real non-privileged holders, largest first: the fallback cast when fresh holders cannot transfer. */
+    private readonly realHolders: readonly { readonly address: Address; readonly balance: bigint }[] = [],
   ) {
-    this.held = 0n;
-    this.overrides = this.overridesFor(null);
+    this.overrides = this.overridesFor();
   }
 
-  private overridesFor(held: bigint | null): StateOverrides {
+  private overridesFor(): StateOverrides {
+    const held = this.heldWritten;
+    const balances = this.freshHolders
+      ? {
+          [balanceKey(this.target, this.balanceSlot)]: wordHex(this.amount),
+          [balanceKey(this.other, this.balanceSlot)]: wordHex(this.amount * OTHER_BALANCE_MULTIPLE),
+        }
+      : {};
     return {
       [this.target]: { code: SIMULATOR_CODE },
       [this.other]: { code: SIMULATOR_CODE },
       [this.token]: {
         stateDiff: {
-          [balanceKey(this.target, this.balanceSlot)]: wordHex(this.amount),
-          [balanceKey(this.other, this.balanceSlot)]: wordHex(this.amount * OTHER_BALANCE_MULTIPLE),
+          ...balances,
           ...(held === null ? {} : { [balanceKey(this.token, this.balanceSlot)]: wordHex(held) }),
         },
       },
     };
+  }
+
+  /**
+   * Some tokens keep per-holder state beside the balance (vote checkpoints moved on every transfer, a last-buy
+   * time): a balance written by override alone makes every transfer of a fresh holder revert, so the baseline
+   * would show a frozen token and hide every power. Then two real holders play the target and the other holder,
+   * their state as it is, each moving at most what it owns. False when there are not two of them to use.
+   */
+  private fromRealHolders(): boolean {
+    const [first, second] = this.realHolders;
+    if (first === undefined || second === undefined) return false;
+    const amount = [this.amount, first.balance, second.balance / OTHER_BALANCE_MULTIPLE].reduce((a, b) =>
+      a < b ? a : b,
+    );
+    if (amount === 0n) return false;
+    this.target = first.address;
+    this.other = second.address;
+    this.amount = amount;
+    this.freshHolders = false;
+    this.overrides = this.overridesFor();
+    return true;
   }
 
   /** The contract's own balance as the probes see it; when it holds none, a small one is written for them. */
@@ -65,7 +97,10 @@ export class PrivilegedProbes {
     const onChain = await this.chain.tokenBalance(this.token, this.token)();
     const none = onChain._tag === "Right" && onChain.right === 0n;
     this.held = none ? this.amount / HELD_WHEN_NONE_DIVISOR : onChain._tag === "Right" ? onChain.right : 0n;
-    if (none && this.held > 0n) this.overrides = this.overridesFor(this.held);
+    if (none && this.held > 0n) {
+      this.heldWritten = this.held;
+      this.overrides = this.overridesFor();
+    }
   }
 
   async run(
@@ -73,7 +108,10 @@ export class PrivilegedProbes {
     selectors: readonly string[],
   ): Promise<{ baseline: HolderEffects | null; effects: PrivilegedEffect[] }> {
     await this.holdings();
-    const baseline = await this.baseline(randomActor());
+    let baseline = await this.baseline(randomActor());
+    if (baseline !== null && !baseline.holders.targetTransferOk && !baseline.holders.otherTransferOk) {
+      if (this.fromRealHolders()) baseline = await this.baseline(randomActor());
+    }
     if (baseline === null) return { baseline: null, effects: [] };
     // Each caller gets its own baseline: its code is replaced by the probe's, and a token that calls it (a
     // tracker, a fee receiver) behaves differently for that alone.

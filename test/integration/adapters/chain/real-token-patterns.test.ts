@@ -54,7 +54,7 @@ describe("chain probes against real token patterns (embedded chain)", function (
   });
 
   /** The prober's evidence for a token without pools, at the head block. */
-  async function probe(token: Deployed, owner: Address | null) {
+  async function probe(token: Deployed, owner: Address | null, holders: readonly Address[] = []) {
     const head = await right(reader.headBlock());
     const metadata = await right(reader.tokenMetadata(token.address));
     return right(
@@ -65,7 +65,13 @@ describe("chain probes against real token patterns (embedded chain)", function (
         deployer,
         totalSupply: metadata.totalSupply,
         pools: [],
-        holders: [],
+        holders: await Promise.all(
+          holders.map(async (address) => ({
+            address,
+            role: "holder" as const,
+            balance: await right(reader.tokenBalance(token.address, address)),
+          })),
+        ),
         history: [],
         creationBlock: 1,
         blockNumber: head.number,
@@ -108,6 +114,23 @@ describe("chain probes against real token patterns (embedded chain)", function (
       const gate = evidence.effects.find((e) => e.selector === `0x${id("openTrading(bool)").slice(2, 10)}`);
       expect(gate?.caller.address).to.equal(deployer);
       expect(effectKinds(gate!, evidence.baseline)).to.deep.equal(["pause"]);
+    });
+  });
+
+  describe("capability probes on a token keeping per-holder state beside the balance (votes moved on transfer)", () => {
+    it("sees a frozen token with fresh holders, and proves the owner's bot list with two real holders", async () => {
+      const token = await contract("CheckpointBotToken", [10n ** 24n]);
+      const holders = [asAddress(chain.accounts[3]!.address), asAddress(chain.accounts[4]!.address)];
+      for (const holder of holders) await sendAndWait(token.contract, "transfer", [holder, 10n ** 21n]);
+      const setBot = `0x${id("setBot(address,bool)").slice(2, 10)}`;
+      const fresh = await probe(token, deployer);
+      expect(fresh.baseline).to.include({ targetTransferOk: false, otherTransferOk: false });
+      expect(fresh.effects.some((e) => e.selector === setBot)).to.equal(false);
+      const real = await probe(token, deployer, holders);
+      expect(real.baseline).to.include({ targetTransferOk: true, otherTransferOk: true });
+      const bot = real.effects.find((e) => e.selector === setBot);
+      expect(bot?.target).to.equal(holders[0]);
+      expect(effectKinds(bot!, real.baseline)).to.deep.equal(["blacklist"]);
     });
   });
 

@@ -192,6 +192,54 @@ contract GappedGateToken {
     emit Transfer(from, to, amount);
   }
 }`,
+  "CheckpointBotToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// Votes kept per holder beside the balance and moved on every transfer from the sender itself (a copied
+// governance snippet): a balance written by override alone has no votes, so that holder's transfer underflows.
+// The owner can mark any sender a bot, whose transfers then revert.
+contract CheckpointBotToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  mapping(address => uint256) public votes;
+  mapping(address => bool) private bots;
+  uint256 public totalSupply;
+  address public owner;
+  string public constant name = "Checkpoints";
+  string public constant symbol = "CHK";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(uint256 supply) {
+    owner = msg.sender;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    votes[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function setBot(address account, bool value) external {
+    require(msg.sender == owner, "not owner");
+    bots[account] = value;
+  }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _move(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _move(from, to, amount);
+    return true;
+  }
+  function _move(address from, address to, uint256 amount) private {
+    require(!bots[from], "bot");
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount;
+    votes[from] -= amount;
+    votes[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+}`,
   "SilentCreditToken.sol": `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 // An owner-only "reflection" path credits the caller's own balance: no Transfer event, no change to totalSupply.
