@@ -83,7 +83,12 @@ export function describeEffect(e: PrivilegedEffect, kinds: readonly EffectKind[]
     parts.push(`the contract's own balance ${e.tokenHeldBefore ?? 0n} -> ${e.tokenHeldAfter ?? 0n}, paid to ${to}`);
   }
   if (kinds.includes("blacklist")) parts.push(`${e.target} could no longer transfer (others could)`);
-  if (kinds.includes("pause")) parts.push("no holder could transfer");
+  if (kinds.includes("pause"))
+    parts.push(
+      e.baseline !== undefined && !e.baseline.otherTransferOk
+        ? "no holder could sell any more (transfers between wallets were already refused)"
+        : "no holder could transfer",
+    );
   if (kinds.includes("fee"))
     parts.push(
       e.holders.sellOk ? `sell tax -> ${(e.holders.sellTaxBps ?? 0) / 100}%` : "sells reverted while transfers worked",

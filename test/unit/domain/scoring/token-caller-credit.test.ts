@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import type { Hex } from "../../../../src/domain/chain/chain-types";
 import type { HolderEffects, PrivilegedEffect } from "../../../../src/domain/scoring/profiles/capabilities";
-import { effectKinds } from "../../../../src/domain/scoring/token/capability-effects";
+import { describeEffect, effectKinds } from "../../../../src/domain/scoring/token/capability-effects";
 import { addr } from "./support/builders";
 
 const HOLDERS: HolderEffects = { targetTransferOk: true, otherTransferOk: true, sellOk: true, sellTaxBps: 30 };
@@ -68,6 +68,9 @@ describe("capability effects: trading switched off again (pause)", () => {
     const poolOnly: HolderEffects = { targetTransferOk: false, otherTransferOk: false, sellOk: true, sellTaxBps: 0 };
     const closed = { targetTransferOk: false, otherTransferOk: false, sellOk: false, sellTaxBps: null };
     expect(effectKinds(call({ holders: closed }), poolOnly)).to.deep.equal(["pause"]);
+    expect(describeEffect(call({ holders: closed, baseline: poolOnly }), ["pause"])).to.include(
+      "no holder could sell any more",
+    );
     expect(effectKinds(call({ holders: poolOnly }), poolOnly)).to.deep.equal([]);
   });
 });
