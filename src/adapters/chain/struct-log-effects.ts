@@ -4,14 +4,27 @@ import { asAddress, type Address } from "../../domain/chain/address";
 import type { NativeValueMove, SimulatedLog } from "../../domain/chain/chain-types";
 import { asHex } from "../shared/hex-values";
 
-const Step = t.type({
-  op: t.string,
-  depth: t.number,
+/**
+ * Every step is checked for what is read of every step (op, depth); its stack and memory, the bulk of the answer
+ * (a Uniswap swap on Hardhat: ~4,600 steps, ~10 MB), only on the steps that read them (LOG*, CALL*, CREATE*), where
+ * `Words` checks them. Decoding every word of every step cost as much as the rest of the scan's own work.
+ */
+const Step = t.type({ op: t.string, depth: t.number });
+const Trace = t.type({ failed: t.boolean, structLogs: t.array(Step) });
+const Words = {
   stack: t.union([t.array(t.string), t.undefined]),
   memory: t.union([t.array(t.string), t.undefined, t.null]),
-});
-const Trace = t.type({ failed: t.boolean, structLogs: t.array(Step) });
-type Step = t.TypeOf<typeof Step>;
+};
+interface Step extends t.TypeOf<typeof Step> {
+  readonly stack?: unknown;
+  readonly memory?: unknown;
+}
+
+function wordsOf(step: Step, field: "stack" | "memory"): readonly string[] {
+  const words = Words[field].decode(step[field]);
+  if (!isRight(words)) throw new Error(`debug_traceCall answered a ${step.op} step with no ${field} of hex words`);
+  return words.right ?? [];
+}
 
 interface Frame {
   /** Whose logs this frame emits (the storage context: a DELEGATECALL keeps the caller's); null for a CREATE. */
@@ -29,12 +42,12 @@ const ENDS_WELL = new Set(["RETURN", "STOP", "SELFDESTRUCT"]);
 const CALLS = new Set(["CALL", "CALLCODE", "DELEGATECALL", "STATICCALL", "CREATE", "CREATE2"]);
 
 function logOf(step: Step, emitter: Address): SimulatedLog {
-  const stack = step.stack ?? [];
+  const stack = wordsOf(step, "stack");
   const offset = Number(BigInt(`0x${fromTop(stack, 0)}`));
   const size = Number(BigInt(`0x${fromTop(stack, 1)}`));
   const count = Number(step.op.slice(3));
   const topics = Array.from({ length: count }, (_, i) => asHex(`0x${fromTop(stack, 2 + i)}`));
-  const memory = (step.memory ?? []).join("");
+  const memory = wordsOf(step, "memory").join("");
   const data = memory.slice(offset * 2, (offset + size) * 2).padEnd(size * 2, "0");
   return { address: emitter, topics, data: asHex(`0x${data}`) };
 }
@@ -50,7 +63,7 @@ export function effectsOfStructLogs(
 ): { failed: boolean; logs: SimulatedLog[]; valueMoves: NativeValueMove[] } {
   const decoded = Trace.decode(answer);
   if (!isRight(decoded)) throw new Error("debug_traceCall answered no struct logs");
-  const steps = decoded.right.structLogs;
+  const steps: readonly Step[] = decoded.right.structLogs;
   const root: Frame = { emitter: top.to, depth: 1, logs: [], valueMoves: [] };
   if (top.value > 0n) root.valueMoves.push({ from: top.from, to: top.to, value: top.value });
   const frames: Frame[] = [root];
@@ -80,9 +93,9 @@ export function effectsOfStructLogs(
       }
       frame = parent;
     }
-    const stack = step.stack ?? [];
     if (step.op.startsWith("LOG") && frame.emitter !== null) frame.logs.push(logOf(step, frame.emitter));
     else if (CALLS.has(step.op)) {
+      const stack = wordsOf(step, "stack");
       const create = step.op.startsWith("CREATE");
       const value =
         step.op === "CALL" || step.op === "CALLCODE"

@@ -34,9 +34,13 @@ export class CounterpartyAssessor {
     this.drainers = new CoalescingCache(clock, DRAINER_CACHE_MS, 5_000, (answer) => answer !== "unknown");
   }
 
-  async assessAll(addresses: Iterable<Address>): Promise<Map<Address, CounterpartyAssessment>> {
+  /** `started`: assessments the caller already set going (the scan's callee, read during the simulation). */
+  async assessAll(
+    addresses: Iterable<Address>,
+    started: ReadonlyMap<Address, Promise<CounterpartyAssessment>> = new Map(),
+  ): Promise<Map<Address, CounterpartyAssessment>> {
     const unique = [...new Set(addresses)];
-    const assessed = await Promise.all(unique.map((address) => this.assess(address)));
+    const assessed = await Promise.all(unique.map((address) => started.get(address) ?? this.assess(address)));
     return new Map(assessed.map((a) => [a.address, a]));
   }
 

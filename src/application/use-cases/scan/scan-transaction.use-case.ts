@@ -2,10 +2,12 @@ import * as E from "fp-ts/Either";
 import type * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
+import type { ContractCreation } from "../../../domain/chain/chain-types";
 import type { TransactionScanRequest } from "../../../domain/scan/scan-requests";
 import { decodeEffects } from "../../../domain/scan/simulated-events";
 import { transactionReasons } from "../../../domain/scan/transaction-rules";
 import { type ApprovalChange, type ScanReason, verdictOf } from "../../../domain/scan/scan-types";
+import type { UpstreamFailure } from "../../failures";
 import { ChainReader } from "../../ports/chain-reader.port";
 import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { PriceSource } from "../../ports/price-source.port";
@@ -38,6 +40,13 @@ export class ScanTransaction {
 
   execute(request: TransactionScanRequest): TE.TaskEither<ScanFailed, TransactionScanAnswer> {
     return async () => {
+      // What does not depend on the simulation is read while it runs: the callee's assessment (a cold score takes
+      // as long as the simulation), its creation and the signer's history.
+      const early = {
+        to: settledLater(this.assessor.assess(request.to)),
+        creation: settledLater(this.explorer.contractCreation(request.to)()),
+        past: settledLater(this.pastCounterparties(request.from)),
+      };
       const simulated = await this.chain.simulate({
         from: request.from,
         to: request.to,
@@ -48,7 +57,7 @@ export class ScanTransaction {
       if (E.isLeft(simulated)) return E.left(scanFailed(`simulation: ${simulated.left.detail}`));
       const simulation = simulated.right;
       if (!simulation.outcome.ok) {
-        const party = await this.assessor.assess(request.to);
+        const party = await early.to;
         const reason: ScanReason = {
           code: "SIMULATION_REVERTED",
           severity: "warning",
@@ -83,9 +92,9 @@ export class ScanTransaction {
       const scored = [...roles.keys()].slice(0, MAX_PARTIES);
       if (roles.size > MAX_PARTIES) limitations.push(`Only the first ${MAX_PARTIES} counterparties were scored.`);
       const [parties, toAgeDays, past, priced] = await Promise.all([
-        this.assessor.assessAll(scored),
-        this.ageInDays(request.to, simulation.blockNumber),
-        this.pastCounterparties(request.from),
+        this.assessor.assessAll(scored, new Map([[request.to, early.to]])),
+        this.ageInDays(early.creation, simulation.blockNumber),
+        early.past,
         Promise.all(assetChanges.map((change) => this.price(change))),
       ]);
       const reasons = transactionReasons({
@@ -139,12 +148,12 @@ export class ScanTransaction {
     return E.isRight(usd) ? usd.right : null;
   }
 
-  /** Days since `address` was created (chain time), when it is a contract the explorer knows. */
-  private async ageInDays(address: Address, headNumber: number): Promise<number | null> {
-    const [creation, head] = await Promise.all([
-      this.explorer.contractCreation(address)(),
-      this.chain.block(headNumber)(),
-    ]);
+  /** Days from the callee's creation (chain time) to the simulated block, when it is a contract the explorer knows. */
+  private async ageInDays(
+    contractCreation: Promise<E.Either<UpstreamFailure, ContractCreation | null>>,
+    headNumber: number,
+  ): Promise<number | null> {
+    const [creation, head] = await Promise.all([contractCreation, this.chain.block(headNumber)()]);
     if (E.isLeft(creation) || creation.right === null || creation.right.timestamp === null) return null;
     if (E.isLeft(head) || head.right === null) return null;
     return Math.max(0, (head.right.timestamp - creation.right.timestamp) / 86_400);
@@ -162,4 +171,13 @@ export class ScanTransaction {
     if (E.isRight(tokens)) for (const t of tokens.right.items) if (t.from === signer && t.value > 0n) paid.add(t.to);
     return [...paid];
   }
+}
+
+/**
+ * A read started ahead of the step that awaits it: an early return (a failed simulation) that never awaits it must not
+ * turn its failure into an unhandled rejection. Awaiting the returned promise still sees the failure.
+ */
+function settledLater<T>(work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  return work;
 }
