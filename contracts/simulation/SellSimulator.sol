@@ -47,9 +47,13 @@ contract SellSimulator {
         expectedOut = _amountOut(amountIn, reserveIn, reserveOut);
         if (seller == address(this)) _transfer(tokenIn, pair, amountIn);
         else _transferFrom(tokenIn, seller, pair, amountIn);
-        // A fee-on-transfer token delivers less than was sent: price the swap on what the pair received.
+        // Priced as a router's fee-on-transfer swap does: on what the pair received, at the reserves as they stand
+        // after the transfer. A token that sells its collected fees into the same pair inside the transfer
+        // (swap-and-liquify) has moved them, and the reserves read before would ask the pair for too much (K).
+        (, uint256 reserveInNow, uint256 reserveOutNow) = _reserves(pair, tokenIn);
         uint256 pairBalance = ISimulatedToken(tokenIn).balanceOf(pair);
-        uint256 out = _amountOut(pairBalance > reserveIn ? pairBalance - reserveIn : 0, reserveIn, reserveOut);
+        uint256 received = pairBalance > reserveInNow ? pairBalance - reserveInNow : 0;
+        uint256 out = _amountOut(received, reserveInNow, reserveOutNow);
         if (out == 0) return (expectedOut, 0);
         amountOut = _swapOut(pair, inIsToken0, out, seller);
     }

@@ -161,44 +161,71 @@ describe("chain probes against real token patterns (embedded chain)", function (
     });
   });
 
+  /**
+   * A Uniswap V2 pool of `token` against a fresh quote token (10^23 of each, the token's setPair called), one holder
+   * given 10^20 of the token, and the sell simulator's run over that holder.
+   */
+  async function simulatedSells(token: Deployed, holderIndex: number) {
+    const signer = await devSigner(chain, 0);
+    const quote = await deployTestContract(signer, "SmallToken", [10n ** 24n]);
+    const { factory: factoryArtifact } = loadUniswapArtifacts();
+    const factory = await new ContractFactory(factoryArtifact.abi as never, factoryArtifact.bytecode, signer).deploy(
+      deployer,
+    );
+    await sendAndWait(factory as Contract, "createPair", [token.address, quote.address]);
+    const pool = asAddress(await (factory as Contract).getFunction("getPair")(token.address, quote.address));
+    await sendAndWait(token.contract, "setPair", [pool]);
+    await sendAndWait(token.contract, "transfer", [pool, 10n ** 23n]);
+    await sendAndWait(quote.contract, "transfer", [pool, 10n ** 23n]);
+    const pair = new Contract(pool, ["function mint(address) returns (uint256)"], signer);
+    await sendAndWait(pair, "mint", [deployer]);
+    const holder = asAddress(chain.accounts[holderIndex]!.address);
+    await sendAndWait(token.contract, "transfer", [holder, 10n ** 20n]);
+
+    const head = await right(reader.headBlock());
+    const simulation = await right(
+      new EthersSellSimulator(reader).simulate({
+        token: token.address,
+        pools: [
+          {
+            pool,
+            quoteToken: quote.address,
+            tokenReserve: 10n ** 23n,
+            quoteReserve: 10n ** 23n,
+            quoteDecimals: 18,
+            quoteUnitUsd: 1,
+            lpTransfers: { items: [], coverage: { complete: true, items: 0 } },
+          },
+        ],
+        sellers: [{ address: holder, role: "holder", balance: 10n ** 20n }],
+        blockNumber: head.number,
+      }),
+    );
+    return { simulation, holder };
+  }
+
+  describe("sell simulation on a token that sells its collected fees into the same pair inside a sell", () => {
+    it("prices the sell at the reserves after the transfer, as a router does, and the verdict is no honeypot", async () => {
+      const token = await contract("SwapBackToken", [10n ** 24n]);
+      const { simulation, holder } = await simulatedSells(token, 5);
+      // The pool's funding paid the sell fee: the contract holds fees that the next sell swaps into the pair first.
+      expect(await right(reader.tokenBalance(token.address, token.address))).to.equal(5n * 10n ** 21n);
+      const sells = simulation!.attempts.filter((a) => a.action === "sell" && a.actor === holder);
+      expect(sells.length).to.be.greaterThan(0);
+      for (const sell of sells)
+        expect(
+          sell.outcome.ok && sell.outcome.amountOut > 0n,
+          JSON.stringify(sell, (_, v: unknown) => (typeof v === "bigint" ? v.toString() : v)),
+        ).to.equal(true);
+      const market = { trades: [], privileged: new Set<Address>() } as unknown as MarketAnalysis;
+      expect(simulationFindings(simulation, market).flags.map((f) => f.code)).to.not.include("HONEYPOT_PATTERN");
+    });
+  });
+
   describe("sell simulation on a token that ignores transfers from contracts", () => {
     it("sells as the holder's own plain account through an approved router, and the verdict is no honeypot", async () => {
-      const signer = await devSigner(chain, 0);
       const token = await contract("ContractShyToken", [10n ** 24n]);
-      const quote = await contract("SmallToken", [10n ** 24n]);
-      const { factory: factoryArtifact } = loadUniswapArtifacts();
-      const factory = await new ContractFactory(factoryArtifact.abi as never, factoryArtifact.bytecode, signer).deploy(
-        deployer,
-      );
-      await sendAndWait(factory as Contract, "createPair", [token.address, quote.address]);
-      const pool = asAddress(await (factory as Contract).getFunction("getPair")(token.address, quote.address));
-      await sendAndWait(token.contract, "setPair", [pool]);
-      await sendAndWait(token.contract, "transfer", [pool, 10n ** 23n]);
-      await sendAndWait(quote.contract, "transfer", [pool, 10n ** 23n]);
-      const pair = new Contract(pool, ["function mint(address) returns (uint256)"], signer);
-      await sendAndWait(pair, "mint", [deployer]);
-      const holder = asAddress(chain.accounts[3]!.address);
-      await sendAndWait(token.contract, "transfer", [holder, 10n ** 20n]);
-
-      const head = await right(reader.headBlock());
-      const simulation = await right(
-        new EthersSellSimulator(reader).simulate({
-          token: token.address,
-          pools: [
-            {
-              pool,
-              quoteToken: quote.address,
-              tokenReserve: 10n ** 23n,
-              quoteReserve: 10n ** 23n,
-              quoteDecimals: 18,
-              quoteUnitUsd: 1,
-              lpTransfers: { items: [], coverage: { complete: true, items: 0 } },
-            },
-          ],
-          sellers: [{ address: holder, role: "holder", balance: 10n ** 20n }],
-          blockNumber: head.number,
-        }),
-      );
+      const { simulation, holder } = await simulatedSells(token, 3);
       const sells = simulation!.attempts.filter((a) => a.action === "sell" && a.actor === holder);
       const asContract = sells.find((a) => a.route === undefined);
       const asAccount = sells.find((a) => a.route === "approved");

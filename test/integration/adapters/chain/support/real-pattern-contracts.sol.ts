@@ -333,6 +333,69 @@ contract FeeVaultToken {
     emit Transfer(from, to, amount);
   }
 }`,
+  "SwapBackToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+interface ISwapBackPair {
+  function getReserves() external view returns (uint112, uint112, uint32);
+  function token0() external view returns (address);
+  function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes calldata data) external;
+}
+// Swap-and-liquify, as fee tokens do: a sell into the pair first sells the fees the contract collected into that same
+// pair (its reserves move inside the seller's transfer), then takes a 5% fee of the sell itself.
+contract SwapBackToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  uint256 public totalSupply;
+  address public pair;
+  address public owner;
+  bool private inSwap;
+  string public constant name = "SwapBack";
+  string public constant symbol = "SWB";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(uint256 supply) {
+    owner = msg.sender;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function setPair(address pair_) external { require(msg.sender == owner, "not allowed"); pair = pair_; }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _move(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _move(from, to, amount);
+    return true;
+  }
+  function _move(address from, address to, uint256 amount) private {
+    bool sell = to == pair && from != address(this);
+    if (sell && !inSwap && balanceOf[address(this)] > 0) _swapBack();
+    uint256 fee = sell ? amount / 20 : 0;
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount - fee;
+    if (fee > 0) {
+      balanceOf[address(this)] += fee;
+      emit Transfer(from, address(this), fee);
+    }
+    emit Transfer(from, to, amount - fee);
+  }
+  function _swapBack() private {
+    inSwap = true;
+    uint256 amountIn = balanceOf[address(this)];
+    (uint112 r0, uint112 r1, ) = ISwapBackPair(pair).getReserves();
+    bool tokenIs0 = ISwapBackPair(pair).token0() == address(this);
+    (uint256 rIn, uint256 rOut) = tokenIs0 ? (uint256(r0), uint256(r1)) : (uint256(r1), uint256(r0));
+    _move(address(this), pair, amountIn);
+    uint256 out = (amountIn * 997 * rOut) / (rIn * 1000 + amountIn * 997);
+    ISwapBackPair(pair).swap(tokenIs0 ? 0 : out, tokenIs0 ? out : 0, owner, "");
+    inSwap = false;
+  }
+}`,
   "ContractShyToken.sol": `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 // Transfers whose sender is a contract (other than the pair) silently move nothing: real holders, plain accounts
