@@ -140,7 +140,9 @@ function matches(row: MappingRow, flag: ReturnedFlag): boolean {
     case "effect: held tokens taken":
       return detail.includes("the contract's own balance");
     case "effect: restricts sells":
-      return /could no longer transfer|no holder could transfer|no holder could sell|sell tax ->|sells reverted/.test(detail);
+      return /could no longer transfer|no holder could transfer|no holder could sell|sell tax ->|sells reverted/.test(
+        detail,
+      );
   }
 }
 
