@@ -101,6 +101,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const label = (file: string) => files[file] ?? file;
+  if ((answer.created as Json[]).length === 0) console.log("created: none");
   for (const c of answer.created as Json[]) {
     console.log(
       `created ${String(c.id)} "${String(c.protocolName)}" (${String(c.status)}) from ${label(String(c.monitor))}`,
