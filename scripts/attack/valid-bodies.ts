@@ -53,6 +53,49 @@ export async function harvestValidBodies(
       },
     ],
   };
+  // OpenZeppelin Monitor's files as parsed JSON, shaped like its USDC example (test/fixtures/oz-monitor).
+  const ozImport = {
+    monitors: [
+      {
+        name: "Large Transfer",
+        paused: false,
+        networks: ["local"],
+        addresses: [
+          {
+            address: addresses[0] ?? wallet,
+            contract_spec: [
+              {
+                type: "event",
+                name: "Transfer",
+                inputs: [
+                  { name: "from", type: "address", indexed: true },
+                  { name: "to", type: "address", indexed: true },
+                  { name: "value", type: "uint256", indexed: false },
+                ],
+              },
+            ],
+          },
+        ],
+        match_conditions: {
+          functions: [{ signature: "transfer(address,uint256)", expression: null }],
+          events: [{ signature: "Transfer(address,address,uint256)", expression: "value > 10000000000" }],
+          transactions: [{ status: "Success", expression: null }],
+        },
+        trigger_conditions: [],
+        triggers: ["hook"],
+      },
+    ],
+    networks: [{ network_type: "EVM", slug: "local", name: "Local", chain_id: chainId }],
+    triggers: [
+      {
+        hook: {
+          name: "Hook",
+          trigger_type: "webhook",
+          config: { url: { type: "plain", value: "https://hooks.example.org/oz" }, method: "POST" },
+        },
+      },
+    ],
+  };
   const transaction = {
     chainId,
     from: wallet,
@@ -99,6 +142,7 @@ export async function harvestValidBodies(
       subscriptionId: subscription.id ?? "sub_x",
     },
     "POST /api/protocol-guard/subscribe": subscribe,
+    "POST /api/protocol-guard/import": ozImport,
     "PATCH /api/protocol-guard/subscriptions": {
       id: subscription.id ?? "sub_x",
       token: subscription.manageToken ?? "",

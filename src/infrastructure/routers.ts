@@ -23,6 +23,7 @@ import { ListRevocations } from "../application/use-cases/gating/list-revocation
 import { CheckReadiness } from "../application/use-cases/health/check-readiness.use-case";
 import { ReadPlatformStats } from "../application/use-cases/platform/read-platform-stats.use-case";
 import { CheckWallet } from "../application/use-cases/protocol-guard/check-wallet.use-case";
+import { ImportOzMonitors } from "../application/use-cases/protocol-guard/import-oz-monitors.use-case";
 import { ListDeliveries } from "../application/use-cases/protocol-guard/list-deliveries.use-case";
 import { ReadWebhookKeys } from "../application/use-cases/protocol-guard/read-webhook-keys.use-case";
 import { ReplayAlert } from "../application/use-cases/protocol-guard/replay-alert.use-case";
@@ -153,6 +154,8 @@ export function composeRouters(
         limited("subscribe-day", env.SUBSCRIBE_LIMIT_PER_DAY, DAY_MS),
       ],
       subscribe: container.get(Subscribe),
+      importOzMonitors: container.get(ImportOzMonitors),
+      chainId: container.get<RiskCheckSettings>(RiskCheckSettings).chainId,
       readSubscription: container.get(ReadSubscription),
       updateSubscription: container.get(UpdateSubscription),
       listDeliveries: container.get(ListDeliveries),

@@ -31,6 +31,7 @@ import { DeliverDueAlerts } from "../../application/use-cases/protocol-guard/del
 import { DeliverySettings } from "../../application/use-cases/protocol-guard/delivery-settings";
 import { GuardScores } from "../../application/use-cases/protocol-guard/guard-scores.port";
 import { AlertScoreChanged } from "../../application/use-cases/protocol-guard/alert-score-changed.use-case";
+import { ImportOzMonitors } from "../../application/use-cases/protocol-guard/import-oz-monitors.use-case";
 import { ListDeliveries } from "../../application/use-cases/protocol-guard/list-deliveries.use-case";
 import { DeliveryKick, QueueAlertDeliveries } from "../../application/use-cases/protocol-guard/queue-alert-deliveries";
 import { RandomTokens } from "../../application/use-cases/protocol-guard/random-tokens";
@@ -47,6 +48,7 @@ import type { Config } from "../config/config";
 export const PROTOCOL_GUARD_USE_CASES: readonly Newable<object>[] = [
   CheckWallet,
   Subscribe,
+  ImportOzMonitors,
   ReadSubscription,
   UpdateSubscription,
   QueueAlertDeliveries,

@@ -13,6 +13,7 @@ import { InMemorySubscriptionStore } from "../../../src/adapters/storage/in-memo
 import { detachedRuntime, startTestServer, unlimited } from "../../support/http-harness";
 import { countingTokens, fakeScorer, fixedClock, guardRouteDeps } from "../../support/fakes/guard-fakes";
 import { ethersSignatureParser } from "../../../src/adapters/chain/ethers-event-decoder.adapter";
+import { ImportOzMonitors } from "../../../src/application/use-cases/protocol-guard/import-oz-monitors.use-case";
 import { ListDeliveries } from "../../../src/application/use-cases/protocol-guard/list-deliveries.use-case";
 import { ReadWebhookKeys } from "../../../src/application/use-cases/protocol-guard/read-webhook-keys.use-case";
 import { ReplayAlert } from "../../../src/application/use-cases/protocol-guard/replay-alert.use-case";
@@ -26,6 +27,8 @@ function productionDeps(): ProtocolGuardRouteDeps {
   return {
     checkWallet: container.get(CheckWallet),
     subscribe: container.get(Subscribe),
+    importOzMonitors: container.get(ImportOzMonitors),
+    chainId: 31337,
     readSubscription: container.get(ReadSubscription),
     updateSubscription: container.get(UpdateSubscription),
     listDeliveries: container.get(ListDeliveries),

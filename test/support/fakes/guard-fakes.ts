@@ -1,3 +1,4 @@
+import { ImportOzMonitors } from "../../../src/application/use-cases/protocol-guard/import-oz-monitors.use-case";
 import { createPrivateKey } from "node:crypto";
 import * as TE from "fp-ts/TaskEither";
 import { DerivedWebhookKeys } from "../../../src/adapters/crypto/derived-webhook-keys.adapter";
@@ -97,6 +98,9 @@ export function testQueue(
   });
 }
 
+/** The chain the route fakes follow (OpenZeppelin Monitor imports must name it). */
+export const TEST_CHAIN_ID = 31337;
+
 /** Protocol Guard route dependencies over one store, with fakes for scoring, randomness and time. */
 export function guardRouteDeps(
   store: SubscriptionStore,
@@ -110,6 +114,8 @@ export function guardRouteDeps(
   return {
     checkWallet: new CheckWallet(scorer, store, random, clock, queue),
     subscribe: new Subscribe(store, random, clock, keys),
+    importOzMonitors: new ImportOzMonitors(store, random, clock, keys),
+    chainId: TEST_CHAIN_ID,
     readSubscription: new ReadSubscription(store, outbox),
     updateSubscription: new UpdateSubscription(store, clock, random, keys, outbox),
     listDeliveries: new ListDeliveries(store, outbox),

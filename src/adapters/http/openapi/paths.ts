@@ -556,6 +556,45 @@ export const paths: Record<string, Record<string, unknown>> = {
       errors: ["invalid_json", "invalid_request", "rate_limited", "storage_unavailable"],
     }),
   },
+  "/api/protocol-guard/import": {
+    post: operation({
+      summary:
+        "Import OpenZeppelin Monitor files ({monitors, networks?, triggers?}, parsed JSON; at most 20 monitors, 50 networks, 20 trigger files of 50 triggers) into subscriptions, all or none; shares subscribe's rate limits",
+      tag: "protocol-guard",
+      body: {
+        type: "object",
+        required: ["monitors"],
+        additionalProperties: false,
+        properties: {
+          monitors: { type: "array", minItems: 1, maxItems: 20, items: obj },
+          networks: { type: "array", maxItems: 50, items: obj },
+          triggers: { type: "array", maxItems: 20, items: obj },
+        },
+      },
+      ok: {
+        201: {
+          description:
+            "{created: [subscription with manageToken and webhook secrets, shown once, and monitor: 'monitors[i]'], notMapped: [{file, field, reason}]}",
+          schema: {
+            type: "object",
+            required: ["created", "notMapped"],
+            properties: {
+              created: { type: "array", items: ref("Subscription") },
+              notMapped: {
+                type: "array",
+                items: {
+                  type: "object",
+                  required: ["file", "field", "reason"],
+                  properties: { file: { type: "string" }, field: { type: "string" }, reason: { type: "string" } },
+                },
+              },
+            },
+          },
+        },
+      },
+      errors: ["invalid_json", "invalid_request", "payload_too_large", "rate_limited", "storage_unavailable"],
+    }),
+  },
   "/api/protocol-guard/subscriptions": {
     get: operation({
       summary:

@@ -4,6 +4,7 @@ import type { Middleware } from "koa";
 import type { TaskEither } from "fp-ts/TaskEither";
 import type { CheckWallet } from "../../../application/use-cases/protocol-guard/check-wallet.use-case";
 import type { GuardFailure } from "../../../application/use-cases/protocol-guard/guard-failure";
+import type { ImportOzMonitors } from "../../../application/use-cases/protocol-guard/import-oz-monitors.use-case";
 import type { ListDeliveries } from "../../../application/use-cases/protocol-guard/list-deliveries.use-case";
 import type { ReadSubscription } from "../../../application/use-cases/protocol-guard/read-subscription.use-case";
 import type { ReadWebhookKeys } from "../../../application/use-cases/protocol-guard/read-webhook-keys.use-case";
@@ -16,6 +17,7 @@ import {
   decodeSubscribeRequest,
   decodeUpdateRequest,
 } from "../../../domain/protocol-guard/guard-requests";
+import { planOzImport } from "../../../domain/protocol-guard/oz-monitor-import";
 import type { SignatureParser } from "../../../domain/protocol-guard/watched-contracts";
 import { apiError, type ApiError } from "../api-error";
 import { sendError, sendJson } from "../respond";
@@ -28,6 +30,10 @@ export interface ProtocolGuardRouteDeps {
   /** Subscriptions are stored: per-minute and per-day budgets per client. */
   readonly subscribeLimits: readonly Middleware[];
   readonly subscribe: Subscribe;
+  /** OpenZeppelin Monitor files -> subscriptions; shares the subscribe budgets. */
+  readonly importOzMonitors: ImportOzMonitors;
+  /** The chain this service follows: only networks with this chain_id are imported. */
+  readonly chainId: number;
   readonly readSubscription: ReadSubscription;
   readonly updateSubscription: UpdateSubscription;
   readonly listDeliveries: ListDeliveries;
@@ -89,6 +95,11 @@ export function protocolGuardRoutes(deps: ProtocolGuardRouteDeps): Router {
     const command = decodeSubscribeRequest(bodyOf(ctx), deps.parseSignature);
     if (E.isLeft(command)) return sendError(ctx, inputError(command.left));
     return answer(ctx, deps.subscribe.execute(command.right), 201);
+  });
+  router.post("/api/protocol-guard/import", ...deps.subscribeLimits, async (ctx) => {
+    const plan = planOzImport(bodyOf(ctx), deps.chainId, deps.parseSignature);
+    if (E.isLeft(plan)) return sendError(ctx, inputError(plan.left));
+    return answer(ctx, deps.importOzMonitors.execute(plan.right), 201);
   });
   router.get("/api/protocol-guard/subscriptions", async (ctx) => {
     const id = ctx.query.id;
