@@ -7,8 +7,12 @@ import type { SignatureParser } from "./watched-contracts";
 
 export type { NotMapped } from "./oz-monitor-triggers";
 
-/** Bounds of one import (the JSON body itself is at most 64 KiB). */
-export const MAX_IMPORT_MONITORS = 20;
+/**
+ * Bounds of one import (the JSON body itself is at most 64 KiB). An import spends one request of subscribe's rate
+ * budget (SUBSCRIBE_RATE_LIMIT_PER_MINUTE, 5 by default) however many subscriptions it creates: 5 monitors at most,
+ * so importing creates at most as many subscriptions a minute as 5 subscribes a request would, not 20 times more.
+ */
+export const MAX_IMPORT_MONITORS = 5;
 export const MAX_IMPORT_NETWORKS = 50;
 export const MAX_IMPORT_TRIGGER_FILES = 20;
 export const MAX_TRIGGERS_PER_FILE = 50;

@@ -559,7 +559,7 @@ export const paths: Record<string, Record<string, unknown>> = {
   "/api/protocol-guard/import": {
     post: operation({
       summary:
-        "Import OpenZeppelin Monitor files ({monitors, networks?, triggers?}, parsed JSON; at most 20 monitors, 50 networks, 20 trigger files of 50 triggers) into subscriptions, all or none; shares subscribe's rate limits",
+        "Import OpenZeppelin Monitor files ({monitors, networks?, triggers?}, parsed JSON; at most 5 monitors, 50 networks, 20 trigger files of 50 triggers) into subscriptions, all or none; shares subscribe's rate limits",
       tag: "protocol-guard",
       body: {
         type: "object",

@@ -3,7 +3,11 @@ import { join } from "node:path";
 import { expect } from "chai";
 import * as E from "fp-ts/Either";
 import { ethersSignatureParser as parse } from "../../../../src/adapters/chain/ethers-event-decoder.adapter";
-import { planOzImport, type ImportPlan } from "../../../../src/domain/protocol-guard/oz-monitor-import";
+import {
+  MAX_IMPORT_MONITORS,
+  planOzImport,
+  type ImportPlan,
+} from "../../../../src/domain/protocol-guard/oz-monitor-import";
 import { ruleView } from "../../../../src/domain/protocol-guard/guard-rules";
 import { viewContracts } from "../../../../src/domain/protocol-guard/watched-contracts";
 
@@ -189,5 +193,15 @@ describe("OpenZeppelin Monitor import: mapping to Protocol Guard subscriptions",
     expect(refused({ monitors: [{ ...monitor, addresses: many }], networks: [network] })).to.equal(
       "monitors[0].contracts",
     );
+  });
+
+  it("refuses an import of more monitors than one subscribe request's worth of budget allows", () => {
+    const { monitor, network, triggers } = example();
+    const most = Array.from({ length: MAX_IMPORT_MONITORS }, () => monitor);
+    expect(E.isRight(planOzImport({ monitors: most, networks: [network], triggers: [triggers] }, 1, parse))).to.equal(
+      true,
+    );
+    const over = planOzImport({ monitors: [...most, monitor], networks: [network], triggers: [triggers] }, 1, parse);
+    expect(E.isLeft(over) && JSON.stringify(over.left)).to.include("monitors");
   });
 });
