@@ -38,7 +38,9 @@ function inOrder(items: readonly TokenTransfer[]): readonly TokenTransfer[] {
 
 /**
  * Replays a token's transfers once: balances, peaks, buys (pool -> trader) and sells (trader -> pool),
- * leaving out transfers inside liquidity additions and removals. Linear in the number of transfers.
+ * leaving out the liquidity's own moves: every pool payout in a transaction that added or removed liquidity, and the
+ * moves into the pool by its providers or the token itself. A holder's sell that made the token add liquidity on its
+ * own (swap-and-liquify) stays a sell. Linear in the number of transfers.
  */
 export function analyzeMarket(market: TokenMarket): MarketAnalysis {
   const liquidity = liquidityEvents(market.pools);
@@ -51,11 +53,13 @@ export function analyzeMarket(market: TokenMarket): MarketAnalysis {
   for (const t of inOrder(market.transfers.items)) {
     const fromBefore = balances.get(t.from) ?? 0n;
     const isLiquidity = liquidity.txHashes.has(t.txHash);
+    const providesLiquidity =
+      isLiquidity && (t.from === market.token || liquidity.providers.get(t.txHash)?.has(t.from) === true);
     if (!isLiquidity && pools.has(t.from) && !pools.has(t.to) && !isBurnAddress(t.to)) {
       const trade = tradeOf("buy", t.to, t.from, t, balances.get(t.to) ?? 0n);
       trades.push(trade);
       if (!received.has(t.to)) firstTimeBuys.push(trade);
-    } else if (!isLiquidity && pools.has(t.to) && !pools.has(t.from) && !isBurnAddress(t.from)) {
+    } else if (!providesLiquidity && pools.has(t.to) && !pools.has(t.from) && !isBurnAddress(t.from)) {
       trades.push(tradeOf("sell", t.from, t.to, t, fromBefore));
     }
     received.add(t.to);

@@ -60,6 +60,18 @@ export class MarketScript {
     return this.send(seller, this.pool, amount);
   }
 
+  /**
+   * A sell that makes the token add liquidity itself (swap-and-liquify): the seller's tokens and the token
+   * contract's own go into the pool, and LP is minted to `lpTo` (commonly the owner) in the same transaction.
+   */
+  sellWithAutoLiquidity(seller: Address, amount: bigint, fromToken: bigint, lpTo: Address, lp: bigint): TxHash {
+    const hash = nextHash();
+    this.push(this.transfers, this.token, seller, this.pool, amount * UNIT, hash);
+    this.push(this.transfers, this.token, this.token, this.pool, fromToken * UNIT, hash);
+    this.push(this.lpTransfers, this.pool, ZERO_ADDRESS, lpTo, lp, hash);
+    return hash;
+  }
+
   addLiquidity(provider: Address, amount: bigint, lp: bigint): TxHash {
     const hash = nextHash();
     this.push(this.transfers, this.token, provider, this.pool, amount * UNIT, hash);
