@@ -5,6 +5,13 @@ export interface DependencyCheck {
   readonly mode?: string;
   /** Index only: blocks between the chain head and the last indexed block (null when the head is unknown). */
   readonly lagBlocks?: number | null;
+  /** Chain only, with several RPC_URLs: each endpoint's state (URL cut to scheme and host). */
+  readonly endpoints?: readonly {
+    readonly url: string;
+    readonly state: "ok" | "benched";
+    readonly benchedUntil?: string;
+    readonly lastFailure?: string;
+  }[];
 }
 
 /** One dependency the service needs (chain node, index, database, Redis). */
