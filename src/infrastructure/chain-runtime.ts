@@ -71,12 +71,19 @@ async function blockStreamHead(reader: EthersChainReader): Promise<number> {
  */
 async function checkEveryEndpointChain(urls: readonly string[], chainId: number, logger: Logger): Promise<void> {
   for (const [i, url] of urls.entries()) {
-    const single = new EthersChainReader({ rpcUrl: url, chainId, retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    const single = new EthersChainReader({
+      rpcUrl: url,
+      chainId,
+      retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    });
     try {
       const actual = await single.chainId()();
-      if (E.isLeft(actual)) logger.warn({ endpoint: i + 1, detail: actual.left.detail }, "RPC endpoint did not answer at start");
+      if (E.isLeft(actual))
+        logger.warn({ endpoint: i + 1, detail: actual.left.detail }, "RPC endpoint did not answer at start");
       else if (actual.right !== chainId)
-        throw new Error(`RPC_URL entry ${i + 1} (${redactUrl(url)}) serves chain ${actual.right}, but CHAIN_ID is ${chainId}`);
+        throw new Error(
+          `RPC_URL entry ${i + 1} (${redactUrl(url)}) serves chain ${actual.right}, but CHAIN_ID is ${chainId}`,
+        );
     } finally {
       single.close();
     }

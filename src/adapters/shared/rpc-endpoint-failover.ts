@@ -175,7 +175,10 @@ function unwrap<T>(outcome: Settled<T>): T {
   throw outcome.error;
 }
 
-function transportFailureOf<T>(outcome: Settled<T>, failedAnswer: (answer: T) => string | null): TransportFailure | null {
+function transportFailureOf<T>(
+  outcome: Settled<T>,
+  failedAnswer: (answer: T) => string | null,
+): TransportFailure | null {
   if (outcome.ok) {
     const reason = failedAnswer(outcome.value);
     return reason === null ? null : { reason, neverConnected: false };
@@ -192,7 +195,12 @@ export function transportFailureOfError(error: unknown): TransportFailure | null
   const socketCode = socketCodeOf(error);
   if (socketCode !== undefined)
     return { reason: `connection failed (${socketCode})`, neverConnected: NEVER_CONNECTED_CODES.has(socketCode) };
-  const fields = (error ?? {}) as { code?: unknown; name?: unknown; status?: unknown; info?: { responseStatus?: unknown } };
+  const fields = (error ?? {}) as {
+    code?: unknown;
+    name?: unknown;
+    status?: unknown;
+    info?: { responseStatus?: unknown };
+  };
   if (fields.code === "TIMEOUT" || fields.code === "NETWORK_ERROR") return { reason: "timeout", neverConnected: false };
   const status = typeof fields.status === "number" ? fields.status : statusOfEthers(fields.info?.responseStatus);
   const isStatusError = fields.code === "SERVER_ERROR" || fields.name === "HttpStatusError";

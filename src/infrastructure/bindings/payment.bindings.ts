@@ -82,7 +82,9 @@ export function bindPayments(
   publicUrl: () => string,
 ): void {
   container.bind(PaymentTermsConfig).toConstantValue(paymentTerms(config, runtime));
-  container.bind(EthersPaymentOptions).toConstantValue({ rpcUrl: runtime.rpcEndpoints ?? runtime.rpcUrl, chainId: runtime.chainId });
+  container
+    .bind(EthersPaymentOptions)
+    .toConstantValue({ rpcUrl: runtime.rpcEndpoints ?? runtime.rpcUrl, chainId: runtime.chainId });
   if (config.env.PAYMENT_MODE === "facilitator") {
     container.bind(FacilitatorOptions).toConstantValue({ url: config.env.PAYMENT_FACILITATOR_URL! });
     container.bind(PaymentVerifier).to(FacilitatorPaymentVerifier);
