@@ -66,6 +66,21 @@ async function blockStreamHead(reader: EthersChainReader): Promise<number> {
 }
 
 /**
+ * The chain answers its head block; each RPC_URL endpoint's state is shown beside it (URLs cut to scheme and host),
+ * read after the head so an endpoint that just failed it shows as benched.
+ */
+export function chainReadinessProbe(reader: ChainReader, endpoints: RpcEndpointFailover): ReadinessProbe {
+  return {
+    name: "chain",
+    required: true,
+    check: async () => {
+      const ok = E.isRight(await reader.headBlock()());
+      return { ok, endpoints: endpoints.status() };
+    },
+  };
+}
+
+/**
  * A second RPC_URL serving another chain would answer pinned reads with another chain's state: refused at start.
  * One that does not answer yet is only logged (it is what failover is for); the list as a whole answered already.
  */
@@ -175,15 +190,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   const explorer = localIndex ?? new BlockscoutExplorer({ apiUrl: config.env.EXPLORER_API_URL! });
 
   const probes: ReadinessProbe[] = [
-    {
-      name: "chain",
-      required: true,
-      // Asked after the head read, so an endpoint that just failed it shows as benched.
-      check: async () => {
-        const ok = E.isRight(await reader.headBlock()());
-        return { ok, endpoints: rpcEndpoints.status() };
-      },
-    },
+    chainReadinessProbe(reader, rpcEndpoints),
     localIndex === null
       ? { name: "index", required: true, check: async () => ({ ok: true, mode: "explorer" }) }
       : {

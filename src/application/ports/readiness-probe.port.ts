@@ -5,7 +5,7 @@ export interface DependencyCheck {
   readonly mode?: string;
   /** Index only: blocks between the chain head and the last indexed block (null when the head is unknown). */
   readonly lagBlocks?: number | null;
-  /** Chain only, with several RPC_URLs: each endpoint's state (URL cut to scheme and host). */
+  /** Chain only: each RPC_URL endpoint's state, in list order (URL cut to scheme and host: keys live in URLs). */
   readonly endpoints?: readonly {
     readonly url: string;
     readonly state: "ok" | "benched";
