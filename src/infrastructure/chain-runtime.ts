@@ -84,7 +84,7 @@ export function chainReadinessProbe(reader: ChainReader, endpoints: RpcEndpointF
  * A second RPC_URL serving another chain would answer pinned reads with another chain's state: refused at start.
  * One that does not answer yet is only logged (it is what failover is for); the list as a whole answered already.
  */
-async function checkEveryEndpointChain(urls: readonly string[], chainId: number, logger: Logger): Promise<void> {
+export async function checkEveryEndpointChain(urls: readonly string[], chainId: number, logger: Logger): Promise<void> {
   for (const [i, url] of urls.entries()) {
     const single = new EthersChainReader({
       rpcUrl: url,

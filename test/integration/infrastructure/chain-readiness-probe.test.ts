@@ -2,7 +2,8 @@ import { expect } from "chai";
 import nock from "nock";
 import { EthersChainReader } from "../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { RpcEndpointFailover } from "../../../src/adapters/shared/rpc-endpoint-failover";
-import { chainReadinessProbe } from "../../../src/infrastructure/chain-runtime";
+import { chainReadinessProbe, checkEveryEndpointChain } from "../../../src/infrastructure/chain-runtime";
+import { createLogger } from "../../../src/infrastructure/logger";
 import { CheckReadiness } from "../../../src/application/use-cases/health/check-readiness.use-case";
 
 const KEY = "PROJECTKEY0042";
@@ -81,3 +82,46 @@ describe("/readyz chain check: each RPC_URL endpoint's state, without credential
     }
   });
 });
+
+describe("start-up: every RPC_URL entry must serve CHAIN_ID (nock)", () => {
+  afterEach(() => {
+    nock.cleanAll();
+    nock.enableNetConnect();
+  });
+
+  const chainIdAnswer = (result: string) => (_uri: string, body: unknown) => {
+    const call = (Array.isArray(body) ? body[0] : body) as { id: number };
+    return { jsonrpc: "2.0", id: call.id, result };
+  };
+
+  it("refuses a second endpoint on another chain, naming its position and host but not its key", async () => {
+    nock.disableNetConnect();
+    nock("https://primary.example").post("/").reply(200, chainIdAnswer("0x4cef52"));
+    nock("https://backup.example").post(`/v2/${KEY}`).reply(200, chainIdAnswer("0x1"));
+    const { logger } = captured();
+    const error = await checkEveryEndpointChain(
+      ["https://primary.example/", `https://backup.example/v2/${KEY}`],
+      5042002,
+      logger,
+    ).catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(Error);
+    expect((error as Error).message).to.equal(
+      "RPC_URL entry 2 (https://backup.example/<redacted>) serves chain 1, but CHAIN_ID is 5042002",
+    );
+  });
+
+  it("only logs an endpoint that does not answer yet (that is what failover is for)", async () => {
+    nock.disableNetConnect();
+    nock("https://primary.example").post("/").reply(200, chainIdAnswer("0x4cef52"));
+    nock("https://backup.example").post(`/v2/${KEY}`).reply(503, "Service Unavailable");
+    const { lines, logger } = captured();
+    await checkEveryEndpointChain(["https://primary.example/", `https://backup.example/v2/${KEY}`], 5042002, logger);
+    expect(lines.map((l) => (JSON.parse(l) as { msg: string; endpoint: number }).endpoint)).to.deep.equal([2]);
+    expect(lines.join("")).not.to.contain(KEY);
+  });
+});
+
+function captured(): { readonly lines: string[]; readonly logger: ReturnType<typeof createLogger> } {
+  const lines: string[] = [];
+  return { lines, logger: createLogger("info", { write: (line: string) => void lines.push(line) }) };
+}
