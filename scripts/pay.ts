@@ -122,7 +122,9 @@ async function main(args: readonly string[]): Promise<number> {
   }
   const proof = (argument(args, "--proof") ?? "v1") as ProofKind;
   if (!["v1", "v2", "transfer"].includes(proof)) throw new Error(`--proof must be v1, v2 or transfer, not ${proof}`);
-  const provider = new JsonRpcProvider(argument(args, "--rpc") ?? process.env.RPC_URL ?? "http://127.0.0.1:8545");
+  const provider = new JsonRpcProvider(
+    argument(args, "--rpc") ?? process.env.RPC_URL?.split(",")[0] ?? "http://127.0.0.1:8545",
+  );
   const key = argument(args, "--key") ?? process.env.PAYER_PRIVATE_KEY;
   const signer =
     key === undefined

@@ -85,7 +85,7 @@ async function startEmbeddedWorld(
   logger.info({ rpcUrl: world.chain.rpcUrl, timings: world.timings }, "embedded chain seeded");
   const implied = devWorldSettings(world);
   const overlaid = withDefaults(config, {
-    RPC_URL: implied.rpcUrl,
+    RPC_URL: [implied.rpcUrl],
     PAYMENT_PAY_TO: implied.payTo,
     PAYMENT_SETTLEMENT_PRIVATE_KEY: implied.settlementPrivateKey,
     OFFICIAL_ISSUERS: implied.officialIssuers,

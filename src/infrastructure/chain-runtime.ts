@@ -11,6 +11,7 @@ import { PostgresIndexExplorer } from "../adapters/explorer/postgres-index-explo
 import pg from "pg";
 import { followerLease } from "./chain-follower";
 import { redactUrl } from "../adapters/shared/http-json";
+import { RpcEndpointFailover } from "../adapters/shared/rpc-endpoint-failover";
 import type { Config } from "./config/config";
 import { GraphologyTransferGraph } from "../adapters/graph/graphology-transfer-graph.adapter";
 import { transferGraphSubscriber } from "../adapters/graph/transfer-graph-subscriber";
@@ -21,7 +22,10 @@ const READY_LAG_BLOCKS = 2;
 
 /** The chain side of a running service: where scores read state and history from. */
 export interface ChainRuntime {
+  /** The first RPC_URL (what a single-URL client, a script or the console line shows). */
   readonly rpcUrl: string;
+  /** The whole RPC_URL list with its failover state, shared by every client of the node. */
+  readonly rpcEndpoints: RpcEndpointFailover;
   readonly chainId: number;
   readonly chainReader: ChainReader;
   readonly explorer: ExplorerHistory;
@@ -62,16 +66,60 @@ async function blockStreamHead(reader: EthersChainReader): Promise<number> {
 }
 
 /**
+ * The chain answers its head block; each RPC_URL endpoint's state is shown beside it (URLs cut to scheme and host),
+ * read after the head so an endpoint that just failed it shows as benched.
+ */
+export function chainReadinessProbe(reader: ChainReader, endpoints: RpcEndpointFailover): ReadinessProbe {
+  return {
+    name: "chain",
+    required: true,
+    check: async () => {
+      const ok = E.isRight(await reader.headBlock()());
+      return { ok, endpoints: endpoints.status() };
+    },
+  };
+}
+
+/**
+ * A second RPC_URL serving another chain would answer pinned reads with another chain's state: refused at start.
+ * One that does not answer yet is only logged (it is what failover is for); the list as a whole answered already.
+ */
+export async function checkEveryEndpointChain(urls: readonly string[], chainId: number, logger: Logger): Promise<void> {
+  for (const [i, url] of urls.entries()) {
+    const single = new EthersChainReader({
+      rpcUrl: url,
+      chainId,
+      retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    try {
+      const actual = await single.chainId()();
+      if (E.isLeft(actual))
+        logger.warn({ endpoint: i + 1, detail: actual.left.detail }, "RPC endpoint did not answer at start");
+      else if (actual.right !== chainId)
+        throw new Error(
+          `RPC_URL entry ${i + 1} (${redactUrl(url)}) serves chain ${actual.right}, but CHAIN_ID is ${chainId}`,
+        );
+    } finally {
+      single.close();
+    }
+  }
+}
+
+/**
  * Reads the chain at RPC_URL (a remote node, or the embedded chain the composition root started)
  * through the same adapters either way; the index (when we index ourselves) is caught up before
  * we answer.
  */
 export async function startChainRuntime(config: Config, logger: Logger): Promise<ChainRuntime> {
-  const rpcUrl = config.env.RPC_URL;
-  if (rpcUrl === undefined) throw new Error("RPC_URL is not set and no embedded chain supplied one");
+  const rpcUrls = config.env.RPC_URL;
+  if (rpcUrls === undefined) throw new Error("RPC_URL is not set and no embedded chain supplied one");
   const chainId = config.env.CHAIN_ID;
+  const rpcEndpoints = new RpcEndpointFailover(rpcUrls, {
+    onFailover: (event) => logger.warn(event, "RPC endpoint failed; request sent to the next one"),
+  });
+  const rpcUrl = rpcEndpoints.primaryUrl;
 
-  const reader = new EthersChainReader({ rpcUrl, chainId });
+  const reader = new EthersChainReader({ rpcUrl: rpcEndpoints, chainId });
   const onError = (error: unknown) => logger.warn({ err: error }, "index poll failed");
   const onCreationSource = (source: string) =>
     logger.info(
@@ -92,14 +140,14 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   const follower = followerLease(config, logger);
   // Beside an explorer nothing needs factory-made creations (the graph never had them there).
   const blockStream = new RpcBlockStream({
-    rpcUrl,
+    rpcUrl: rpcEndpoints,
     internalCreations: indexed ? "auto" : "off",
     ...(indexed ? { onCreationSource } : {}),
     onError: (error, subscriber) =>
       logger.warn({ err: error, ...(subscriber === undefined ? {} : { subscriber }) }, "block stream poll failed"),
     ...(follower === null ? {} : { sourceFor: (node) => follower.sourceFor(node) }),
   });
-  const indexOptions = { rpcUrl, stream: blockStream, fromBlock: config.env.INDEX_FROM_BLOCK, onError };
+  const indexOptions = { rpcUrl: rpcEndpoints, stream: blockStream, fromBlock: config.env.INDEX_FROM_BLOCK, onError };
   const localIndex = !indexed
     ? null
     : indexPool !== null
@@ -121,6 +169,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
         `RPC_URL ${redactUrl(rpcUrl)} serves chain ${actualChainId.right}, but CHAIN_ID is ${chainId} (ARC_NETWORK=${config.env.ARC_NETWORK})`,
       );
     }
+    if (rpcUrls.length > 1) await checkEveryEndpointChain(rpcUrls, chainId, logger);
     // The in-memory index sees every block it keeps; elsewhere the graph reads a lookback behind the head
     // (a remote chain's whole history would take hours to read).
     const graphFrom =
@@ -141,7 +190,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   const explorer = localIndex ?? new BlockscoutExplorer({ apiUrl: config.env.EXPLORER_API_URL! });
 
   const probes: ReadinessProbe[] = [
-    { name: "chain", required: true, check: async () => ({ ok: E.isRight(await reader.headBlock()()) }) },
+    chainReadinessProbe(reader, rpcEndpoints),
     localIndex === null
       ? { name: "index", required: true, check: async () => ({ ok: true, mode: "explorer" }) }
       : {
@@ -160,6 +209,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   ];
   return {
     rpcUrl,
+    rpcEndpoints,
     chainId,
     chainReader: reader,
     explorer,

@@ -49,7 +49,8 @@ import { databaseProbe, redisProbe } from "./readiness-probes";
 export interface Runtime {
   readonly config: Config;
   readonly logger: Logger;
-  readonly chain: Pick<ChainRuntime, "chainReader" | "explorer" | "probes" | "chainId" | "rpcUrl" | "transferGraph">;
+  readonly chain: Pick<ChainRuntime, "chainReader" | "explorer" | "probes" | "chainId" | "rpcUrl" | "transferGraph"> &
+    Partial<Pick<ChainRuntime, "rpcEndpoints">>;
   readonly market: MarketSettings;
   /** Quote tokens with decimals and prices, read once at start-up (see readQuoteTokens). */
   readonly quoteTokens: readonly QuoteToken[];

@@ -31,13 +31,15 @@ import { decodeRevertReason, decodeWord, probeCalldata } from "./abi-probes";
 import { classifyContract, isEoaCode, readTokenMetadata } from "./address-probing";
 import { isTransientRpcError, revertDataOf } from "./ethers-errors";
 import { toBlockRef, toEventLog, toTxReceipt } from "./ethers-mappers";
-import { NativeJsonRpcProvider, nativeConnection } from "./native-json-rpc-provider";
+import { NativeJsonRpcProvider, nativeConnection } from "../shared/native-json-rpc-provider";
+import { rpcEndpointsOf, type RpcTarget } from "../shared/rpc-endpoint-failover";
 import { encodeStateOverrides } from "./state-overrides";
 import { summarizeStructLogs } from "./struct-log-trace";
 import { effectsOfStructLogs } from "./struct-log-effects";
 
 export interface EthersChainReaderOptions {
-  readonly rpcUrl: string;
+  /** One URL, or the RPC_URL list's failover shared with the other clients of the node. */
+  readonly rpcUrl: RpcTarget;
   /** Known up front (static network): ethers then never spends a request detecting it. */
   readonly chainId: number;
   /** Per HTTP request, default 10 s. */
@@ -89,7 +91,8 @@ export class EthersChainReader implements ChainReader {
   private readonly memo: CoalescingCache<unknown>;
 
   constructor(@inject(EthersChainReaderOptions) options: EthersChainReaderOptions) {
-    const connection = nativeConnection(options.rpcUrl);
+    const endpoints = rpcEndpointsOf(options.rpcUrl);
+    const connection = nativeConnection(endpoints.primaryUrl);
     connection.timeout = options.timeoutMs ?? 10_000;
     // Retries are ours (429 and 5xx alike, with one policy); ethers' own 429 loop is switched off.
     connection.retryFunc = () => Promise.resolve(false);
@@ -98,14 +101,19 @@ export class EthersChainReader implements ChainReader {
     // answer is ~150 calls, many waiting on the one before), so that stall, not the node, set a cold batch's pace.
     // Calls issued together in one tick still share a batch at 1 ms.
     this.reads = {
-      provider: new NativeJsonRpcProvider(connection, network, {
-        staticNetwork: network,
-        batchStallTime: options.batchStallMs ?? 1,
-      }),
+      provider: new NativeJsonRpcProvider(
+        connection,
+        network,
+        {
+          staticNetwork: network,
+          batchStallTime: options.batchStallMs ?? 1,
+        },
+        endpoints,
+      ),
       limiter: new ConcurrencyLimiter(options.maxConcurrent ?? 16),
     };
     this.simulations = {
-      provider: new NativeJsonRpcProvider(connection, network, { staticNetwork: network, batchMaxCount: 1 }),
+      provider: new NativeJsonRpcProvider(connection, network, { staticNetwork: network, batchMaxCount: 1 }, endpoints),
       limiter: new ConcurrencyLimiter(options.maxConcurrentSimulations ?? 4),
     };
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;

@@ -16,9 +16,11 @@ import { DEFAULT_HISTORY_LIMIT, holdersPage, limitOf, newestPage } from "./histo
 import { HistoryIndex } from "./local-index/history-index";
 import type { CreationSource, InternalCreationsSetting } from "./local-index/internal-creations";
 import { RpcBlockStream } from "./local-index/rpc-block-stream";
+import type { RpcTarget } from "../shared/rpc-endpoint-failover";
 
 export interface LocalIndexExplorerOptions {
-  readonly rpcUrl: string;
+  /** One URL, or the RPC_URL list's failover shared with the other clients of the node. */
+  readonly rpcUrl: RpcTarget;
   /** The process's block stream, when it has one (the index subscribes); otherwise the index follows its own. */
   readonly stream?: RpcBlockStream;
   /** How often to look for new blocks once caught up; default 1000 ms. */

@@ -28,9 +28,11 @@ import {
   type TransactionRow,
   type TransferRow,
 } from "./postgres-index/postgres-index-rows";
+import type { RpcTarget } from "../shared/rpc-endpoint-failover";
 
 export interface PostgresIndexExplorerOptions {
-  readonly rpcUrl: string;
+  /** One URL, or the RPC_URL list's failover shared with the other clients of the node. */
+  readonly rpcUrl: RpcTarget;
   /** The process's block stream, when it has one (the writer subscribes); otherwise the index follows its own. */
   readonly stream?: RpcBlockStream;
   /** A pool on a database migrated by `migratePostgres`. */

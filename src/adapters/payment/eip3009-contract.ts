@@ -1,4 +1,6 @@
-import { FetchRequest, JsonRpcProvider, Network, type TypedDataDomain } from "ethers";
+import { type JsonRpcProvider, Network, type TypedDataDomain } from "ethers";
+import { NativeJsonRpcProvider, nativeConnection } from "../shared/native-json-rpc-provider";
+import { rpcEndpointsOf, type RpcTarget } from "../shared/rpc-endpoint-failover";
 import type { Eip3009Authorization } from "../../domain/payment/payment-proof";
 import type { PaymentTerms } from "../../domain/payment/payment-terms";
 
@@ -37,7 +39,8 @@ export function authorizationMessage(authorization: Eip3009Authorization): Recor
 }
 
 export interface EthersPaymentOptions {
-  readonly rpcUrl: string;
+  /** One URL, or the RPC_URL list's failover (a settlement is sent to a second node only if the first refused it). */
+  readonly rpcUrl: RpcTarget;
   readonly chainId: number;
   /** Per HTTP request to the node, default 10 s. */
   readonly timeoutMs?: number;
@@ -51,8 +54,10 @@ export const EthersPaymentOptions = Symbol.for("EthersPaymentOptions");
  * see; and no request batching, whose 10 ms stall per round trip tripled verification time.
  */
 export function paymentProvider(options: EthersPaymentOptions): JsonRpcProvider {
-  const connection = new FetchRequest(options.rpcUrl);
+  const endpoints = rpcEndpointsOf(options.rpcUrl);
+  const connection = nativeConnection(endpoints.primaryUrl);
   connection.timeout = options.timeoutMs ?? 10_000;
   const network = Network.from(options.chainId);
-  return new JsonRpcProvider(connection, network, { staticNetwork: network, cacheTimeout: -1, batchMaxCount: 1 });
+  const settings = { staticNetwork: network, cacheTimeout: -1, batchMaxCount: 1 };
+  return new NativeJsonRpcProvider(connection, network, settings, endpoints);
 }

@@ -50,11 +50,13 @@ export interface JsonRequest {
 
 /** One HTTP exchange that yields parsed JSON or throws one of the errors above. */
 export async function fetchJson(request: JsonRequest): Promise<unknown> {
+  const target = basicAuthOf(request.url);
   const init: RequestInit = {
     method: request.method ?? "GET",
     headers: {
       accept: "application/json",
       ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(target.authorization === undefined ? {} : { authorization: target.authorization }),
       ...request.headers,
     },
     signal: AbortSignal.timeout(request.timeoutMs),
@@ -63,7 +65,7 @@ export async function fetchJson(request: JsonRequest): Promise<unknown> {
   let response: Response;
   let text: string;
   try {
-    response = await fetch(request.url, init);
+    response = await fetch(target.url, init);
     text = await response.text();
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
@@ -78,6 +80,24 @@ export async function fetchJson(request: JsonRequest): Promise<unknown> {
   } catch {
     throw new MalformedBodyError(`not JSON: ${text.slice(0, 120)}`);
   }
+}
+
+/**
+ * fetch refuses a URL with userinfo (`https://user:key@node`), which node providers and ethers (through Node's
+ * http) accept as HTTP basic auth: the credentials move to the Authorization header, as http.request would send them.
+ */
+function basicAuthOf(url: string): { readonly url: string; readonly authorization?: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url };
+  }
+  if (parsed.username === "" && parsed.password === "") return { url };
+  const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+  parsed.username = "";
+  parsed.password = "";
+  return { url: parsed.toString(), authorization: `Basic ${Buffer.from(credentials, "utf8").toString("base64")}` };
 }
 
 /** A URL safe to log: providers put keys in the path (`/v2/<key>`), the query or the userinfo. */

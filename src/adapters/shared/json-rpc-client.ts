@@ -2,10 +2,12 @@ import * as t from "io-ts";
 import { isLeft } from "fp-ts/Either";
 import { ConcurrencyLimiter } from "../../application/concurrency-limiter";
 import { fetchJson, isTransientHttpFailure, MalformedBodyError } from "./http-json";
+import { rpcEndpointsOf, type RpcEndpointFailover, type RpcTarget } from "./rpc-endpoint-failover";
 import { DEFAULT_RETRY_POLICY, retryWithBackoff, type RetryPolicy } from "./retry-with-backoff";
 
 export interface JsonRpcClientOptions {
-  readonly url: string;
+  /** One URL, or the RPC_URL list's failover shared with the other clients of the node. */
+  readonly url: RpcTarget;
   /** Per HTTP request; a batch counts as one request. */
   readonly timeoutMs?: number;
   readonly retry?: RetryPolicy;
@@ -50,9 +52,11 @@ export class JsonRpcClient {
   private readonly limiter: ConcurrencyLimiter;
   private readonly timeoutMs: number;
   private readonly retry: RetryPolicy;
+  private readonly endpoints: RpcEndpointFailover;
   private nextId = 1;
 
-  constructor(private readonly options: JsonRpcClientOptions) {
+  constructor(options: JsonRpcClientOptions) {
+    this.endpoints = rpcEndpointsOf(options.url);
     this.limiter = new ConcurrencyLimiter(options.maxConcurrent ?? 8);
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
@@ -81,7 +85,8 @@ export class JsonRpcClient {
     const body = payload.length === 1 ? payload[0] : payload;
     const raw = await this.limiter.run(() =>
       retryWithBackoff(
-        () => fetchJson({ url: this.options.url, method: "POST", body, timeoutMs: this.timeoutMs }),
+        // Reads only (blocks, receipts, traces): any transport failure may move to the next endpoint.
+        () => this.endpoints.send((url) => fetchJson({ url, method: "POST", body, timeoutMs: this.timeoutMs }), "read"),
         isTransientHttpFailure,
         this.retry,
       ),

@@ -5,6 +5,13 @@ export interface DependencyCheck {
   readonly mode?: string;
   /** Index only: blocks between the chain head and the last indexed block (null when the head is unknown). */
   readonly lagBlocks?: number | null;
+  /** Chain only: each RPC_URL endpoint's state, in list order (URL cut to scheme and host: keys live in URLs). */
+  readonly endpoints?: readonly {
+    readonly url: string;
+    readonly state: "ok" | "benched";
+    readonly benchedUntil?: string;
+    readonly lastFailure?: string;
+  }[];
 }
 
 /** One dependency the service needs (chain node, index, database, Redis). */

@@ -40,8 +40,12 @@ import { PaidQuery } from "../../application/use-cases/payment/paid-query.use-ca
 import { ReadPaymentTotals } from "../../application/use-cases/payment/read-payment-totals.use-case";
 import { ReadPlatformStats } from "../../application/use-cases/platform/read-platform-stats.use-case";
 
+import type { RpcEndpointFailover } from "../../adapters/shared/rpc-endpoint-failover";
+
 export interface PaymentRuntime {
   readonly rpcUrl: string;
+  /** The RPC_URL list's failover, shared with the chain reader (absent in harnesses that pass one URL). */
+  readonly rpcEndpoints?: RpcEndpointFailover;
   readonly chainId: number;
 }
 
@@ -78,7 +82,9 @@ export function bindPayments(
   publicUrl: () => string,
 ): void {
   container.bind(PaymentTermsConfig).toConstantValue(paymentTerms(config, runtime));
-  container.bind(EthersPaymentOptions).toConstantValue({ rpcUrl: runtime.rpcUrl, chainId: runtime.chainId });
+  container
+    .bind(EthersPaymentOptions)
+    .toConstantValue({ rpcUrl: runtime.rpcEndpoints ?? runtime.rpcUrl, chainId: runtime.chainId });
   if (config.env.PAYMENT_MODE === "facilitator") {
     container.bind(FacilitatorOptions).toConstantValue({ url: config.env.PAYMENT_FACILITATOR_URL! });
     container.bind(PaymentVerifier).to(FacilitatorPaymentVerifier);

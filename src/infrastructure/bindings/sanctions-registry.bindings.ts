@@ -28,6 +28,8 @@ export const SANCTIONS_REGISTRY_USE_CASES: readonly Newable<object>[] = [
   PublishScores,
 ];
 
+import type { RpcEndpointFailover } from "../../adapters/shared/rpc-endpoint-failover";
+
 /**
  * Sanctions screening (the snapshot and SANCTIONS_EXTRA_FILE, read once here: a malformed list stops the
  * start) and USDC's blacklist on the payment asset; the ScoreRegistry when its address and oracle key are set.
@@ -35,10 +37,10 @@ export const SANCTIONS_REGISTRY_USE_CASES: readonly Newable<object>[] = [
 export function bindSanctionsAndRegistry(
   container: Container,
   config: Config,
-  runtime: { readonly rpcUrl: string; readonly chainId: number },
+  runtime: { readonly rpcUrl: string; readonly rpcEndpoints?: RpcEndpointFailover; readonly chainId: number },
 ): void {
   const env = config.env;
-  const provider = () => paymentProvider({ rpcUrl: runtime.rpcUrl, chainId: runtime.chainId });
+  const provider = () => paymentProvider({ rpcUrl: runtime.rpcEndpoints ?? runtime.rpcUrl, chainId: runtime.chainId });
   container
     .bind(SanctionsList)
     .toConstantValue(

@@ -12,6 +12,7 @@ import {
   HexKey,
   HostList,
   HttpUrl,
+  HttpUrlList,
   IpList,
   intInRange,
   LogLevel,
@@ -58,7 +59,8 @@ const variables = {
   DISPUTE_RATE_LIMIT_PER_MINUTE: perMinute("5"),
   DISPUTE_READ_RATE_LIMIT_PER_MINUTE: perMinute("60"),
   SUBSCRIBE_LIMIT_PER_DAY: { codec: intInRange("per day", 1, 1_000_000), fallback: "20" },
-  RPC_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
+  // One URL or several, comma-separated: reads fail over in list order (see RpcEndpointFailover).
+  RPC_URL: { codec: HttpUrlList, fallback: undefined },
   EXPLORER_API_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   /** A block explorer's web UI (…/tx/<hash>, …/address/<address>) the explorer pages link to; unset: plain text. */
   EXPLORER_WEB_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },

@@ -77,6 +77,31 @@ export const HttpUrl = new t.Type<string, string, unknown>(
   String,
 );
 
+/**
+ * RPC_URL: one http(s) URL, or several comma-separated (the chain clients fail over in list order; a comma inside a
+ * URL is written %2C). A bad entry is named by its position only: these URLs carry API keys.
+ */
+export const HttpUrlList = new t.Type<readonly string[] | undefined, string, unknown>(
+  "HttpUrlList",
+  (u): u is readonly string[] | undefined => u === undefined || Array.isArray(u),
+  (u, c) => {
+    if (u === undefined) return t.success(undefined);
+    if (typeof u !== "string") return t.failure(u, c, "expected one or more comma-separated http(s) URLs");
+    const entries = u.split(",").map((s) => s.trim());
+    const urls: string[] = [];
+    for (const [i, entry] of entries.entries()) {
+      const decoded = HttpUrl.decode(entry);
+      if (entry === "" || decoded._tag === "Left")
+        return t.failure(u, c, `entry ${i + 1} of ${entries.length} is not an http(s) URL`);
+      const earlier = urls.indexOf(decoded.right);
+      if (earlier !== -1) return t.failure(u, c, `entry ${i + 1} repeats entry ${earlier + 1}`);
+      urls.push(decoded.right);
+    }
+    return t.success(urls);
+  },
+  (urls) => (urls ?? []).join(","),
+);
+
 export const LogLevel = t.keyof({
   fatal: null,
   error: null,

@@ -43,11 +43,17 @@ describe("npm start (the real process)", function () {
       expect((await fetch(`${url}/healthz`)).status).to.equal(200);
       const ready = await fetch(`${url}/readyz`);
       expect(ready.status).to.equal(200);
-      const readiness = (await ready.json()) as { status: string; checks: { index: { lagBlocks: number } } };
+      const readiness = (await ready.json()) as {
+        status: string;
+        checks: { index: { lagBlocks: number }; chain: { endpoints: { url: string }[] } };
+      };
+      // The embedded chain is the one RPC endpoint: on loopback, on a port of its own.
+      expect(readiness.checks.chain.endpoints.map((e) => e.url)).to.have.lengthOf(1);
+      expect(readiness.checks.chain.endpoints[0]!.url).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(readiness).to.deep.equal({
         status: "ready",
         checks: {
-          chain: { ok: true },
+          chain: { ok: true, endpoints: [{ url: readiness.checks.chain.endpoints[0]!.url, state: "ok" }] },
           // The index may trail the head by the block the poll has not read yet.
           index: { ok: true, mode: "memory", lagBlocks: readiness.checks.index.lagBlocks },
           database: { ok: true, mode: "memory" },

@@ -47,7 +47,30 @@ describe("configuration", () => {
   it("switches to RPC mode when RPC_URL is set", () => {
     const config = loadConfig(production);
     expect(E.isRight(config) && config.right.chainMode).to.equal("rpc");
-    expect(E.isRight(config) && config.right.env.RPC_URL).to.equal("https://rpc.testnet.arc.network");
+    expect(E.isRight(config) && config.right.env.RPC_URL).to.deep.equal(["https://rpc.testnet.arc.network"]);
+  });
+
+  it("decodes RPC_URL as a comma-separated list of http(s) URLs, in order", () => {
+    const config = loadConfig({
+      ...production,
+      RPC_URL: "https://a.example/v2/KEY1 , http://user:pw@b.example:8545/?apikey=KEY2",
+    });
+    expect(E.isRight(config) && config.right.env.RPC_URL).to.deep.equal([
+      "https://a.example/v2/KEY1",
+      "http://user:pw@b.example:8545/?apikey=KEY2",
+    ]);
+  });
+
+  it("refuses a bad RPC_URL entry by its position, without echoing any entry (they carry API keys)", () => {
+    for (const [raw, why] of [
+      ["https://a.example/v2/SECRETKEY,ftp://b.example/SECRETKEY", "entry 2 of 2 is not an http(s) URL"],
+      ["https://a.example/v2/SECRETKEY,,https://c.example", "entry 2 of 3 is not an http(s) URL"],
+      ["not a url SECRETKEY", "entry 1 of 1 is not an http(s) URL"],
+      ["https://a.example/SECRETKEY,https://a.example/SECRETKEY/", "entry 2 repeats entry 1"],
+    ] as const) {
+      const config = loadConfig({ ...production, RPC_URL: raw });
+      expect(E.isLeft(config) && config.left).to.deep.equal([`RPC_URL=<redacted>: ${why}`]);
+    }
   });
 
   it("outside the embedded default, refuses to start without a payee, a settlement key and a database", () => {

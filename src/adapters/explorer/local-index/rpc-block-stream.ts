@@ -3,9 +3,11 @@ import type { RetryPolicy } from "../../shared/retry-with-backoff";
 import { FollowedBlockStream, type BlockSource } from "./followed-block-stream";
 import { InternalCreationFinder, type CreationSource, type InternalCreationsSetting } from "./internal-creations";
 import { RpcBlockSource } from "./rpc-block-source";
+import type { RpcTarget } from "../../shared/rpc-endpoint-failover";
 
 export interface RpcBlockStreamOptions {
-  readonly rpcUrl: string;
+  /** One URL, or the RPC_URL list's failover shared with the other clients of the node. */
+  readonly rpcUrl: RpcTarget;
   /** How often to look for new blocks once caught up; default 1000 ms. */
   readonly pollIntervalMs?: number;
   /** Stay this many blocks behind the head, for chains that reorganise; default 0. */

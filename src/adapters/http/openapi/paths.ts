@@ -41,7 +41,7 @@ export const paths: Record<string, Record<string, unknown>> = {
   "/readyz": {
     get: operation({
       summary:
-        "Readiness per dependency: {status: ready|degraded|not_ready, checks: {chain: {ok}, index: {ok, lagBlocks}, database: {ok}, redis: {ok}}}; a store not configured reports {ok: true, mode: memory}",
+        "Readiness per dependency: {status: ready|degraded|not_ready, checks: {chain: {ok, endpoints: [{url, state: ok|benched, benchedUntil?, lastFailure?}] per RPC_URL entry, URL cut to scheme and host}, index: {ok, lagBlocks}, database: {ok}, redis: {ok}}}; a store not configured reports {ok: true, mode: memory}",
       tag: "service",
       ok: { 200: { description: "ready, or degraded (Redis down: limits per instance, nothing shared)", schema: obj } },
       errors: ["not_ready"],

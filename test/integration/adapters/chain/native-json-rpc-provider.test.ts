@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "chai";
 import { isError, Network } from "ethers";
-import { NativeJsonRpcProvider, nativeConnection } from "../../../../src/adapters/chain/native-json-rpc-provider";
+import { NativeJsonRpcProvider, nativeConnection } from "../../../../src/adapters/shared/native-json-rpc-provider";
 
 interface Payload {
   readonly id: number;

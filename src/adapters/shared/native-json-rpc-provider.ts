@@ -7,9 +7,12 @@ import {
   JsonRpcProvider,
   makeError,
   type FetchGetUrlFunc,
+  type JsonRpcApiProviderOptions,
+  type Networkish,
   type JsonRpcPayload,
   type JsonRpcResult,
 } from "ethers";
+import { RpcEndpointFailover } from "./rpc-endpoint-failover";
 
 /**
  * ethers' JsonRpcProvider with the same batching, errors and retries, minus two CPU costs that dominated a
@@ -19,23 +22,59 @@ import {
  * streaming server sends). Here the bodies go through Buffer (native), and chunks are joined once.
  */
 export class NativeJsonRpcProvider extends JsonRpcProvider {
+  private readonly endpoints: RpcEndpointFailover;
+
+  /** `endpoints`: the RPC_URL list's failover, shared by every client of the node; default: the connection's URL. */
+  constructor(
+    connection: FetchRequest,
+    network?: Networkish,
+    options?: JsonRpcApiProviderOptions,
+    endpoints?: RpcEndpointFailover,
+  ) {
+    super(connection, network, options);
+    this.endpoints = endpoints ?? new RpcEndpointFailover([connection.url]);
+  }
+
   override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
-    const request = this._getConnection();
-    request.body = Buffer.from(JSON.stringify(payload), "utf8");
-    request.setHeader("content-type", "application/json");
-    const response = await request.send();
-    response.assertOk();
-    const body = response.body;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body === null ? "" : textOf(body));
-    } catch {
-      // ethers' own decoder then throws the error it always threw for a body that is not JSON.
-      parsed = response.bodyJson;
-    }
+    const body = Buffer.from(JSON.stringify(payload), "utf8");
+    const answer = await this.endpoints.send(
+      async (url) => {
+        const request = this._getConnection();
+        request.url = url;
+        request.body = body;
+        request.setHeader("content-type", "application/json");
+        const response = await request.send();
+        return { response, parsed: response.ok() ? parseJson(response.body) : NOT_JSON };
+      },
+      sendsTransaction(payload) ? "write" : "read",
+      ({ response, parsed }) => {
+        const status = response.statusCode;
+        if (status === 429 || status >= 500) return `HTTP ${status}`;
+        return parsed === NOT_JSON && response.ok() ? "answer is not JSON" : null;
+      },
+    );
+    answer.response.assertOk();
+    // ethers' own decoder then throws the error it always threw for a body that is not JSON.
+    const parsed = answer.parsed === NOT_JSON ? answer.response.bodyJson : answer.parsed;
     // ethers' own type; error answers travel in the same array and the batch code tells them apart.
     return (Array.isArray(parsed) ? parsed : [parsed]) as JsonRpcResult[];
   }
+}
+
+const NOT_JSON: unique symbol = Symbol("not JSON");
+
+function parseJson(body: Uint8Array | null): unknown {
+  try {
+    return JSON.parse(body === null ? "" : textOf(body));
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** A transaction handed to the node: failed over only when it certainly never reached one (see the failover). */
+function sendsTransaction(payload: JsonRpcPayload | JsonRpcPayload[]): boolean {
+  const calls = Array.isArray(payload) ? payload : [payload];
+  return calls.some((call) => call.method === "eth_sendRawTransaction" || call.method === "eth_sendTransaction");
 }
 
 /** Rejects invalid UTF-8 as ethers' decoder does (then handed back to it for its error). */
