@@ -19,15 +19,19 @@ export class PostgresBlockAttempts implements BlockAttempts {
     return upstreamTask("storage", "block attempts record", async () => {
       const { pool, key } = this.config;
       await pool.query(`DELETE FROM ${this.table} WHERE key = $1 AND block_number < $2`, [key, block.number]);
-      const counted = await pool.query<{ attempts: number }>(
-        `INSERT INTO ${this.table} AS a (key, block_number, block_hash, attempts, reason)
-           SELECT $1, $2, $3, 1, $5 WHERE $4::integer = 0
-         ON CONFLICT (key, block_number, block_hash) DO UPDATE
-           SET attempts = a.attempts + 1, reason = EXCLUDED.reason, updated_at = now()
-           WHERE a.attempts = $4::integer
-         RETURNING attempts`,
-        [key, block.number, block.hash, seen, reason],
-      );
+      // The first failure inserts the row; a later one moves it only from the count the caller saw.
+      const counted =
+        seen === 0
+          ? await pool.query<{ attempts: number }>(
+              `INSERT INTO ${this.table} (key, block_number, block_hash, attempts, reason) VALUES ($1, $2, $3, 1, $4)
+               ON CONFLICT (key, block_number, block_hash) DO NOTHING RETURNING attempts`,
+              [key, block.number, block.hash, reason],
+            )
+          : await pool.query<{ attempts: number }>(
+              `UPDATE ${this.table} SET attempts = attempts + 1, reason = $5, updated_at = now()
+               WHERE key = $1 AND block_number = $2 AND block_hash = $3 AND attempts = $4 RETURNING attempts`,
+              [key, block.number, block.hash, seen, reason],
+            );
       if (counted.rows[0] !== undefined) return counted.rows[0].attempts;
       const now = await pool.query<{ attempts: number }>(
         `SELECT attempts FROM ${this.table} WHERE key = $1 AND block_number = $2 AND block_hash = $3`,

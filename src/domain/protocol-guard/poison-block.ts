@@ -11,6 +11,7 @@ export const SKIP_REASON_MAX = 200;
  */
 export function skipReason(detail: string): string {
   const masked = detail
+    .replace(/^(?:Error: )+/, "")
     .replace(/[a-z][a-z0-9+.-]*:\/\/\S+/gi, "<url>")
     .replace(/0x[0-9a-f]{64,}/gi, "<hex>")
     .replace(/\s+/g, " ")
