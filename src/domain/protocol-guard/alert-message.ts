@@ -33,7 +33,7 @@ export function alertText(payload: AlertPayload): string {
     return [
       `Credence Protocol Guard: BLOCK SKIPPED for ${protocolName}`,
       `Block ${alert.blockNumber} (${alert.blockHash}) could not be scored after ${alert.attempts} attempts;`,
-      "activity in it on the contracts you watch was not checked.",
+      "activity in it on the contracts you watch was not (fully) checked.",
       `Reason: ${alert.reason}`,
     ].join("\n");
   const what = event === null ? "check" : `${event.event ?? event.function ?? "activity"} on ${event.contract}`;
