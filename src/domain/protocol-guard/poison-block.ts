@@ -54,7 +54,9 @@ export function blockSkippedAlert(
   attempts: number,
   reason: string,
 ): BlockSkippedAlert {
-  const at = Number.isFinite(block.timestamp) ? new Date(block.timestamp * 1000).toISOString() : new Date(0).toISOString();
+  const at = Number.isFinite(block.timestamp)
+    ? new Date(block.timestamp * 1000).toISOString()
+    : new Date(0).toISOString();
   return {
     kind: "block_skipped",
     id,

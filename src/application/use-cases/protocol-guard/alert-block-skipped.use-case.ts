@@ -36,11 +36,7 @@ export class AlertBlockSkipped {
     @inject(BlockAttempts) private readonly attempts: BlockAttempts,
   ) {}
 
-  async execute(
-    block: BlockActivity,
-    attempts: number,
-    reason: string,
-  ): Promise<E.Either<WatchFailure, SkippedBlock>> {
+  async execute(block: BlockActivity, attempts: number, reason: string): Promise<E.Either<WatchFailure, SkippedBlock>> {
     try {
       const at = await run(this.cursor.read());
       if (at !== null && block.number <= at.number) return E.right({ subscriptions: 0, alerts: 0 });

@@ -58,8 +58,7 @@ function failingFirst(failures: number): GuardScores {
   const real = fakeScorer({ [RISKY]: { score: 30, tier: "LOW" } });
   let left = failures;
   return {
-    execute: (address) =>
-      left-- > 0 ? fakeScorer({}).execute(address) : real.execute(address),
+    execute: (address) => (left-- > 0 ? fakeScorer({}).execute(address) : real.execute(address)),
   };
 }
 
@@ -132,7 +131,9 @@ describe("WatchBlockOrSkip (the poison-block policy)", () => {
     expect(alert?.kind === "block_skipped" && alert.reason).to.match(/^scoring 0x2{40}: .*connection refused/);
     expect(await alertsOf("sub_elsewhere")).to.deep.equal([]);
     const due = await outbox.claimDue(Date.UTC(2030, 0), 10, 1000)();
-    const payloads = E.isRight(due) ? due.right.map((d) => JSON.parse(d.payload) as { type: string; data: object }) : [];
+    const payloads = E.isRight(due)
+      ? due.right.map((d) => JSON.parse(d.payload) as { type: string; data: object })
+      : [];
     expect(payloads).to.have.length(1);
     expect(payloads[0]).to.deep.include({ type: "protocol_guard.alert" });
     expect(payloads[0]?.data).to.deep.include({ subscriptionId: "sub_pool", alert, event: null });

@@ -85,9 +85,9 @@ describe("WatchBlock", () => {
       [OTHER, "Borrow(address,uint256)", 90],
     ]);
     const alerts = await store.recentAlerts(id, 20)();
-    expect(E.isRight(alerts) && alerts.right.filter(isWalletAlert).map((a) => [a.wallet, a.decision, a.at])).to.deep.equal([
-      [RISKY, "review", new Date((1_700_000_000 + 10) * 1000).toISOString()],
-    ]);
+    expect(
+      E.isRight(alerts) && alerts.right.filter(isWalletAlert).map((a) => [a.wallet, a.decision, a.at]),
+    ).to.deep.equal([[RISKY, "review", new Date((1_700_000_000 + 10) * 1000).toISOString()]]);
     const due = await outbox.claimDue(Date.UTC(2030, 0), 10, 1000)();
     expect(E.isRight(due) && due.right.map((d) => [d.channelId, d.alertId])).to.deep.equal([
       ["ch_1", E.isRight(alerts) ? alerts.right[0]?.id : ""],
