@@ -15,15 +15,14 @@ const RETRY_CAP_MS = 30_000;
  * cursor (or, on a first start, the stream's head). The stream is not held up by scoring: blocks are
  * queued here. A block that cannot be processed is retried (the cursor does not move past it) until the
  * poison-block policy gives up on it: then it is skipped with a `block_skipped` alert to the
- * subscriptions it concerns, logged at warn. A failure that cannot even be counted (storage down) is
- * retried without end, never skipped. A reorganisation deeper than the confirmation lag and blocks that never reached the watcher are
+ * subscriptions it concerns, logged at warn (the service keeps no metrics registry: the log line is the
+ * signal). A failure that cannot even be counted (storage down) is retried without end, never skipped.
+ * A reorganisation deeper than the confirmation lag and blocks that never reached the watcher are
  * logged as errors.
  */
 export class GuardWatchWorker implements Worker {
   readonly name = "Protocol Guard watcher";
   private stopped = false;
-  /** Blocks this process skipped under the poison-block policy (the service keeps no metrics registry). */
-  skippedBlocks = 0;
   private wake: () => void = () => undefined;
   private queue: Promise<void> = Promise.resolve();
   /** The last block queued; null until the first when the watcher has no cursor (it starts at the head). */
@@ -88,7 +87,6 @@ export class GuardWatchWorker implements Worker {
         continue;
       }
       if (outcome.kind === "poisoned") {
-        this.skippedBlocks++;
         this.log.warn(
           {
             block: block.number,
