@@ -66,6 +66,11 @@ export interface RunningApplication {
 export interface StartOptions {
   /** Embedded mode: run the world's scenarios even when a recording of them is cached (`npm start -- --reseed`). */
   readonly reseed?: boolean;
+  /**
+   * Tests only: adjusts the composition root's bindings after they are made and before anything is
+   * resolved or started (e.g. a port wrapped to fail), so production wiring stays the one under test.
+   */
+  readonly adjustContainer?: (container: Container) => void;
 }
 
 /** The seeded dev world of the embedded default, and the configuration it implies. */
@@ -171,6 +176,7 @@ export async function startApplication(
       ...(redis ? { redis } : {}),
       publicUrl,
     });
+    options.adjustContainer?.(container);
     workers = await startWorkers(container, chain, config, logger);
     const app = buildHttpApp({ logger, ...composeRouters(container, config, publicUrl, scenario) });
     server = await startHttpServer(app, config.env.HOST, config.env.PORT);

@@ -7,6 +7,7 @@ import { StakingIndexWorker } from "../adapters/workers/staking-index.worker";
 import type { Worker } from "../adapters/workers/worker";
 import { RecomputeGraphTrust } from "../application/use-cases/graph/recompute-graph-trust.use-case";
 import { WatchBlock } from "../application/use-cases/protocol-guard/watch-block.use-case";
+import { WatchBlockOrSkip } from "../application/use-cases/protocol-guard/watch-block-or-skip.use-case";
 import { IndexStakingBlocks } from "../application/use-cases/staking/index-staking-blocks.use-case";
 import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
@@ -29,7 +30,12 @@ export async function startWorkers(
   config: Config,
   logger: Logger,
 ): Promise<RunningWorkers> {
-  const guard = new GuardWatchWorker(container.get(WatchBlock), chain.blockStream, logger);
+  const guard = new GuardWatchWorker(
+    container.get(WatchBlock),
+    container.get(WatchBlockOrSkip),
+    chain.blockStream,
+    logger,
+  );
   const workers: readonly Worker[] = [
     new StakingIndexWorker(
       container.get(IndexStakingBlocks),

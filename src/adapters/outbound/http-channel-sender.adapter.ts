@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import type { ChannelSender, OutboundMessage } from "../../application/ports/channel-sender.port";
-import { alertText, type AlertPayload } from "../../domain/protocol-guard/alert-message";
+import { alertHeadline, alertText, type AlertPayload } from "../../domain/protocol-guard/alert-message";
 import type { SendOutcome } from "../../domain/protocol-guard/delivery";
 import { safePost, type SafeHttpOptions, type SafeResponse } from "./safe-http-client";
 import type { EmailTransport } from "./smtp-email-transport";
@@ -61,7 +61,7 @@ export class HttpChannelSender implements ChannelSender {
         case "email": {
           if (this.options.email === null)
             return { kind: "refused", detail: "SMTP_URL is not configured", durationMs: 0 };
-          const subject = `Credence Protocol Guard: ${payload.data.alert.decision} for ${payload.data.protocolName}`;
+          const subject = `Credence Protocol Guard: ${alertHeadline(payload.data.alert)} for ${payload.data.protocolName}`;
           const sent = await this.options.email.send(channel.to, subject, alertText(payload));
           return sent.ok
             ? { kind: "delivered", durationMs: elapsed() }

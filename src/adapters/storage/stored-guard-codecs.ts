@@ -31,7 +31,7 @@ const StoredContract = t.intersection([
   t.type({ address: AddressCodec }),
   t.partial({ events: t.array(Signature), functions: t.array(Signature) }),
 ]);
-const StoredAlert = t.intersection([
+const StoredWalletAlert = t.intersection([
   t.type({
     id: t.string,
     at: t.string,
@@ -42,6 +42,7 @@ const StoredAlert = t.intersection([
     tier: Tier,
   }),
   t.partial({
+    kind: t.literal("wallet"),
     source: t.keyof({ check: null, onchain: null, score_changed: null }),
     eventId: t.string,
     disputeId: t.string,
@@ -50,6 +51,17 @@ const StoredAlert = t.intersection([
     blockNumber: t.number,
   }),
 ]);
+const StoredBlockSkippedAlert = t.type({
+  kind: t.literal("block_skipped"),
+  id: t.string,
+  at: t.string,
+  source: t.literal("onchain"),
+  blockNumber: t.number,
+  blockHash: t.string,
+  attempts: t.number,
+  reason: t.string,
+});
+const StoredAlert = t.union([StoredBlockSkippedAlert, StoredWalletAlert]);
 const StoredEvent = t.intersection([
   t.type({
     id: t.string,

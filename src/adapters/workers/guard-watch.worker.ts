@@ -1,22 +1,29 @@
 import * as E from "fp-ts/Either";
 import type { BlockStream, BlockSubscriber } from "../../application/ports/block-stream.port";
 import type { WatchBlock } from "../../application/use-cases/protocol-guard/watch-block.use-case";
+import type { WatchBlockOrSkip } from "../../application/use-cases/protocol-guard/watch-block-or-skip.use-case";
 import type { BlockActivity } from "../../domain/protocol-guard/block-activity";
+import { retryDelayMs } from "../../domain/protocol-guard/poison-block";
 import type { Worker, WorkerLog } from "./worker";
 
-/** A block that failed (storage or scoring down) is retried after this long, never skipped. */
-const RETRY_MS = 2_000;
+/** A failed block is tried again after this long, doubling per counted attempt up to the cap. */
+const RETRY_BASE_MS = 1_000;
+const RETRY_CAP_MS = 30_000;
 
 /**
  * Feeds the Protocol Guard watcher from the block stream, one block at a time and in order, from its
  * cursor (or, on a first start, the stream's head). The stream is not held up by scoring: blocks are
- * queued here. A block that cannot be processed is retried until it is (the cursor does not move past
- * it). A reorganisation deeper than the confirmation lag and blocks that never reached the watcher are
+ * queued here. A block that cannot be processed is retried (the cursor does not move past it) until the
+ * poison-block policy gives up on it: then it is skipped with a `block_skipped` alert to the
+ * subscriptions it concerns, logged at warn (the service keeps no metrics registry: the log line is the
+ * signal). A failure that cannot even be counted (storage down) is retried without end, never skipped.
+ * A reorganisation deeper than the confirmation lag and blocks that never reached the watcher are
  * logged as errors.
  */
 export class GuardWatchWorker implements Worker {
   readonly name = "Protocol Guard watcher";
   private stopped = false;
+  private wake: () => void = () => undefined;
   private queue: Promise<void> = Promise.resolve();
   /** The last block queued; null until the first when the watcher has no cursor (it starts at the head). */
   private queued: number | null = null;
@@ -31,6 +38,7 @@ export class GuardWatchWorker implements Worker {
 
   constructor(
     private readonly watcher: WatchBlock,
+    private readonly policy: WatchBlockOrSkip,
     private readonly stream: BlockStream,
     private readonly log: WorkerLog,
   ) {}
@@ -55,23 +63,59 @@ export class GuardWatchWorker implements Worker {
   async stop(): Promise<void> {
     this.stopped = true;
     this.stream.unsubscribe(this.subscriber);
+    this.wake();
     await this.queue;
   }
 
   private async process(block: BlockActivity): Promise<void> {
+    let seen = 0;
     while (!this.stopped) {
-      const outcome = await this.watcher.execute(block);
-      if (E.isLeft(outcome)) {
-        this.log.warn({ block: block.number, detail: outcome.left.detail }, "guard watch failed; retrying");
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      const tried = await this.policy.execute(block, seen);
+      if (E.isLeft(tried)) {
+        this.log.warn({ block: block.number, detail: tried.left.detail }, "guard watch failed; retrying");
+        await this.pause(retryDelayMs(seen + 1, RETRY_BASE_MS, RETRY_CAP_MS));
         continue;
       }
-      const result = outcome.right;
+      const outcome = tried.right;
+      if (outcome.kind === "failed") {
+        seen = outcome.attempts;
+        this.log.warn(
+          { block: block.number, attempts: outcome.attempts, reason: outcome.reason },
+          "guard watch failed; retrying",
+        );
+        await this.pause(retryDelayMs(outcome.attempts, RETRY_BASE_MS, RETRY_CAP_MS));
+        continue;
+      }
+      if (outcome.kind === "poisoned") {
+        this.log.warn(
+          {
+            block: block.number,
+            hash: block.hash,
+            attempts: outcome.attempts,
+            reason: outcome.reason,
+            subscriptions: outcome.subscriptions,
+          },
+          "guard skipped a block it could not score (block_skipped alerts queued)",
+        );
+        return;
+      }
+      const result = outcome.outcome;
       if (result.kind === "reorg")
         this.log.error(result, "chain reorganised below the Protocol Guard cursor (deeper than the confirmation lag)");
       if (result.kind === "gap") this.log.error(result, "blocks never reached the Protocol Guard watcher");
       if (result.kind !== "skipped" && result.events > 0) this.log.info(result, "guard watched block");
       return;
     }
+  }
+
+  /** Waits, cut short by stop() so a shutdown is not held up by a backoff. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
 }

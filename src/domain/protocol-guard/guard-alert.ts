@@ -1,8 +1,9 @@
 import type { Tier } from "../scoring/tiers";
 import type { GuardDecision } from "./guard-subject";
 
-/** Recorded when a check against a subscription answers review or block. */
-export interface GuardAlert {
+/** Recorded when a check against a subscription answers review or block (`kind` absent in older rows). */
+export interface WalletAlert {
+  readonly kind?: "wallet";
   readonly id: string;
   /** ISO 8601: wall clock for a check, chain time for an on-chain alert. */
   readonly at: string;
@@ -24,6 +25,27 @@ export interface GuardAlert {
   readonly contract?: string;
   readonly blockNumber?: number;
 }
+
+/**
+ * The watcher gave up on a block it could not score after its attempts (the poison-block policy): the
+ * subscription may have missed activity in it, so it is told instead of the block passing silently.
+ */
+export interface BlockSkippedAlert {
+  readonly kind: "block_skipped";
+  readonly id: string;
+  /** ISO 8601, chain time of the block. */
+  readonly at: string;
+  readonly source: "onchain";
+  readonly blockNumber: number;
+  readonly blockHash: string;
+  readonly attempts: number;
+  /** The last failure, bounded and with URLs and keys masked (see poison-block.ts). */
+  readonly reason: string;
+}
+
+export type GuardAlert = WalletAlert | BlockSkippedAlert;
+
+export const isWalletAlert = (alert: GuardAlert): alert is WalletAlert => alert.kind !== "block_skipped";
 
 /** Alerts kept per subscription (oldest dropped first) and shown by a read. */
 export const ALERTS_KEPT = 100;

@@ -10,6 +10,14 @@ import { smtpEmailTransport } from "../../adapters/outbound/smtp-email-transport
 import { InMemoryDeliveryOutbox } from "../../adapters/storage/in-memory-delivery-outbox.adapter";
 import { InMemorySubscriptionStore } from "../../adapters/storage/in-memory-subscription-store.adapter";
 import { InMemoryWatchCursor } from "../../adapters/storage/in-memory-watch-cursor.adapter";
+import { InMemoryBlockAttempts } from "../../adapters/storage/in-memory-block-attempts.adapter";
+import { PostgresBlockAttempts } from "../../adapters/storage/postgres-block-attempts.adapter";
+import { BlockAttempts } from "../../application/ports/block-attempts.port";
+import { AlertBlockSkipped } from "../../application/use-cases/protocol-guard/alert-block-skipped.use-case";
+import {
+  PoisonBlockSettings,
+  WatchBlockOrSkip,
+} from "../../application/use-cases/protocol-guard/watch-block-or-skip.use-case";
 import {
   PostgresDeliveryOutbox,
   PostgresDeliveryOutboxConfig,
@@ -54,6 +62,8 @@ export const PROTOCOL_GUARD_USE_CASES: readonly Newable<object>[] = [
   QueueAlertDeliveries,
   AlertScoreChanged,
   WatchBlock,
+  AlertBlockSkipped,
+  WatchBlockOrSkip,
   DeliverDueAlerts,
   ListDeliveries,
   ReplayAlert,
@@ -85,6 +95,7 @@ export function bindProtocolGuard(container: Container, pool: pg.Pool | null, co
   container.bind(DeliveryWorkerSettings).toConstantValue({ tickMs: deliveryTickMs(config) });
   container.bind(DeliveryWorker).toSelf();
   container.bind(DeliveryKick).toService(DeliveryWorker);
+  container.bind(PoisonBlockSettings).toConstantValue({ maxAttempts: env.GUARD_BLOCK_MAX_ATTEMPTS });
   container.bind(DeliverySettings).toConstantValue({ retryBaseMs: env.DELIVERY_RETRY_BASE_MS, random: Math.random });
   container.bind(ChannelSender).toConstantValue(
     new HttpChannelSender({
@@ -97,6 +108,7 @@ export function bindProtocolGuard(container: Container, pool: pg.Pool | null, co
     container.bind(SubscriptionStore).to(InMemorySubscriptionStore);
     container.bind(DeliveryOutbox).to(InMemoryDeliveryOutbox);
     container.bind(WatchCursor).to(InMemoryWatchCursor);
+    container.bind(BlockAttempts).to(InMemoryBlockAttempts);
     return;
   }
   container
@@ -107,4 +119,5 @@ export function bindProtocolGuard(container: Container, pool: pg.Pool | null, co
   container.bind(DeliveryOutbox).to(PostgresDeliveryOutbox);
   container.bind(PostgresWatchCursorConfig).toConstantValue({ pool, key: `chain-${chainId}` });
   container.bind(WatchCursor).to(PostgresWatchCursor);
+  container.bind(BlockAttempts).to(PostgresBlockAttempts);
 }

@@ -106,6 +106,10 @@ const variables = {
   OUTBOUND_ALLOWLIST: { codec: HostList, fallback: "" },
   SMTP_URL: { codec: t.union([SmtpUrl, t.undefined]), fallback: undefined },
   SMTP_FROM: { codec: t.string, fallback: "Credence Protocol Guard <guard@credence.invalid>" },
+  // Tries at one block before Protocol Guard skips it with a block_skipped alert. With retries doubling from
+  // 1 s, 5 tries span about 15 s: a scorer or RPC hiccup of a few seconds is ridden out, while a block that
+  // can never be scored holds the blocks behind it (30 at Arc's 0.5 s) for 15 s, not for ever.
+  GUARD_BLOCK_MAX_ATTEMPTS: { codec: intInRange("attempts", 1, 100), fallback: "5" },
   GUARD_SECRET_KEY: { codec: t.union([HexKey, t.undefined]), fallback: undefined },
   WEBHOOK_SIGNING_KEY: { codec: t.union([t.string, t.undefined]), fallback: undefined },
   PAYMENT_RESERVATION_LEASE_SECONDS: { codec: intInRange("seconds", 5, 86_400), fallback: "120" },

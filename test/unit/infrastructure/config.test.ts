@@ -135,6 +135,15 @@ describe("configuration", () => {
     expect(messages.join(" ")).not.to.contain("short-secret").and.not.contain("not-a-key");
   });
 
+  it("GUARD_BLOCK_MAX_ATTEMPTS: 5 by default, 1..100, anything else refused by name", () => {
+    const attempts = (value?: string) => {
+      const config = loadConfig(value === undefined ? {} : { GUARD_BLOCK_MAX_ATTEMPTS: value });
+      return E.isRight(config) ? config.right.env.GUARD_BLOCK_MAX_ATTEMPTS : config.left.map((m) => m.split(/[=:]/)[0]);
+    };
+    expect([attempts(), attempts("1"), attempts("100")]).to.deep.equal([5, 1, 100]);
+    for (const bad of ["0", "101", "two", "2.5"]) expect(attempts(bad)).to.deep.equal(["GUARD_BLOCK_MAX_ATTEMPTS"]);
+  });
+
   it("names every bad variable", () => {
     const config = loadConfig({ PORT: "http", TRUSTED_PROXIES: "10.0.0.1,not-an-ip", LOG_LEVEL: "loud" });
     expect(E.isLeft(config)).to.equal(true);

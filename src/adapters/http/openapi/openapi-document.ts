@@ -16,6 +16,18 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
     },
     servers: [{ url: serverUrl }],
     paths: withExamples(paths),
+    // What Protocol Guard POSTs to a webhook channel (signed per Standard Webhooks; see docs/protocol-guard.md).
+    webhooks: {
+      "protocol_guard.alert": {
+        post: {
+          summary: "A Protocol Guard alert: a wallet's review or block, or a block_skipped notice",
+          requestBody: {
+            content: { "application/json": { schema: { $ref: "#/components/schemas/GuardAlertPayload" } } },
+          },
+          responses: { "2XX": { description: "received (410 disables the channel; anything else is retried)" } },
+        },
+      },
+    },
     components: { schemas },
   };
 }

@@ -608,7 +608,9 @@ export const paths: Record<string, Record<string, unknown>> = {
         },
         { name: "token", description: "manage token", schema: { type: "string" } },
       ],
-      ok: { 200: { description: "one subscription with its last 20 alerts and events", schema: obj } },
+      ok: {
+        200: { description: "one subscription with its last 20 alerts and events", schema: ref("SubscriptionRead") },
+      },
       errors: [
         "manage_token_required",
         "invalid_request",

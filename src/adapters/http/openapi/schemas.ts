@@ -157,6 +157,75 @@ export const schemas: Record<string, unknown> = {
   LeaderboardRow: { type: "object", additionalProperties: true },
   Snapshot: { type: "object", additionalProperties: true },
   Subscription: { type: "object", additionalProperties: true },
+  /** A subscription read: the subscription, its last 20 alerts (each with its deliveries) and on-chain events. */
+  SubscriptionRead: {
+    type: "object",
+    additionalProperties: true,
+    properties: {
+      alerts: { type: "array", items: { $ref: "#/components/schemas/GuardAlert" } },
+      onchainEvents: { type: "array", items: { type: "object", additionalProperties: true } },
+    },
+  },
+  GuardAlert: {
+    description: "A wallet alert (no kind, or kind wallet), or a block the watcher skipped (kind block_skipped)",
+    oneOf: [{ $ref: "#/components/schemas/WalletAlert" }, { $ref: "#/components/schemas/BlockSkippedAlert" }],
+  },
+  WalletAlert: {
+    type: "object",
+    required: ["id", "at", "wallet", "decision", "reasons", "score", "tier"],
+    additionalProperties: true,
+    properties: {
+      kind: { type: "string", const: "wallet" },
+      id: { type: "string" },
+      at: { type: "string", description: "ISO 8601: wall clock for a check, chain time on chain" },
+      wallet: { type: "string" },
+      decision: { type: "string", enum: ["review", "block"] },
+      reasons: { type: "array", items: { type: "string" } },
+      score: { type: "number" },
+      tier: { $ref: "#/components/schemas/Tier" },
+      source: { type: "string", enum: ["check", "onchain", "score_changed"] },
+      disputeId: { type: "string" },
+      eventId: { type: "string" },
+      txHash: { type: "string" },
+      contract: { type: "string" },
+      blockNumber: { type: "integer" },
+    },
+  },
+  BlockSkippedAlert: {
+    type: "object",
+    description:
+      "Protocol Guard could not score this block after GUARD_BLOCK_MAX_ATTEMPTS tries and skipped it; sent once to each subscription watching a contract that appears in it",
+    required: ["kind", "id", "at", "source", "blockNumber", "blockHash", "attempts", "reason"],
+    additionalProperties: true,
+    properties: {
+      kind: { type: "string", const: "block_skipped" },
+      id: { type: "string" },
+      at: { type: "string", description: "ISO 8601 chain time of the block" },
+      source: { type: "string", const: "onchain" },
+      blockNumber: { type: "integer" },
+      blockHash: { type: "string" },
+      attempts: { type: "integer", minimum: 1 },
+      reason: { type: "string", maxLength: 200, description: "the last failure; URLs and long hex masked" },
+    },
+  },
+  GuardAlertPayload: {
+    type: "object",
+    required: ["type", "timestamp", "data"],
+    properties: {
+      type: { type: "string", const: "protocol_guard.alert" },
+      timestamp: { type: "string" },
+      data: {
+        type: "object",
+        required: ["subscriptionId", "protocolName", "alert", "event"],
+        properties: {
+          subscriptionId: { type: "string" },
+          protocolName: { type: "string" },
+          alert: { $ref: "#/components/schemas/GuardAlert" },
+          event: { oneOf: [{ type: "null" }, { type: "object", additionalProperties: true }] },
+        },
+      },
+    },
+  },
   JsonObject: { type: "object", additionalProperties: true },
   ClusterEvidence: {
     type: "object",

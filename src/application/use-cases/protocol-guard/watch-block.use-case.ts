@@ -50,7 +50,8 @@ export interface WatchFailure {
   readonly detail: string;
 }
 
-const stableId = (prefix: string, ...parts: string[]): string =>
+/** An id derived from content: the same block seen twice (or by two instances) yields the same id. */
+export const stableId = (prefix: string, ...parts: string[]): string =>
   `${prefix}_${createHash("sha256").update(parts.join("|")).digest("base64url").slice(0, 22)}`;
 
 async function run<T>(task: () => Promise<E.Either<UpstreamFailure, T>>): Promise<T> {

@@ -8,6 +8,7 @@ import { InMemoryWatchCursor } from "../../../../src/adapters/storage/in-memory-
 import type { ChainReader } from "../../../../src/application/ports/chain-reader.port";
 import { WatchBlock } from "../../../../src/application/use-cases/protocol-guard/watch-block.use-case";
 import type { Address } from "../../../../src/domain/chain/address";
+import { isWalletAlert } from "../../../../src/domain/protocol-guard/guard-alert";
 import type { BlockActivity } from "../../../../src/domain/protocol-guard/block-activity";
 import type { Subscription, SubscriptionId } from "../../../../src/domain/protocol-guard/subscription";
 import { fakeScorer, testQueue } from "../../../support/fakes/guard-fakes";
@@ -84,9 +85,9 @@ describe("WatchBlock", () => {
       [OTHER, "Borrow(address,uint256)", 90],
     ]);
     const alerts = await store.recentAlerts(id, 20)();
-    expect(E.isRight(alerts) && alerts.right.map((a) => [a.wallet, a.decision, a.at])).to.deep.equal([
-      [RISKY, "review", new Date((1_700_000_000 + 10) * 1000).toISOString()],
-    ]);
+    expect(
+      E.isRight(alerts) && alerts.right.filter(isWalletAlert).map((a) => [a.wallet, a.decision, a.at]),
+    ).to.deep.equal([[RISKY, "review", new Date((1_700_000_000 + 10) * 1000).toISOString()]]);
     const due = await outbox.claimDue(Date.UTC(2030, 0), 10, 1000)();
     expect(E.isRight(due) && due.right.map((d) => [d.channelId, d.alertId])).to.deep.equal([
       ["ch_1", E.isRight(alerts) ? alerts.right[0]?.id : ""],

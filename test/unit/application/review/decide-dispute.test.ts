@@ -10,6 +10,7 @@ import { AlertScoreChanged } from "../../../../src/application/use-cases/protoco
 import { DecideDispute } from "../../../../src/application/use-cases/review/decide-dispute.use-case";
 import type { DisputeAlerts, ScoreChange } from "../../../../src/application/use-cases/review/dispute-alerts.port";
 import type { Address } from "../../../../src/domain/chain/address";
+import { isWalletAlert } from "../../../../src/domain/protocol-guard/guard-alert";
 import type { Subscription, SubscriptionId } from "../../../../src/domain/protocol-guard/subscription";
 import type { Dispute } from "../../../../src/domain/review/dispute";
 import { fakeScorer, fixedClock, testQueue } from "../../../support/fakes/guard-fakes";
@@ -138,7 +139,8 @@ describe("AlertScoreChanged", () => {
     expect(await alert.execute(notice)()).to.deep.equal(E.right(1));
     const alerts = await store.recentAlerts("sub_watching" as SubscriptionId, 10)();
     expect(
-      E.isRight(alerts) && alerts.right.map((a) => [a.source, a.disputeId, a.wallet, a.score, a.tier]),
+      E.isRight(alerts) &&
+        alerts.right.filter(isWalletAlert).map((a) => [a.source, a.disputeId, a.wallet, a.score, a.tier]),
     ).to.deep.equal([["score_changed", "dsp_9", TOKEN, 42, "MEDIUM"]]);
     expect(await store.recentAlerts("sub_elsewhere" as SubscriptionId, 10)()).to.deep.equal(E.right([]));
     const due = await outbox.claimDue(Date.UTC(2030, 0), 10, 1000)();

@@ -1,0 +1,62 @@
+import * as E from "fp-ts/Either";
+import { inject, injectable } from "inversify";
+import type { BlockActivity } from "../../../domain/protocol-guard/block-activity";
+import { blockSkippedAlert, concernedBy } from "../../../domain/protocol-guard/poison-block";
+import type { UpstreamFailure } from "../../failures";
+import { BlockAttempts } from "../../ports/block-attempts.port";
+import { SubscriptionStore } from "../../ports/subscription-store.port";
+import { WatchCursor } from "../../ports/watch-cursor.port";
+import { QueueAlertDeliveries } from "./queue-alert-deliveries";
+import { stableId, type WatchFailure } from "./watch-block.use-case";
+
+export interface SkippedBlock {
+  /** Subscriptions told (0 when another instance had already moved past the block). */
+  readonly subscriptions: number;
+  readonly alerts: number;
+}
+
+async function run<T>(task: () => Promise<E.Either<UpstreamFailure, T>>): Promise<T> {
+  const result = await task();
+  if (E.isLeft(result)) throw new Error(result.left.detail);
+  return result.right;
+}
+
+/**
+ * The poison-block policy's last step: a block the watcher gave up on is passed, never silently. Each
+ * subscription it concerns gets one `block_skipped` alert through the outbox (ids derive from the
+ * subscription and block hash, so a second instance or a retry after a crash queues nothing new), and
+ * only then does the cursor move past it.
+ */
+@injectable()
+export class AlertBlockSkipped {
+  constructor(
+    @inject(SubscriptionStore) private readonly store: SubscriptionStore,
+    @inject(WatchCursor) private readonly cursor: WatchCursor,
+    @inject(QueueAlertDeliveries) private readonly queue: QueueAlertDeliveries,
+    @inject(BlockAttempts) private readonly attempts: BlockAttempts,
+  ) {}
+
+  async execute(block: BlockActivity, attempts: number, reason: string): Promise<E.Either<WatchFailure, SkippedBlock>> {
+    try {
+      const at = await run(this.cursor.read());
+      if (at !== null && block.number <= at.number) return E.right({ subscriptions: 0, alerts: 0 });
+      const concerned = concernedBy(block, await run(this.store.watching()));
+      let alerts = 0;
+      for (const subscription of concerned) {
+        const alert = blockSkippedAlert(
+          stableId("alert", "block_skipped", subscription.id, block.hash),
+          block,
+          attempts,
+          reason,
+        );
+        await run(this.store.appendAlert(subscription.id, alert));
+        alerts += await run(() => this.queue.execute(subscription, alert, null));
+      }
+      await run(this.cursor.write({ number: block.number, hash: block.hash }));
+      await run(this.attempts.clear(block.number));
+      return E.right({ subscriptions: concerned.length, alerts });
+    } catch (error) {
+      return E.left({ _tag: "WatchFailure", block: block.number, detail: String(error) });
+    }
+  }
+}
