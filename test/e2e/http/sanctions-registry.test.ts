@@ -10,6 +10,7 @@ import { worldWallet } from "../../../src/dev-world/world/chain-writer";
 import { appWorld, PLATFORM_KEY, type AppWorld } from "./support/app-world";
 import { getJson, postJson } from "./support/http-client";
 import { challengeOf, freshV1Payment } from "./support/oracle-payments";
+import { revertChain } from "./support/chain-revert";
 
 const VAULT_ABI = [
   "function deposit() payable",
@@ -145,7 +146,7 @@ describe("HTTP e2e: sanctions screening and the on-chain ScoreRegistry (issue 33
         .staticCall(holder);
       expect(balance).to.equal(1000n);
     } finally {
-      await w.provider.send("evm_revert", [snapshot]);
+      await revertChain(w.provider, snapshot);
     }
   });
 });

@@ -5,6 +5,7 @@ import { worldWallet } from "../../../src/dev-world/world/chain-writer";
 import { PERMIT2_ADDRESS } from "../../../src/domain/scan/typed-data-grants";
 import { type AppWorld, PLATFORM_KEY, appWorld } from "./support/app-world";
 import { PERMIT2_SINGLE_TYPES } from "../../support/permit2-types";
+import { revertChain } from "./support/chain-revert";
 
 const ERC20 = new Interface([
   "function approve(address,uint256)",
@@ -65,7 +66,7 @@ describe("wallet protection on the seeded world (issue 31)", function () {
     try {
       return await body();
     } finally {
-      await world.provider.send("evm_revert", [snapshot]);
+      await revertChain(world.provider, snapshot);
     }
   }
   const signerOf = (label: string) => new Wallet(worldWallet(label).key.privateKey, world.provider);
