@@ -10,10 +10,9 @@ module.exports = {
   ignore,
   recursive: true,
   timeout: 20000,
-  // The end-to-end lane shares one seeded world and runs beside the unit lane on two cores: three CI runs of the
-  // merge of issues 29-34 each saw one different e2e test answer 502 under load (scoring after an evm_revert of
-  // another file, a Sui page past 60 s), never the same one twice. One retry there, until those are found; a retry
-  // is reported by the counting reporter, so it is never silent.
+  // The end-to-end lane shares one seeded world and runs beside the unit lane on two cores. The 502s after another
+  // file's evm_revert are found (test/e2e/http/support/chain-revert.ts); a Sui page past 60 s under load is not.
+  // One retry there until it is; a retry is reported by the counting reporter, so it is never silent.
   retries: process.env.MOCHA_LANE === "e2e" ? 1 : 0,
   reporter: "./test/support/counting-reporter.cjs",
   exit: true,
