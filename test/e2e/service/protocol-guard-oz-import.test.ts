@@ -1,13 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "chai";
-import * as E from "fp-ts/Either";
-import pino from "pino";
-import { startApplication, type RunningApplication } from "../../../src/infrastructure/application";
-import { loadConfig } from "../../../src/infrastructure/config/config";
 import type { DevWorldManifest } from "../../../src/dev-world/dev-world";
 import { transferAs } from "../../../scripts/guard/touch-watched-contract";
 import { startWebhookReceiver, verifyV1, type WebhookReceiver } from "../../../scripts/guard/webhook-receiver";
+import type { RunningApplication } from "../../../src/infrastructure/application";
+import { startGuardApp } from "./support/guard-app";
 
 const FIXTURES = join(__dirname, "../../fixtures/oz-monitor");
 const read = (path: string): Record<string, unknown> =>
@@ -34,16 +32,7 @@ describe("An OpenZeppelin Monitor example imports and fires on the embedded chai
   let answer: { status: number; body: Record<string, unknown> };
 
   before(async () => {
-    const config = loadConfig({
-      PORT: "0",
-      DEV_CHAIN_PORT: "0",
-      ALT_PORT: "0",
-      LOG_LEVEL: "silent",
-      DELIVERY_RETRY_BASE_MS: "50",
-      OUTBOUND_ALLOWLIST: "127.0.0.1",
-    });
-    if (E.isLeft(config)) throw new Error(config.left.join("; "));
-    app = await startApplication(config.right, pino({ level: "silent" }));
+    app = await startGuardApp();
     manifest = app.devWorld!.manifest;
     receiver = await startWebhookReceiver();
     const chainId = await rpcChainId(app.rpcUrl);

@@ -1,16 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "chai";
-import * as E from "fp-ts/Either";
 import * as TE from "fp-ts/TaskEither";
-import pino from "pino";
 import { upstreamFailure } from "../../../src/application/failures";
 import { GuardScores } from "../../../src/application/use-cases/protocol-guard/guard-scores.port";
 import { scoringFailed } from "../../../src/application/use-cases/scoring/scored-address";
-import { startApplication, type RunningApplication } from "../../../src/infrastructure/application";
-import { loadConfig } from "../../../src/infrastructure/config/config";
 import { transferAs } from "../../../scripts/guard/touch-watched-contract";
 import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
 import { startWebhookReceiver, verifyV1, type WebhookReceiver } from "../../../scripts/guard/webhook-receiver";
+import type { RunningApplication } from "../../../src/infrastructure/application";
+import { startGuardApp } from "./support/guard-app";
 
 const TRANSFER_EVENT = "Transfer(address indexed from, address indexed to, uint256 value)";
 const MAX_ATTEMPTS = 2;
@@ -36,18 +34,11 @@ for (const backend of ["memory", "postgres"] as const)
 
     before(async () => {
       if (backend === "postgres") db = await migratedSchema("guard_poison", 4);
-      const config = loadConfig({
+      const env = {
         ...(db === undefined ? {} : { DATABASE_URL: db.url, GUARD_SECRET_KEY: randomBytes(32).toString("hex") }),
-        PORT: "0",
-        DEV_CHAIN_PORT: "0",
-        ALT_PORT: "0",
-        LOG_LEVEL: "silent",
-        DELIVERY_RETRY_BASE_MS: "50",
-        OUTBOUND_ALLOWLIST: "127.0.0.1",
         GUARD_BLOCK_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
-      });
-      if (E.isLeft(config)) throw new Error(config.left.join("; "));
-      app = await startApplication(config.right, pino({ level: "silent" }), {
+      };
+      app = await startGuardApp(env, {
         adjustContainer: (container) => {
           const real = container.get<GuardScores>(GuardScores);
           const failing: GuardScores = {

@@ -1,8 +1,4 @@
 import { expect } from "chai";
-import * as E from "fp-ts/Either";
-import pino from "pino";
-import { startApplication, type RunningApplication } from "../../../src/infrastructure/application";
-import { loadConfig } from "../../../src/infrastructure/config/config";
 import type { DevWorldManifest } from "../../../src/dev-world/dev-world";
 import { transferAs } from "../../../scripts/guard/touch-watched-contract";
 import {
@@ -11,6 +7,8 @@ import {
   verifyV1a,
   type WebhookReceiver,
 } from "../../../scripts/guard/webhook-receiver";
+import type { RunningApplication } from "../../../src/infrastructure/application";
+import { startGuardApp } from "./support/guard-app";
 
 const TRANSFER_EVENT = "Transfer(address indexed from, address indexed to, uint256 value)";
 const TRANSFER_FUNCTION = "transfer(address to, uint256 amount)";
@@ -57,18 +55,7 @@ describe("Protocol Guard watches the embedded chain and delivers signed alerts",
   };
 
   before(async () => {
-    const config = loadConfig({
-      PORT: "0",
-      DEV_CHAIN_PORT: "0",
-      ALT_PORT: "0",
-      LOG_LEVEL: "silent",
-      DELIVERY_RETRY_BASE_MS: "50",
-      OUTBOUND_ALLOWLIST: "127.0.0.1",
-      SUBSCRIBE_RATE_LIMIT_PER_MINUTE: "1000",
-      SUBSCRIBE_LIMIT_PER_DAY: "1000",
-    });
-    if (E.isLeft(config)) throw new Error(config.left.join("; "));
-    app = await startApplication(config.right, pino({ level: "silent" }));
+    app = await startGuardApp({ SUBSCRIBE_RATE_LIMIT_PER_MINUTE: "1000", SUBSCRIBE_LIMIT_PER_DAY: "1000" });
     manifest = app.devWorld!.manifest;
     receivers.ok = await startWebhookReceiver();
     receivers.flaky = await startWebhookReceiver();

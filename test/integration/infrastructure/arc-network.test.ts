@@ -7,6 +7,7 @@ import { paymentTerms } from "../../../src/infrastructure/bindings/payment.bindi
 import { startChainRuntime } from "../../../src/infrastructure/chain-runtime";
 import { loadConfig, type Config } from "../../../src/infrastructure/config/config";
 import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
+import { emptyRpcBlock } from "../../support/rpc-block";
 
 const NODE = "http://arc-node.test";
 const production = {
@@ -26,20 +27,12 @@ interface RpcCall {
 
 /** A node at block 0 with no transactions, answering `eth_chainId` with `chainId`. */
 function arcNode(chainId: number) {
-  const block = {
+  const block = emptyRpcBlock({
     number: "0x0",
     hash: "0x" + "11".repeat(32),
     parentHash: "0x" + "00".repeat(32),
     timestamp: "0x68c9a000",
-    transactions: [],
-    gasLimit: "0x1c9c380",
-    gasUsed: "0x0",
-    miner: "0x" + "00".repeat(20),
-    extraData: "0x",
-    baseFeePerGas: "0x1",
-    difficulty: "0x0",
-    nonce: "0x0000000000000000",
-  };
+  });
   const answer = (call: RpcCall) => {
     const results: Record<string, unknown> = {
       eth_chainId: "0x" + chainId.toString(16),

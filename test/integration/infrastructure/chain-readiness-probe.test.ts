@@ -5,6 +5,7 @@ import { RpcEndpointFailover } from "../../../src/adapters/shared/rpc-endpoint-f
 import { chainReadinessProbe, checkEveryEndpointChain } from "../../../src/infrastructure/chain-runtime";
 import { createLogger } from "../../../src/infrastructure/logger";
 import { CheckReadiness } from "../../../src/application/use-cases/health/check-readiness.use-case";
+import { emptyRpcBlock } from "../../support/rpc-block";
 
 const KEY = "PROJECTKEY0042";
 const NOW = Date.parse("2026-11-26T12:00:00.000Z");
@@ -33,29 +34,13 @@ describe("/readyz chain check: each RPC_URL endpoint's state, without credential
       .query(true)
       .reply(200, (_uri, body) => {
         const call = (Array.isArray(body) ? body[0] : body) as { id: number };
-        const block = {
+        const block = emptyRpcBlock({
           number: "0x10",
           hash: "0x" + "ab".repeat(32),
           parentHash: "0x" + "cd".repeat(32),
           timestamp: "0x6745a1c0",
-        };
-        return [
-          {
-            jsonrpc: "2.0",
-            id: call.id,
-            result: {
-              ...block,
-              transactions: [],
-              gasLimit: "0x1c9c380",
-              gasUsed: "0x0",
-              miner: "0x" + "00".repeat(20),
-              extraData: "0x",
-              baseFeePerGas: "0x1",
-              difficulty: "0x0",
-              nonce: "0x0000000000000000",
-            },
-          },
-        ];
+        });
+        return [{ jsonrpc: "2.0", id: call.id, result: block }];
       });
     try {
       const readiness = await new CheckReadiness([chainReadinessProbe(reader, endpoints)]).execute();

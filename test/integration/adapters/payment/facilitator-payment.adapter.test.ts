@@ -5,6 +5,7 @@ import { FacilitatorPaymentVerifier } from "../../../../src/adapters/payment/fac
 import { v1Requirements, v2Requirements } from "../../../../src/domain/payment/payment-challenge";
 import { NOW, PAYER, TERMS, authorizationProof } from "../../../unit/domain/payment/payment-fixtures";
 import { left, right } from "../../contract/support/task-either";
+import { emptyRpcBlock } from "../../../support/rpc-block";
 
 const FACILITATOR = "http://facilitator.example.test";
 const NODE = "http://rpc.example.test";
@@ -18,20 +19,12 @@ interface Payload {
 }
 
 /** A latest block as a JSON-RPC node returns it, at HEAD_TIME. */
-const block = {
+const block = emptyRpcBlock({
   number: "0x10",
   hash: "0x" + "01".repeat(32),
   parentHash: "0x" + "02".repeat(32),
   timestamp: "0x" + HEAD_TIME.toString(16),
-  nonce: "0x0000000000000000",
-  difficulty: "0x0",
-  gasLimit: "0x1c9c380",
-  gasUsed: "0x0",
-  miner: "0x" + "00".repeat(20),
-  extraData: "0x",
-  baseFeePerGas: "0x1",
-  transactions: [],
-};
+});
 
 function nodeAnswersHead(): void {
   nock(NODE)
