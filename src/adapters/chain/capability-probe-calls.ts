@@ -39,6 +39,14 @@ export const STANDARD_SELECTORS = new Set<string>([
 /** A fee-like number (25% in basis points) and a flag (true / 1) for one-argument setters. */
 const FEE_LIKE = 2_500n;
 
+/**
+ * Fee rates written in percent (10, 25) or per mille (250) rather than basis points. A setter taking percent turns the
+ * basis-point value, or an address read as a number, into a fee over 100% that makes every transfer revert (it looks
+ * like a pause); a setter with a cap (at most 20%, at most 25%) refuses them. Tried only on a function whose call
+ * already moved the sell tax or stopped transfers, so the probe reports the fee it can set.
+ */
+const FEE_RATES = [10n, 25n, 250n];
+
 const word = (value: bigint | Address): string =>
   (typeof value === "bigint" ? value.toString(16) : value.slice(2)).padStart(64, "0");
 
@@ -63,6 +71,11 @@ export function probeCalldatas(selector: string, target: Address, token: Address
     `0x${selector}${word(token)}${word(held)}${word(target)}`,
     `0x${selector}${word(token)}${word(target)}${word(held)}`,
   ].map(asHex);
+}
+
+/** One-argument fee rates for a function that touched the sell tax (see FEE_RATES). */
+export function feeRateCalldatas(selector: string): Hex[] {
+  return FEE_RATES.map((rate) => asHex(`0x${selector}${word(rate)}`));
 }
 
 export function privilegedCalldata(args: {

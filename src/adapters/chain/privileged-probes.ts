@@ -8,6 +8,7 @@ import {
   type PrivilegedReport,
   READ_ONLY,
   decodePrivileged,
+  feeRateCalldatas,
   privilegedCalldata,
   probeCalldatas,
 } from "./capability-probe-calls";
@@ -121,11 +122,7 @@ export class PrivilegedProbes {
         selectors.map(async (selector) => {
           const callerBaseline = own[i];
           if (callerBaseline === null || callerBaseline === undefined) return null;
-          for (const data of probeCalldatas(selector, this.target, this.token, this.held)) {
-            const effect = await this.effect(caller, `0x${selector}`, data, callerBaseline.holders);
-            if (effect !== null) return effect;
-          }
-          return null;
+          return this.selectorEffect(caller, selector, callerBaseline.holders);
         }),
       ),
     );
@@ -134,16 +131,54 @@ export class PrivilegedProbes {
     return { baseline: baseline.holders, effects: candidates.filter((_, i) => privileged[i]) };
   }
 
+  /**
+   * The first argument layout with an effect. A function that reached the fee path without proving a fee (the sell
+   * tax moved a little, or every transfer stopped: a percent fee given a basis-point value) is called again with
+   * plain fee rates, and a fee it can set is reported rather than the stop.
+   */
+  private async selectorEffect(
+    caller: ProbeCaller,
+    selector: string,
+    baseline: HolderEffects,
+  ): Promise<PrivilegedEffect | null> {
+    let found: PrivilegedEffect | null = null;
+    let feePath = false;
+    for (const data of probeCalldatas(selector, this.target, this.token, this.held)) {
+      const tried = await this.effect(caller, selector, data, baseline);
+      feePath ||= tried.feePath;
+      if (tried.effect !== null) {
+        found = tried.effect;
+        break;
+      }
+    }
+    const kinds = found === null ? [] : effectKinds(found, baseline);
+    if (kinds.includes("fee") || !(feePath || kinds.includes("pause"))) return found;
+    for (const data of feeRateCalldatas(selector)) {
+      const { effect } = await this.effect(caller, selector, data, baseline);
+      if (effect !== null && effectKinds(effect, baseline).includes("fee")) return effect;
+    }
+    return found;
+  }
+
   private async effect(
     caller: ProbeCaller,
     selector: string,
     data: Hex,
     baseline: HolderEffects,
-  ): Promise<PrivilegedEffect | null> {
+  ): Promise<{ effect: PrivilegedEffect | null; feePath: boolean }> {
     const report = await this.report(caller.address, data);
-    if (report === null || report === READ_ONLY || !report.callOk) return null;
-    const effect: PrivilegedEffect = { selector, calldata: data, caller, target: this.target, ...report, baseline };
-    return effectKinds(effect, baseline).length > 0 ? effect : null;
+    if (report === null || report === READ_ONLY || !report.callOk) return { effect: null, feePath: false };
+    const effect: PrivilegedEffect = {
+      selector: `0x${selector}`,
+      calldata: data,
+      caller,
+      target: this.target,
+      ...report,
+      baseline,
+    };
+    const h = report.holders;
+    const feePath = baseline.sellOk && h.sellOk && (h.sellTaxBps ?? 0) !== (baseline.sellTaxBps ?? 0);
+    return { effect: effectKinds(effect, baseline).length > 0 ? effect : null, feePath };
   }
 
   /** The same call from a random address: if it has every effect the candidate had, nothing is privileged. */

@@ -9,6 +9,7 @@ import { right } from "../../contract/support/task-either";
 import { EthersSellSimulator } from "../../../../src/adapters/chain/sell-simulator.adapter";
 import { loadUniswapArtifacts } from "../../../../src/dev-world/uniswap-artifacts";
 import type { MarketAnalysis } from "../../../../src/domain/scoring/market/trades";
+import type { PoolFacts } from "../../../../src/domain/scoring";
 import { simulationFindings } from "../../../../src/domain/scoring/token/sell-simulation";
 import { type Address, asAddress } from "../../../../src/domain/chain/address";
 import { type EmbeddedChain, startEmbeddedChain } from "../../../../src/dev-world/embedded-chain";
@@ -53,8 +54,13 @@ describe("chain probes against real token patterns (embedded chain)", function (
     });
   });
 
-  /** The prober's evidence for a token without pools, at the head block. */
-  async function probe(token: Deployed, owner: Address | null, holders: readonly Address[] = []) {
+  /** The prober's evidence for a token (without pools unless given), at the head block. */
+  async function probe(
+    token: Deployed,
+    owner: Address | null,
+    holders: readonly Address[] = [],
+    pools: readonly PoolFacts[] = [],
+  ) {
     const head = await right(reader.headBlock());
     const metadata = await right(reader.tokenMetadata(token.address));
     return right(
@@ -64,7 +70,7 @@ describe("chain probes against real token patterns (embedded chain)", function (
         owner,
         deployer,
         totalSupply: metadata.totalSupply,
-        pools: [],
+        pools,
         holders: await Promise.all(
           holders.map(async (address) => ({
             address,
@@ -161,11 +167,23 @@ describe("chain probes against real token patterns (embedded chain)", function (
     });
   });
 
-  /**
-   * A Uniswap V2 pool of `token` against a fresh quote token (10^23 of each, the token's setPair called), one holder
-   * given 10^20 of the token, and the sell simulator's run over that holder.
-   */
-  async function simulatedSells(token: Deployed, holderIndex: number) {
+  describe("capability probes on fee setters written in percent (one unbounded, one capped at 20%)", () => {
+    it("reports the fee each can set, not the stop a basis-point value or an address as a number causes", async () => {
+      const token = await contract("PercentFeeToken", [10n ** 24n]);
+      const evidence = await probe(token, deployer, [], [await pooled(token)]);
+      for (const setter of ["setMarketingFee(uint256)", "setLiquidityFee(uint256)"]) {
+        const effect = evidence.effects.find((e) => e.selector === `0x${id(setter).slice(2, 10)}`);
+        expect(effect?.caller.address, setter).to.equal(deployer);
+        expect(effectKinds(effect!, evidence.baseline), setter).to.deep.equal(["fee"]);
+        // 5% at the baseline (2% marketing + 3% liquidity); the rate that proved the setter is a plain percentage.
+        expect(evidence.baseline?.sellTaxBps, setter).to.be.closeTo(500, 2);
+        expect(effect!.holders.sellTaxBps! - evidence.baseline!.sellTaxBps!, setter).to.be.at.least(500);
+      }
+    });
+  });
+
+  /** A Uniswap V2 pool of `token` against a fresh quote token (10^23 of each), the token's setPair called. */
+  async function pooled(token: Deployed): Promise<PoolFacts> {
     const signer = await devSigner(chain, 0);
     const quote = await deployTestContract(signer, "SmallToken", [10n ** 24n]);
     const { factory: factoryArtifact } = loadUniswapArtifacts();
@@ -179,6 +197,20 @@ describe("chain probes against real token patterns (embedded chain)", function (
     await sendAndWait(quote.contract, "transfer", [pool, 10n ** 23n]);
     const pair = new Contract(pool, ["function mint(address) returns (uint256)"], signer);
     await sendAndWait(pair, "mint", [deployer]);
+    return {
+      pool,
+      quoteToken: quote.address,
+      tokenReserve: 10n ** 23n,
+      quoteReserve: 10n ** 23n,
+      quoteDecimals: 18,
+      quoteUnitUsd: 1,
+      lpTransfers: { items: [], coverage: { complete: true, items: 0 } },
+    };
+  }
+
+  /** A pool of `token` (see pooled), one holder given 10^20 of the token, and the sell simulator's run over it. */
+  async function simulatedSells(token: Deployed, holderIndex: number) {
+    const pool = await pooled(token);
     const holder = asAddress(chain.accounts[holderIndex]!.address);
     await sendAndWait(token.contract, "transfer", [holder, 10n ** 20n]);
 
@@ -186,17 +218,7 @@ describe("chain probes against real token patterns (embedded chain)", function (
     const simulation = await right(
       new EthersSellSimulator(reader).simulate({
         token: token.address,
-        pools: [
-          {
-            pool,
-            quoteToken: quote.address,
-            tokenReserve: 10n ** 23n,
-            quoteReserve: 10n ** 23n,
-            quoteDecimals: 18,
-            quoteUnitUsd: 1,
-            lpTransfers: { items: [], coverage: { complete: true, items: 0 } },
-          },
-        ],
+        pools: [pool],
         sellers: [{ address: holder, role: "holder", balance: 10n ** 20n }],
         blockNumber: head.number,
       }),

@@ -436,4 +436,62 @@ contract ContractShyToken {
     emit Transfer(from, to, amount);
   }
 }`,
+  "PercentFeeToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// Fees written in percent, as most launch templates do (amount * fee / 100): a marketing fee the owner sets with no
+// upper bound (a basis-point value or an address read as a number makes every transfer revert) and a liquidity fee
+// capped at 20% (a basis-point value is refused). Sells into the pair pay both.
+contract PercentFeeToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  uint256 public totalSupply;
+  address public owner;
+  address public pair;
+  uint256 public marketingFee = 2;
+  uint256 public liquidityFee = 3;
+  string public constant name = "PercentFee";
+  string public constant symbol = "PCT";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(uint256 supply) {
+    owner = msg.sender;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function setPair(address pool) external { require(msg.sender == owner, "not owner"); pair = pool; }
+  function setMarketingFee(uint256 fee) external { require(msg.sender == owner, "not owner"); marketingFee = fee; }
+  function setLiquidityFee(uint256 fee) external {
+    require(msg.sender == owner, "not owner");
+    require(fee <= 20, "fee can not be more than 20%");
+    liquidityFee = fee;
+  }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _transfer(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _transfer(from, to, amount);
+    return true;
+  }
+  function _transfer(address from, address to, uint256 amount) private {
+    if (from != owner && to != owner) {
+      uint256 marketing = amount * marketingFee / 100;
+      uint256 liquidity = to == pair ? amount * liquidityFee / 100 : 0;
+      _move(from, owner, marketing);
+      _move(from, address(this), liquidity);
+      amount = amount - marketing - liquidity;
+    }
+    _move(from, to, amount);
+  }
+  function _move(address from, address to, uint256 amount) private {
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+}`,
 };
