@@ -2,8 +2,10 @@
  * Credence flags -> CRPWarner's three categories (Lin et al., TSE 2024). One table, published in
  * docs/real-contracts.md; written from the definitions, not from the results:
  * - hidden mint: the supply (or a balance) can be raised beyond what was declared, by a privileged caller;
- * - leaking token: a privileged caller can move or burn other holders' tokens, or pay out what the contract collected
- *   from them (fees it holds);
+ * - leaking token: a privileged caller can move or burn other holders' tokens, or set the fee rate that moves a part
+ *   of every holder's transfer to the fee wallet (CRPWarner's own detector, `LeakingToken_Direct` and
+ *   `LeakingToken_Fee` in gigahorse/clients/crpwarner.dl; the first table also counted a payout of the contract's own
+ *   holdings, which neither rule counts: see docs/real-contracts.md);
  * - limiting sell: a privileged caller can stop or limit holders' sells (blacklist, pause, max sell/cooldown,
  *   a fee up to 100%).
  * A flag counts only when raised with a penalty (severity "info", e.g. a renounced owner's power, does not).
@@ -26,11 +28,7 @@ export interface MappingRow {
 }
 
 type HiddenEffect =
-  | "effect: mint"
-  | "effect: balance raised"
-  | "effect: balance lowered"
-  | "effect: held tokens taken"
-  | "effect: restricts sells";
+  "effect: mint" | "effect: balance raised" | "effect: balance lowered" | "effect: fee" | "effect: restricts sells";
 
 export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
   { code: "OWNER_CAN_MINT", category: "hiddenMint", when: "always", why: "a privileged mint raises the supply" },
@@ -61,17 +59,13 @@ export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
     why: "a hidden caller took or burned a holder's tokens",
   },
   {
-    code: "OWNER_CAN_TAKE_HELD_TOKENS",
+    code: "OWNER_CAN_SET_FEES",
     category: "leakingToken",
     when: "always",
-    why: "a privileged call paid out the tokens the contract held (fees collected from holders)",
+    why: "the fee rate the owner sets moves a part of every holder's transfer to the fee wallet",
   },
-  {
-    code: "HIDDEN_OWNER",
-    category: "leakingToken",
-    when: "effect: held tokens taken",
-    why: "a hidden caller paid out the tokens the contract held",
-  },
+  { code: "FEE_RAISED", category: "leakingToken", when: "always", why: "the fee taken from holders was raised" },
+  { code: "HIDDEN_OWNER", category: "leakingToken", when: "effect: fee", why: "a hidden caller sets the fee rate" },
   {
     code: "NFT_PRIVILEGED_MINT",
     category: "hiddenMint",
@@ -137,8 +131,8 @@ function matches(row: MappingRow, flag: ReturnedFlag): boolean {
       return !detail.includes("totalSupply +") && direction === "raised";
     case "effect: balance lowered":
       return direction === "lowered";
-    case "effect: held tokens taken":
-      return detail.includes("the contract's own balance");
+    case "effect: fee":
+      return detail.includes("sell tax ->");
     case "effect: restricts sells":
       return /could no longer transfer|no holder could transfer|no holder could sell|sell tax ->|sells reverted/.test(
         detail,

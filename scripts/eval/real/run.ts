@@ -13,6 +13,7 @@ import { type Dexes, type Launched, deployAndLaunch } from "./launch";
 import { type ContractResult, blockingCheck, metricsTable, missLines, perContractLines } from "./report";
 import { ask, pool, startService, type Service } from "./service";
 import { TIMELINE_DAYS, playTimeline } from "./timeline";
+import { PROJECT_ROOT } from "../../../src/dev-world/compile";
 
 const argv = process.argv.slice(2);
 const bytecodeMode = argv.includes("--bytecode");
@@ -318,6 +319,9 @@ async function main(): Promise<number> {
   }
 }
 
+/** The last full run's answers, one record a contract (see resultRecord). */
+const RESULTS_FILE = path.join(PROJECT_ROOT, ".cache", "real-contracts", "last-run.json");
+
 function printReport(results: readonly ContractResult[], started: number): void {
   console.log(`\n## per contract (timeline: ${TIMELINE_DAYS} chain days of buyers and sells after launch)`);
   perContractLines(results).forEach((l) => console.log(l));
@@ -350,6 +354,22 @@ function printReport(results: readonly ContractResult[], started: number): void 
   console.log(
     `mapping: ${FLAG_CATEGORY_TABLE.length} rows (scripts/eval/real/flag-categories.ts, docs/real-contracts.md)`,
   );
+  writeFileSync(RESULTS_FILE, JSON.stringify(results.map(resultRecord), null, 1));
+  console.log(`every contract's flags and categories: ${path.relative(process.cwd(), RESULTS_FILE)}`);
+}
+
+/** One contract of the last run, as the report read it: enough to check a mapping against without a run. */
+function resultRecord(r: ContractResult) {
+  return {
+    id: r.entry.id,
+    contract: r.entry.contractName,
+    group: r.entry.group,
+    groundTruth: r.entry.categories,
+    outcome: r.outcome,
+    tier: r.verdict?.tier ?? null,
+    flags: (r.verdict?.flags ?? []).map((f) => ({ code: f.code, severity: f.severity, detail: f.evidence?.detail })),
+    predicted: r.predicted,
+  };
 }
 
 process.exitCode = await main();

@@ -71,6 +71,28 @@ describe("eval:real building blocks", () => {
       expect(own.leakingToken).to.deep.equal([]);
     });
 
+    it("counts a fee setter as leaking token and a payout of the contract's own holdings in no category", () => {
+      // CRPWarner's LeakingToken_Fee: an owner-set rate that moves a part of every transfer to the fee wallet.
+      const fees = categoriesOf([
+        { code: "OWNER_CAN_SET_FEES", severity: "medium" },
+        { code: "OWNER_CAN_TAKE_HELD_TOKENS", severity: "medium" },
+      ]);
+      expect(fees).to.deep.equal({
+        hiddenMint: [],
+        leakingToken: ["OWNER_CAN_SET_FEES"],
+        limitingSell: ["OWNER_CAN_SET_FEES"],
+      });
+      const hiddenFee = categoriesOf([
+        {
+          code: "HIDDEN_OWNER",
+          severity: "high",
+          evidence: { detail: "owner() is 0x0, yet simulated call: sell tax -> 40%." },
+        },
+      ]);
+      expect(hiddenFee.leakingToken).to.deep.equal(["HIDDEN_OWNER"]);
+      expect(categoriesOf([{ code: "OWNER_CAN_TAKE_HELD_TOKENS", severity: "medium" }]).leakingToken).to.deep.equal([]);
+    });
+
     it("reads a hidden owner's proven effect", () => {
       const mint = categoriesOf([
         {
