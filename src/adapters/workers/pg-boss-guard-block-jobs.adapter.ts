@@ -81,8 +81,10 @@ export class PgBossGuardBlockJobs implements GuardBlockJobs {
       max: 4,
       application_name: "credence-guard-jobs",
       schedule: false,
-      // A lapsed heartbeat is noticed within this long after it lapses.
+      // Lapsed heartbeats are swept by the queue's monitor pass, which runs as often as the longer of
+      // these two (each 60 s by default): a dead holder's job is handed on within half a heartbeat of lapsing.
       superviseIntervalSeconds: Math.max(1, Math.floor(options.heartbeatSeconds / 2)),
+      monitorIntervalSeconds: Math.max(1, Math.floor(options.heartbeatSeconds / 2)),
     });
     this.boss.on("error", options.onError);
   }
