@@ -130,7 +130,7 @@ describe("QueuedGuardWatchWorker: Protocol Guard's per-block work shared by two 
   /** Ends what a test left hanging (a killed instance's scoring), before its workers are stopped. */
   const unhangs: (() => void)[] = [];
 
-  async function instance(name: string, scorer: GuardScores): Promise<Instance> {
+  async function instance(name: string, scorer: GuardScores, maxAttempts = 5): Promise<Instance> {
     const pool = new pg.Pool({ connectionString: db.url, max: 4 });
     const store = new PostgresSubscriptionStore({ pool });
     const cursor = new PostgresWatchCursor({ pool, key: String(CHAIN_ID) });
@@ -148,7 +148,7 @@ describe("QueuedGuardWatchWorker: Protocol Guard's per-block work shared by two 
       return execute(block);
     };
     const policy = new WatchBlockOrSkip(watch, attempts, new AlertBlockSkipped(store, cursor, queue, attempts), {
-      maxAttempts: 5,
+      maxAttempts,
     });
     const jobs = new PgBossGuardBlockJobs({
       connectionString: db.url,
@@ -282,5 +282,28 @@ describe("QueuedGuardWatchWorker: Protocol Guard's per-block work shared by two 
     expect(await distinctAlerts()).to.equal(24);
     unhang();
     await dead;
+  });
+
+  it("skips a block no instance can score under the poison-block policy: one block_skipped alert, then the blocks after it", async () => {
+    const POISON = ("0x" + "55".repeat(20)) as Address;
+    // Neither scorer knows POISON (an unknown wallet fails like an unreachable chain); two tries at most.
+    const scores = { [RISKY]: { score: 30, tier: "LOW" as const }, [BORROWER]: { score: 40, tier: "LOW" as const } };
+    const a = await instance("a", fakeScorer(scores), 2);
+    const b = await instance("b", fakeScorer(scores), 2);
+    const blocks = Array.from({ length: 6 }, (_, i) => activity(i + 1, i + 1 === 3 ? POISON : BORROWER));
+    await a.stream.feed(blocks);
+    await b.stream.feed(blocks);
+    await a.worker.idle();
+    await b.worker.idle();
+
+    const tries = (n: number) => executions.filter((e) => e.block === n).length;
+    expect(blocks.map((block) => tries(block.number))).to.deep.equal([1, 1, 2, 1, 1, 1]);
+    const skipped = await db.pool.query<{ block: string }>(
+      "SELECT alert->>'blockNumber' AS block FROM protocol_guard_subscriptions_alerts WHERE alert->>'kind' = 'block_skipped'",
+    );
+    expect(skipped.rows.map((r) => Number(r.block))).to.deep.equal([3]);
+    // Two alerts for each of the five scored blocks, RISKY's of block 3 (queued before the failure), the skip.
+    expect(await deliveries()).to.equal(12);
+    expect(await deliveredAlerts()).to.equal(12);
   });
 });
