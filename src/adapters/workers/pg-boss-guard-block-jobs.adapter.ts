@@ -15,6 +15,12 @@ const EXPIRE_SECONDS = 3_600;
  * for good in a strict-FIFO queue, so the limit is out of reach.
  */
 const RETRY_LIMIT = 1_000_000;
+/**
+ * Settled jobs are kept an hour (pg-boss's default is a week: 1.2 million rows at Arc's 0.5 s blocks). Kept,
+ * a block queued again by an instance that follows late is a no-op; once deleted it is a new job that the
+ * watcher passes over at once (the shared cursor is past it).
+ */
+const KEEP_SETTLED_SECONDS = 3_600;
 
 const ActivityCodec = t.readonly(
   t.type({
@@ -110,6 +116,7 @@ export class PgBossGuardBlockJobs implements GuardBlockJobs {
       expireInSeconds: EXPIRE_SECONDS,
       retryLimit: RETRY_LIMIT,
       retryDelay: 0,
+      deleteAfterSeconds: KEEP_SETTLED_SECONDS,
     });
     return id;
   }
