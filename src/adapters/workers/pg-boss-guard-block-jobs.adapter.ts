@@ -88,7 +88,7 @@ export class PgBossGuardBlockJobs implements GuardBlockJobs {
       application_name: "credence-guard-jobs",
       schedule: false,
       // Lapsed heartbeats are swept by the queue's monitor pass, which runs as often as the longer of
-      // these two (each 60 s by default): a dead holder's job is handed on within half a heartbeat of lapsing.
+      // these two (each 60 s by default): at half a heartbeat, a dead holder's job is handed on within one to two heartbeats.
       superviseIntervalSeconds: Math.max(1, Math.floor(options.heartbeatSeconds / 2)),
       monitorIntervalSeconds: Math.max(1, Math.floor(options.heartbeatSeconds / 2)),
     });
