@@ -2,19 +2,17 @@ import type { Container } from "inversify";
 import type { Logger } from "pino";
 import { DeliveryWorker } from "../adapters/workers/delivery.worker";
 import { GraphTrustWorker } from "../adapters/workers/graph-trust.worker";
-import { GuardWatchWorker } from "../adapters/workers/guard-watch.worker";
 import { StakingIndexWorker } from "../adapters/workers/staking-index.worker";
 import type { Worker } from "../adapters/workers/worker";
 import { RecomputeGraphTrust } from "../application/use-cases/graph/recompute-graph-trust.use-case";
-import { WatchBlock } from "../application/use-cases/protocol-guard/watch-block.use-case";
-import { WatchBlockOrSkip } from "../application/use-cases/protocol-guard/watch-block-or-skip.use-case";
 import { IndexStakingBlocks } from "../application/use-cases/staking/index-staking-blocks.use-case";
 import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
+import { guardWatcher, type GuardWatcher } from "./guard-watcher";
 
 export interface RunningWorkers {
   /** Protocol Guard's watcher (its idle() is the application's guardIdle()). */
-  readonly guard: GuardWatchWorker;
+  readonly guard: GuardWatcher;
   /** Stops every worker started, in reverse order. */
   stop(): Promise<void>;
 }
@@ -30,12 +28,7 @@ export async function startWorkers(
   config: Config,
   logger: Logger,
 ): Promise<RunningWorkers> {
-  const guard = new GuardWatchWorker(
-    container.get(WatchBlock),
-    container.get(WatchBlockOrSkip),
-    chain.blockStream,
-    logger,
-  );
+  const guard = guardWatcher(container, chain.blockStream, config, logger);
   const workers: readonly Worker[] = [
     new StakingIndexWorker(
       container.get(IndexStakingBlocks),

@@ -1,14 +1,9 @@
-import * as E from "fp-ts/Either";
 import type { BlockStream, BlockSubscriber } from "../../application/ports/block-stream.port";
 import type { WatchBlock } from "../../application/use-cases/protocol-guard/watch-block.use-case";
 import type { WatchBlockOrSkip } from "../../application/use-cases/protocol-guard/watch-block-or-skip.use-case";
 import type { BlockActivity } from "../../domain/protocol-guard/block-activity";
-import { retryDelayMs } from "../../domain/protocol-guard/poison-block";
+import { tryBlockUntilSettled } from "./guard-block-tries";
 import type { Worker, WorkerLog } from "./worker";
-
-/** A failed block is tried again after this long, doubling per counted attempt up to the cap. */
-const RETRY_BASE_MS = 1_000;
-const RETRY_CAP_MS = 30_000;
 
 /**
  * Feeds the Protocol Guard watcher from the block stream, one block at a time and in order, from its
@@ -68,44 +63,10 @@ export class GuardWatchWorker implements Worker {
   }
 
   private async process(block: BlockActivity): Promise<void> {
-    let seen = 0;
-    while (!this.stopped) {
-      const tried = await this.policy.execute(block, seen);
-      if (E.isLeft(tried)) {
-        this.log.warn({ block: block.number, detail: tried.left.detail }, "guard watch failed; retrying");
-        await this.pause(retryDelayMs(seen + 1, RETRY_BASE_MS, RETRY_CAP_MS));
-        continue;
-      }
-      const outcome = tried.right;
-      if (outcome.kind === "failed") {
-        seen = outcome.attempts;
-        this.log.warn(
-          { block: block.number, attempts: outcome.attempts, reason: outcome.reason },
-          "guard watch failed; retrying",
-        );
-        await this.pause(retryDelayMs(outcome.attempts, RETRY_BASE_MS, RETRY_CAP_MS));
-        continue;
-      }
-      if (outcome.kind === "poisoned") {
-        this.log.warn(
-          {
-            block: block.number,
-            hash: block.hash,
-            attempts: outcome.attempts,
-            reason: outcome.reason,
-            subscriptions: outcome.subscriptions,
-          },
-          "guard skipped a block it could not score (block_skipped alerts queued)",
-        );
-        return;
-      }
-      const result = outcome.outcome;
-      if (result.kind === "reorg")
-        this.log.error(result, "chain reorganised below the Protocol Guard cursor (deeper than the confirmation lag)");
-      if (result.kind === "gap") this.log.error(result, "blocks never reached the Protocol Guard watcher");
-      if (result.kind !== "skipped" && result.events > 0) this.log.info(result, "guard watched block");
-      return;
-    }
+    await tryBlockUntilSettled(block, this.policy, this.log, {
+      stopped: () => this.stopped,
+      pause: (ms) => this.pause(ms),
+    });
   }
 
   /** Waits, cut short by stop() so a shutdown is not held up by a backoff. */

@@ -127,6 +127,11 @@ const variables = {
   EVM_WRITE_BUDGET_GAS_PER_DAY: { codec: intInRange("gas per day", 0, 2 ** 53 - 1), fallback: "30000000" },
   // RPC mode with DATABASE_URL: one instance follows the chain; a killed one is replaced within this lease.
   CHAIN_FOLLOWER_LEASE_SECONDS: { codec: intInRange("seconds", 2, 300), fallback: "10" },
+  // Where Protocol Guard's per-block work runs: in every process (inline), or once across the instances
+  // through a pg-boss queue in DATABASE_URL's PostgreSQL (issue 34 item 2).
+  GUARD_WORK_QUEUE: { codec: t.keyof({ inline: null, "pg-boss": null }), fallback: "inline" },
+  // pg-boss: a held block job whose heartbeat is this old goes to another instance (pg-boss's minimum is 10).
+  GUARD_JOB_HEARTBEAT_SECONDS: { codec: intInRange("seconds", 10, 300), fallback: "10" },
 } as const;
 
 /** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */
@@ -189,6 +194,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
       ...separateOperatorKeys(decoded),
       ...arcConsistency(env, decoded),
       ...registryRequirements(decoded),
+      ...guardQueueRequirements(decoded),
     );
   const attestationKey = resolveAttestationKey({
     privateKey: decoded.ATTESTATION_PRIVATE_KEY,
@@ -251,6 +257,13 @@ function separateOperatorKeys(env: EnvValues): string[] {
   return shared.length === 0
     ? []
     : [`OPERATOR_API_KEYS: ${shared.length} digest(s) also in PLATFORM_API_KEYS; the operator needs keys of its own`];
+}
+
+/** The shared queue lives in PostgreSQL: without one there is nothing to share it through. */
+function guardQueueRequirements(env: EnvValues): string[] {
+  return env.GUARD_WORK_QUEUE === "pg-boss" && env.DATABASE_URL === undefined
+    ? ["GUARD_WORK_QUEUE: pg-boss needs DATABASE_URL (the queue lives in its PostgreSQL)"]
+    : [];
 }
 
 /** A registry address without the key that may write it (or the reverse) is a half-configured feature. */

@@ -144,6 +144,25 @@ describe("configuration", () => {
     for (const bad of ["0", "101", "two", "2.5"]) expect(attempts(bad)).to.deep.equal(["GUARD_BLOCK_MAX_ATTEMPTS"]);
   });
 
+  it("GUARD_WORK_QUEUE: inline by default; pg-boss only with DATABASE_URL; GUARD_JOB_HEARTBEAT_SECONDS 10..300", () => {
+    const names = (env: Record<string, string>) => {
+      const config = loadConfig(env);
+      return E.isRight(config)
+        ? [config.right.env.GUARD_WORK_QUEUE, config.right.env.GUARD_JOB_HEARTBEAT_SECONDS]
+        : config.left.map((m) => m.split(/[=:]/)[0]);
+    };
+    expect(names({})).to.deep.equal(["inline", 10]);
+    expect(names({ GUARD_WORK_QUEUE: "pg-boss", DATABASE_URL: production.DATABASE_URL })).to.deep.equal([
+      "pg-boss",
+      10,
+    ]);
+    expect(names({ GUARD_WORK_QUEUE: "pg-boss" })).to.deep.equal(["GUARD_WORK_QUEUE"]);
+    expect(names({ GUARD_WORK_QUEUE: "nats" })).to.deep.equal(["GUARD_WORK_QUEUE"]);
+    expect(names({ GUARD_JOB_HEARTBEAT_SECONDS: "30" })).to.deep.equal(["inline", 30]);
+    for (const bad of ["9", "301", "ten"])
+      expect(names({ GUARD_JOB_HEARTBEAT_SECONDS: bad })).to.deep.equal(["GUARD_JOB_HEARTBEAT_SECONDS"]);
+  });
+
   it("names every bad variable", () => {
     const config = loadConfig({ PORT: "http", TRUSTED_PROXIES: "10.0.0.1,not-an-ip", LOG_LEVEL: "loud" });
     expect(E.isLeft(config)).to.equal(true);

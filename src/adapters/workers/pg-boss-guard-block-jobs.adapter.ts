@@ -1,0 +1,159 @@
+import { createHash } from "node:crypto";
+import * as E from "fp-ts/Either";
+import * as t from "io-ts";
+import { PgBoss } from "pg-boss";
+import { AddressCodec } from "../../domain/chain/address";
+import type { BlockActivity } from "../../domain/protocol-guard/block-activity";
+import type { GuardBlockJob, GuardBlockJobs } from "./guard-block-jobs";
+
+const QUEUE = "protocol-guard-blocks";
+/** Longer than the longest poison-block run (100 tries, at most 30 s apart): only a stuck handler meets it. */
+const EXPIRE_SECONDS = 3_600;
+/**
+ * Retries come from a lapsed heartbeat or a shutdown, never from a failing block (the poison-block policy
+ * runs inside the job). A job that ran out of retries would be `failed`, and a failed job blocks its key
+ * for good in a strict-FIFO queue, so the limit is out of reach.
+ */
+const RETRY_LIMIT = 1_000_000;
+/**
+ * Settled jobs are kept an hour (pg-boss's default is a week: 1.2 million rows at Arc's 0.5 s blocks). Kept,
+ * a block queued again by an instance that follows late is a no-op; once deleted it is a new job that the
+ * watcher passes over at once (the shared cursor is past it).
+ */
+const KEEP_SETTLED_SECONDS = 3_600;
+
+const ActivityCodec = t.readonly(
+  t.type({
+    number: t.number,
+    hash: t.string,
+    parentHash: t.string,
+    timestamp: t.number,
+    transactions: t.readonlyArray(
+      t.type({
+        hash: t.string,
+        from: AddressCodec,
+        to: t.union([AddressCodec, t.null]),
+        input: t.string,
+        success: t.boolean,
+      }),
+    ),
+    logs: t.readonlyArray(
+      t.type({
+        address: AddressCodec,
+        topics: t.readonlyArray(t.string),
+        data: t.string,
+        logIndex: t.number,
+        txHash: t.string,
+      }),
+    ),
+  }),
+);
+
+export interface PgBossGuardBlockJobsOptions {
+  readonly connectionString: string;
+  /** Where pg-boss keeps its tables (created and migrated by pg-boss at start). */
+  readonly schema: string;
+  readonly chainId: number;
+  /** A held job whose heartbeat is this old is handed to another instance (pg-boss's minimum is 10). */
+  readonly heartbeatSeconds: number;
+  readonly onError: (error: unknown) => void;
+}
+
+/** A UUID derived from the block: the same block queued twice is the same job, whoever queues it. */
+function jobId(chainId: number, block: BlockActivity): string {
+  const hex = createHash("sha256").update(`guard-block|${chainId}|${block.number}|${block.hash}`).digest("hex");
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Protocol Guard's per-block jobs in pg-boss, in the PostgreSQL the instances already share. One queue
+ * with the `key_strict_fifo` policy and one key per chain: a job is fetched only when every earlier job
+ * of its chain is settled and none is held, so blocks are worked one at a time and in order, by
+ * whichever instance claims the head. Held jobs carry a heartbeat; the supervisor (every instance runs
+ * it) puts a job whose heartbeat lapsed back at the head, for another instance.
+ */
+export class PgBossGuardBlockJobs implements GuardBlockJobs {
+  readonly heartbeatEveryMs: number;
+  private readonly boss: PgBoss;
+  private readonly key: string;
+
+  constructor(private readonly options: PgBossGuardBlockJobsOptions) {
+    this.heartbeatEveryMs = (options.heartbeatSeconds * 1000) / 3;
+    this.key = `chain-${options.chainId}`;
+    this.boss = new PgBoss({
+      connectionString: options.connectionString,
+      schema: options.schema,
+      max: 4,
+      application_name: "credence-guard-jobs",
+      schedule: false,
+      // Lapsed heartbeats are swept by the queue's monitor pass, which runs as often as the longer of
+      // these two (each 60 s by default): at half a heartbeat, a dead holder's job is handed on within one to two heartbeats.
+      superviseIntervalSeconds: Math.max(1, Math.floor(options.heartbeatSeconds / 2)),
+      monitorIntervalSeconds: Math.max(1, Math.floor(options.heartbeatSeconds / 2)),
+    });
+    this.boss.on("error", options.onError);
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    // Idempotent: instances starting together create it once.
+    await this.boss.createQueue(QUEUE, { policy: "key_strict_fifo" });
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: false, close: true });
+  }
+
+  async enqueue(block: BlockActivity): Promise<string> {
+    const id = jobId(this.options.chainId, block);
+    // Sent one at a time (never in one statement): jobs are ordered by their insert time.
+    await this.boss.send(QUEUE, block, {
+      id,
+      singletonKey: this.key,
+      // Per job rather than on the queue, so a changed setting applies to the next blocks.
+      heartbeatSeconds: this.options.heartbeatSeconds,
+      expireInSeconds: EXPIRE_SECONDS,
+      retryLimit: RETRY_LIMIT,
+      retryDelay: 0,
+      deleteAfterSeconds: KEEP_SETTLED_SECONDS,
+    });
+    return id;
+  }
+
+  async claim(): Promise<GuardBlockJob | null> {
+    const [job] = await this.boss.fetch<unknown>(QUEUE);
+    if (job === undefined) return null;
+    const block = ActivityCodec.decode(job.data);
+    // Only this adapter writes the queue: a job that is not a block is a bug, and it must not stop the chain.
+    if (E.isLeft(block)) {
+      await this.boss.complete(QUEUE, { id: job.id, retryCount: job.retryCount });
+      throw new Error(`Protocol Guard job ${job.id} does not hold a block; dropped`);
+    }
+    return { id: job.id, attempt: job.retryCount, block: block.right };
+  }
+
+  async heartbeat(job: GuardBlockJob): Promise<boolean> {
+    const touched = await this.boss.touch(QUEUE, { id: job.id, retryCount: job.attempt });
+    return affected(touched) > 0;
+  }
+
+  async complete(job: GuardBlockJob): Promise<void> {
+    await this.boss.complete(QUEUE, { id: job.id, retryCount: job.attempt });
+  }
+
+  async release(job: GuardBlockJob): Promise<void> {
+    await this.boss.fail(QUEUE, { id: job.id, retryCount: job.attempt }, { message: "released at shutdown" });
+  }
+
+  async settled(id: string): Promise<boolean> {
+    const [job] = await this.boss.findJobs(QUEUE, { id });
+    return job === undefined || job.state === "completed";
+  }
+}
+
+/** pg-boss answers its commands with `{affected}` (its typings leave the answer empty). */
+function affected(response: object): number {
+  const count = (response as { affected?: unknown }).affected;
+  return typeof count === "number" ? count : 0;
+}

@@ -1,0 +1,69 @@
+import type { Container } from "inversify";
+import pg from "pg";
+import type { Logger } from "pino";
+import type { BlockStream } from "../application/ports/block-stream.port";
+import { GuardWatchWorker } from "../adapters/workers/guard-watch.worker";
+import { PgBossGuardBlockJobs } from "../adapters/workers/pg-boss-guard-block-jobs.adapter";
+import { QueuedGuardWatchWorker } from "../adapters/workers/queued-guard-watch.worker";
+import type { Worker } from "../adapters/workers/worker";
+import { WatchBlock } from "../application/use-cases/protocol-guard/watch-block.use-case";
+import { WatchBlockOrSkip } from "../application/use-cases/protocol-guard/watch-block-or-skip.use-case";
+import type { Config } from "./config/config";
+
+/** Protocol Guard's watcher as the composition root starts it. */
+export interface GuardWatcher extends Worker {
+  /** Resolves once the blocks handed over so far are watched (the application's guardIdle()). */
+  idle(): Promise<void>;
+}
+
+/**
+ * pg-boss keeps its tables in a schema of its own beside ours: `pgboss` beside `public`, or
+ * `<schema>_pgboss` when DATABASE_URL's search_path names another schema (one deployment or test each).
+ */
+export async function guardJobsSchema(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ schema: string }>("SELECT current_schema() AS schema");
+    const schema = rows[0]?.schema ?? "public";
+    return schema === "public" ? "pgboss" : `${schema}_pgboss`;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * GUARD_WORK_QUEUE=inline (the default, and the embedded one): every process watches every block it
+ * follows, as before. pg-boss: the blocks are queued in PostgreSQL and each is watched once, by one of
+ * the instances (see QueuedGuardWatchWorker).
+ */
+export function guardWatcher(container: Container, stream: BlockStream, config: Config, logger: Logger): GuardWatcher {
+  const watch = container.get(WatchBlock);
+  const policy = container.get(WatchBlockOrSkip);
+  const url = config.env.DATABASE_URL;
+  if (config.env.GUARD_WORK_QUEUE === "inline" || url === undefined)
+    return new GuardWatchWorker(watch, policy, stream, logger);
+  let jobs: PgBossGuardBlockJobs | undefined;
+  let worker: QueuedGuardWatchWorker | undefined;
+  return {
+    name: "Protocol Guard watcher (shared queue)",
+    start: async () => {
+      jobs = new PgBossGuardBlockJobs({
+        connectionString: url,
+        schema: await guardJobsSchema(url),
+        chainId: config.env.CHAIN_ID,
+        heartbeatSeconds: config.env.GUARD_JOB_HEARTBEAT_SECONDS,
+        onError: (error) => logger.warn({ err: error }, "Protocol Guard job queue error"),
+      });
+      await jobs.start();
+      worker = new QueuedGuardWatchWorker(watch, policy, stream, jobs, logger);
+      await worker.start();
+      logger.info("Protocol Guard works blocks from the shared queue (pg-boss)");
+    },
+    idle: () => worker?.idle() ?? Promise.resolve(),
+    stop: async () => {
+      await worker?.stop();
+      await jobs?.stop();
+    },
+  };
+}
