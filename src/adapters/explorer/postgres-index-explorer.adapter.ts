@@ -288,6 +288,12 @@ export class PostgresIndexExplorer implements ExplorerHistory {
           await sink.addRange(blocks, from, to);
           writer.written = to;
         },
+        rollback: async ({ ancestor }) => {
+          // Nothing before from_block was indexed: the cursor never goes below it.
+          const to = Math.max(ancestor.number, this.fromBlock - 1);
+          await sink.rollback(to);
+          writer.written = Math.min(writer.written, to);
+        },
       },
     };
     this.writer = writer;

@@ -83,6 +83,20 @@ export class PublishedBlockSource implements BlockSource {
     return blocks;
   }
 
+  /**
+   * The holder's stream found that the blocks after `ancestor` were replaced: their rows go (one statement),
+   * so the new branch is published in their place (rows are written once per number) and readers see the
+   * published head go back, find the change themselves and roll back too. A reader leaves the table to the
+   * holder. A failure fails the stream's pass: the reorganisation is found again, and this tried again.
+   */
+  async rollback(ancestor: number): Promise<void> {
+    if (!this.options.leader()) return;
+    await this.options.pool.query("DELETE FROM chain_blocks WHERE chain_id = $1 AND number > $2", [
+      this.options.chainId,
+      ancestor,
+    ]);
+  }
+
   private async publish(blocks: readonly StreamedBlock[]): Promise<void> {
     if (blocks.length === 0) return;
     await this.options.pool.query(
