@@ -1,5 +1,8 @@
 import { expect } from "chai";
-import type { BlockSource } from "../../../../src/adapters/explorer/local-index/followed-block-stream";
+import {
+  FollowedBlockStream,
+  type BlockSource,
+} from "../../../../src/adapters/explorer/local-index/followed-block-stream";
 import {
   PostgresFollowerLease,
   type LeaseChange,
@@ -9,6 +12,7 @@ import type { StreamedBlock } from "../../../../src/application/ports/block-stre
 import type { Address } from "../../../../src/domain/chain/address";
 import type { TxHash } from "../../../../src/domain/chain/chain-types";
 import { migratedSchema, type MigratedSchema } from "../../../support/migrated-schema";
+import { FakeBlockChain } from "../../../support/fakes/fake-block-chain";
 
 const CHAIN = 5042002;
 const hex = (n: number, width: number) => "0x" + n.toString(16).padStart(width, "0");
@@ -131,5 +135,62 @@ describe("one chain follower per deployment: the lease and the published blocks 
     expect(readerNode.asked).to.deep.equal([[7, 9]]);
     const rows = await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM chain_blocks");
     expect(rows.rows[0]?.n).to.equal(6);
+  });
+
+  it("a reorganisation: the leader deletes the removed blocks' rows and publishes the new branch; a reader follows", async () => {
+    const chainId = CHAIN + 1;
+    const node = new FakeBlockChain(20);
+    const onError = (error: unknown) => {
+      throw error;
+    };
+    const follow = (leader: boolean) => {
+      const source = new PublishedBlockSource(node, { pool: db.pool, chainId, leader: () => leader, onError });
+      const stream = new FollowedBlockStream(source, {
+        confirmations: 0,
+        blocksPerStep: 50,
+        pollIntervalMs: 10,
+        onError,
+        maxReorgDepth: 8,
+        onReorg: () => undefined,
+      });
+      const kept = new Map<number, string>();
+      let at = -1;
+      stream.subscribe({
+        name: leader ? "leader" : "reader",
+        position: () => at,
+        receive: async (blocks, _from, to) => {
+          for (const b of blocks) kept.set(b.number, b.activity.hash);
+          at = to;
+        },
+        rollback: async ({ ancestor }) => {
+          for (const n of [...kept.keys()]) if (n > ancestor.number) kept.delete(n);
+          at = ancestor.number;
+        },
+      });
+      return { stream, kept };
+    };
+    const published = async () =>
+      (
+        await db.pool.query<{ number: string; hash: string }>(
+          "SELECT number::text, hash FROM chain_blocks WHERE chain_id = $1 ORDER BY chain_blocks.number",
+          [chainId],
+        )
+      ).rows.map((r) => `${r.number}:${r.hash}`);
+    const onChain = () => node.blocks.map((b) => `${b.number}:${b.activity.hash}`);
+    const leader = follow(true);
+    const reader = follow(false);
+    await leader.stream.syncOnce();
+    await reader.stream.syncOnce();
+    expect(reader.kept.get(19)).to.equal("0xa-19");
+
+    // Three blocks reverted, one other mined: the node's head is two below the published one.
+    node.fork(3, 1, "b");
+    await leader.stream.syncOnce();
+    expect(await published()).to.deep.equal(onChain());
+    const fetched = node.fetched.length;
+    await reader.stream.syncOnce();
+    expect([...reader.kept.entries()].map(([n, h]) => `${n}:${h}`)).to.deep.equal(onChain());
+    // The reader found the change and the new block in PostgreSQL, without asking the node.
+    expect(node.fetched.length).to.equal(fetched);
   });
 });
