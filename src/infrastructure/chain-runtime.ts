@@ -159,7 +159,11 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
     onError: (error, subscriber) =>
       logger.warn({ err: error, ...(subscriber === undefined ? {} : { subscriber }) }, "block stream poll failed"),
     maxReorgDepth: config.env.REORG_MAX_DEPTH,
-    onReorg: (event) => logReorg(logger, event),
+    onReorg: (event) => {
+      // Pinned answers at the removed heights describe the removed branch (the same numbers now name other blocks).
+      if (event.kind === "rolled back") reader.forgetPinnedAbove(event.ancestor.number);
+      logReorg(logger, event);
+    },
     ...(follower === null ? {} : { sourceFor: (node) => follower.sourceFor(node) }),
   });
   const indexOptions = { rpcUrl: rpcEndpoints, stream: blockStream, fromBlock: config.env.INDEX_FROM_BLOCK, onError };

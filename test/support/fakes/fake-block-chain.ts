@@ -27,10 +27,6 @@ export class FakeBlockChain implements BlockSource {
     this.mine(length, branch);
   }
 
-  get head(): StreamedBlock {
-    return this.blocks.at(-1)!;
-  }
-
   hashOf(number: number): string {
     return this.blocks[number]!.activity.hash;
   }
@@ -61,8 +57,9 @@ export class FakeBlockChain implements BlockSource {
     return this.mine(count, branch, content);
   }
 
-  async headNumber(): Promise<number> {
-    return this.blocks.length - 1 - this.lag;
+  async head(): Promise<{ number: number; hash: string } | null> {
+    const block = this.blocks[this.blocks.length - 1 - this.lag];
+    return block === undefined ? null : { number: block.number, hash: block.activity.hash };
   }
 
   async fetchRange(from: number, to: number): Promise<StreamedBlock[]> {

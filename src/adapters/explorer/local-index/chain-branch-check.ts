@@ -75,15 +75,18 @@ export class ChainBranchCheck {
   }
 
   /**
-   * The node's head is below the newest block handed out: a lagging node (its block there is ours: wait) or a
-   * shorter branch (walk back, true). A head below what the window holds cannot be told apart: wait for it.
+   * The node's head is at or below the newest block handed out. Its hash, when the source gave it (`tipHash`),
+   * is compared with ours at that height: a block replaced at the same height is found at the next poll, for
+   * one string compare. Without it only a head below ours is checked (one block read): a lagging node (its
+   * block there is ours: wait) or a shorter branch (walk back, true). A head below what the window holds
+   * cannot be told apart: wait for it.
    */
-  async shorterChainDiffers(head: number): Promise<boolean> {
+  async headDiffers(head: number, tipHash: string | null): Promise<boolean> {
     const ours = head < 0 ? undefined : this.hashes.get(head);
-    if (ours === undefined) return false;
-    const [block] = await this.source.fetchRange(head, head);
-    if (block === undefined || block.activity.hash === ours) return false;
-    await this.reorganise(head - 1, block.activity.hash);
+    if (ours === undefined || (tipHash === null && head === this.hashes.newest)) return false;
+    const theirs = tipHash ?? (await this.source.fetchRange(head, head))[0]?.activity.hash;
+    if (theirs === undefined || theirs === ours) return false;
+    await this.reorganise(head - 1, theirs);
     return true;
   }
 

@@ -4,8 +4,15 @@ import type { IndexedBlock } from "./indexed-block";
 
 export type { ReorgEvent } from "./chain-branch-check";
 
+/** The newest block of a source. */
+export interface ChainHead {
+  readonly number: number;
+  readonly hash: string;
+}
+
 export interface BlockSource {
-  headNumber(): Promise<number>;
+  /** The newest block (number and hash in one read), null when there is none yet (nothing published). */
+  head(): Promise<ChainHead | null>;
   /** Blocks `from..to` inclusive, every number, in order. */
   fetchRange(from: number, to: number): Promise<IndexedBlock[]>;
   /** Forgets what it keeps of the blocks after `ancestor` (a reorganisation removed them); before any subscriber. */
@@ -120,9 +127,12 @@ export class FollowedBlockStream implements BlockStream {
     let head = -1;
     let reorgs = 0;
     for (;;) {
-      head = (await this.source.headNumber()) - this.settings.confirmations;
+      const tip = await this.source.head();
+      head = (tip?.number ?? -1) - this.settings.confirmations;
+      // With no lag the tip is the block to check; behind a lag, only a head below ours is (one block read).
+      const checked = this.settings.confirmations === 0 ? tip : null;
       const outcome =
-        head < this.branch.newest && (await this.branch.shorterChainDiffers(head))
+        head <= this.branch.newest && (await this.branch.headDiffers(head, checked?.hash ?? null))
           ? "reorganised"
           : await this.round(head, failed);
       if (outcome === "idle") break;

@@ -52,7 +52,7 @@ function block(n: number): StreamedBlock {
 function fakeNode(head: number) {
   const asked: [number, number][] = [];
   const node: BlockSource = {
-    headNumber: async () => head,
+    head: async () => ({ number: head, hash: block(head).activity.hash }),
     fetchRange: async (from, to) => {
       asked.push([from, to]);
       return Array.from({ length: to - from + 1 }, (_, i) => block(from + i));
@@ -121,11 +121,11 @@ describe("one chain follower per deployment: the lease and the published blocks 
       leader: () => false,
       onError,
     });
-    expect(await reader.headNumber()).to.equal(-1);
-    expect(await leader.headNumber()).to.equal(20);
+    expect(await reader.head()).to.equal(null);
+    expect((await leader.head())?.number).to.equal(20);
     const read = await leader.fetchRange(10, 15);
     await leader.fetchRange(10, 12); // read again by a successor: kept once
-    expect(await reader.headNumber()).to.equal(15);
+    expect(await reader.head()).to.deep.equal({ number: 15, hash: block(15).activity.hash });
     expect(await reader.fetchRange(10, 15)).to.deep.equal(read);
     expect(readerNode.asked).to.deep.equal([]);
     // Blocks never published (before the first leader) come from the node, in order with the rest.

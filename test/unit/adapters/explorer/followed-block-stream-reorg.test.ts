@@ -36,10 +36,10 @@ function keeper(name: string, startAfter: number | null) {
 const chainFrom = (chain: FakeBlockChain, from: number) =>
   new Map(chain.blocks.filter((b) => b.number >= from).map((b) => [b.number, b.activity.hash]));
 
-function streamOn(chain: FakeBlockChain, maxReorgDepth = 8) {
+function streamOn(chain: FakeBlockChain, maxReorgDepth = 8, confirmations = 0) {
   const events: ReorgEvent[] = [];
   const stream = new FollowedBlockStream(chain, {
-    confirmations: 0,
+    confirmations,
     blocksPerStep: 5,
     pollIntervalMs: 10,
     onError: () => undefined,
@@ -85,6 +85,23 @@ describe("FollowedBlockStream across a reorganisation (fake block source)", () =
       },
     ]);
     expect(stream.latest).to.deep.equal({ number: 10, hash: "0xb-10" });
+  });
+
+  it("a block replaced at the same height is found at the next poll from the head's hash, no further block needed", async () => {
+    const chain = new FakeBlockChain(10);
+    const { stream, events } = streamOn(chain);
+    const index = keeper("index", 4);
+    stream.subscribe(index.subscriber);
+    await stream.syncOnce();
+    const read = chain.fetched.length;
+    await stream.syncOnce(); // an idle poll reads no block
+    expect(chain.fetched.length).to.equal(read);
+    chain.fork(1, 1, "b");
+    expect(await stream.syncOnce()).to.equal(9);
+    expect(index.kept).to.deep.equal(chainFrom(chain, 5));
+    expect(events.map((e) => e.kind === "rolled back" && e.replaced)).to.deep.equal([
+      { number: 9, oldHash: "0xa-9", newHash: "0xb-9" },
+    ]);
   });
 
   it("a fork three blocks deep with a longer new branch: every subscriber past the ancestor follows the new one", async () => {
@@ -192,19 +209,19 @@ describe("FollowedBlockStream across a reorganisation (fake block source)", () =
     expect(events).to.have.length(1);
   });
 
-  it("a far subscriber's catch-up over blocks already handed out finds a change there too", async () => {
+  it("a far subscriber's catch-up over blocks already handed out finds a change there too (behind a lag)", async () => {
     const chain = new FakeBlockChain(20);
-    const { stream } = streamOn(chain);
+    // One block of lag: the head (18) is not checked while it equals ours, so only the far range sees the change.
+    const { stream } = streamOn(chain, 8, 1);
     const live = keeper("live", 15);
     stream.subscribe(live.subscriber);
     await stream.syncOnce();
-    // A second subscriber behind (a durable cursor), after the chain changed at the same height.
     chain.fork(2, 2, "b");
     const far = keeper("far", 12);
     stream.subscribe(far.subscriber);
     await stream.syncOnce();
     expect(live.rollbacks.map((r) => r.ancestor.number)).to.deep.equal([17]);
-    expect(live.kept).to.deep.equal(chainFrom(chain, 16));
-    expect(far.kept).to.deep.equal(chainFrom(chain, 13));
+    expect(live.kept).to.deep.equal(new Map([16, 17, 18].map((n) => [n, chain.hashOf(n)])));
+    expect(far.kept).to.deep.equal(new Map([13, 14, 15, 16, 17, 18].map((n) => [n, chain.hashOf(n)])));
   });
 });
