@@ -26,16 +26,18 @@ export class BlockHashWindow {
 
   /** Blocks handed out (in order; a far subscriber's older range only fills what the window still covers). */
   record(blocks: readonly StreamedBlock[]): void {
-    for (const block of blocks) {
-      if (block.number > this.top) {
-        this.hashes.set(block.number, block.activity.hash);
-        this.hashes.delete(block.number - this.depth - 1);
-        // A jump (a first range, or a catch-up) leaves older numbers behind: forget them all at once.
-        if (block.number > this.top + 1 && this.hashes.size > this.depth + 1) this.trim(block.number);
-        this.top = block.number;
-      } else if (block.number >= this.top - this.depth && !this.hashes.has(block.number))
-        this.hashes.set(block.number, block.activity.hash);
-    }
+    for (const block of blocks) this.put(block.number, block.activity.hash);
+  }
+
+  /** One block handed out, by number and hash (also what a restart knows was handed out before it). */
+  put(number: number, hash: string): void {
+    if (number > this.top) {
+      this.hashes.set(number, hash);
+      this.hashes.delete(number - this.depth - 1);
+      // A jump (a first range, or a catch-up) leaves older numbers behind: forget them all at once.
+      if (number > this.top + 1 && this.hashes.size > this.depth + 1) this.trim(number);
+      this.top = number;
+    } else if (number >= this.top - this.depth && !this.hashes.has(number)) this.hashes.set(number, hash);
   }
 
   /** Forgets the blocks after `ancestor` (a reorganisation removed them). */

@@ -53,6 +53,11 @@ export class ChainBranchCheck {
     return this.hashes.newest;
   }
 
+  /** Blocks handed out before this process (a restart), oldest first: the chain is checked against them too. */
+  seed(blocks: readonly { readonly number: number; readonly hash: string }[]): void {
+    for (const { number, hash } of blocks) this.hashes.put(number, hash);
+  }
+
   /** Blocks about to be handed out (they passed `firstBreak`). */
   record(blocks: readonly IndexedBlock[]): void {
     this.hashes.record(blocks);

@@ -17,6 +17,11 @@ export interface BlockSource {
   fetchRange(from: number, to: number): Promise<IndexedBlock[]>;
   /** Forgets what it keeps of the blocks after `ancestor` (a reorganisation removed them); before any subscriber. */
   rollback?(ancestor: number): Promise<void>;
+  /**
+   * The newest `count` blocks handed out before this process started (a durable source: the published blocks),
+   * oldest first: the first pass checks the chain against them, so a reorganisation while down is rolled back.
+   */
+  handedOutBefore?(count: number): Promise<readonly ChainHead[]>;
 }
 
 /** Reorganisations found in one pass before it gives up (a node flapping between branches). */
@@ -57,6 +62,7 @@ export class FollowedBlockStream implements BlockStream {
   private timer: NodeJS.Timeout | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly branch: ChainBranchCheck;
+  private seeded = false;
 
   constructor(
     private readonly source: BlockSource,
@@ -122,6 +128,9 @@ export class FollowedBlockStream implements BlockStream {
 
   /** Re-reads the head after each round, so a pass ends at the head as it is when it ends. */
   private async pass(): Promise<number> {
+    if (!this.seeded && this.source.handedOutBefore !== undefined)
+      this.branch.seed(await this.source.handedOutBefore(this.settings.maxReorgDepth + 1));
+    this.seeded = true;
     await this.branch.stillRefused();
     const failed = new Map<BlockSubscriber, unknown>();
     let head = -1;

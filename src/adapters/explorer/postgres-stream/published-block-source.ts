@@ -56,6 +56,15 @@ export class PublishedBlockSource implements BlockSource {
     return row === undefined ? null : { number: Number(row.number), hash: row.hash };
   }
 
+  /** The newest published blocks: what the deployment's subscribers were handed before this process started. */
+  async handedOutBefore(count: number): Promise<readonly ChainHead[]> {
+    const { rows } = await this.options.pool.query<{ number: string; hash: string }>(
+      `SELECT number::text, hash FROM chain_blocks WHERE chain_id = $1 ORDER BY chain_blocks.number DESC LIMIT $2`,
+      [this.options.chainId, count],
+    );
+    return rows.reverse().map((row) => ({ number: Number(row.number), hash: row.hash }));
+  }
+
   async fetchRange(from: number, to: number): Promise<StreamedBlock[]> {
     if (this.options.leader()) {
       const blocks = await this.node.fetchRange(from, to);

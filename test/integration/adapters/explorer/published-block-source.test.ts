@@ -143,7 +143,7 @@ describe("one chain follower per deployment: the lease and the published blocks 
     const onError = (error: unknown) => {
       throw error;
     };
-    const follow = (leader: boolean) => {
+    const follow = (leader: boolean, from = -1) => {
       const source = new PublishedBlockSource(node, { pool: db.pool, chainId, leader: () => leader, onError });
       const stream = new FollowedBlockStream(source, {
         confirmations: 0,
@@ -154,7 +154,7 @@ describe("one chain follower per deployment: the lease and the published blocks 
         onReorg: () => undefined,
       });
       const kept = new Map<number, string>();
-      let at = -1;
+      let at = from;
       stream.subscribe({
         name: leader ? "leader" : "reader",
         position: () => at,
@@ -192,5 +192,50 @@ describe("one chain follower per deployment: the lease and the published blocks 
     expect([...reader.kept.entries()].map(([n, h]) => `${n}:${h}`)).to.deep.equal(onChain());
     // The reader found the change and the new block in PostgreSQL, without asking the node.
     expect(node.fetched.length).to.equal(fetched);
+  });
+
+  it("a reorganisation while every instance was down is found at the restart, against the published blocks", async () => {
+    const chainId = CHAIN + 2;
+    const node = new FakeBlockChain(20);
+    const onError = (error: unknown) => {
+      throw error;
+    };
+    const start = (position: number) => {
+      const source = new PublishedBlockSource(node, { pool: db.pool, chainId, leader: () => true, onError });
+      const stream = new FollowedBlockStream(source, {
+        confirmations: 0,
+        blocksPerStep: 50,
+        pollIntervalMs: 10,
+        onError,
+        maxReorgDepth: 8,
+        onReorg: () => undefined,
+      });
+      // A durable subscriber (the PostgreSQL index writer): its position survives the restart.
+      const rollbacks: number[] = [];
+      stream.subscribe({
+        name: "durable index",
+        position: () => position,
+        receive: async (_blocks, _from, to) => void (position = to),
+        rollback: async ({ ancestor }) => {
+          rollbacks.push(ancestor.number);
+          position = ancestor.number;
+        },
+      });
+      return { stream, rollbacks, position: () => position };
+    };
+    const first = start(-1);
+    await first.stream.syncOnce();
+    expect(first.position()).to.equal(19);
+    // Down; meanwhile the chain drops three blocks and mines four others.
+    node.fork(3, 4, "b");
+    const restarted = start(19);
+    await restarted.stream.syncOnce();
+    expect(restarted.rollbacks).to.deep.equal([16]);
+    expect(restarted.position()).to.equal(20);
+    const published = await db.pool.query<{ hash: string }>(
+      "SELECT hash FROM chain_blocks WHERE chain_id = $1 ORDER BY chain_blocks.number",
+      [chainId],
+    );
+    expect(published.rows.map((r) => r.hash)).to.deep.equal(node.blocks.map((b) => b.activity.hash));
   });
 });
