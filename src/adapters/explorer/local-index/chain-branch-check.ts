@@ -1,7 +1,7 @@
 import type { ChainReorg } from "../../../application/ports/block-stream.port";
 import { BlockHashWindow } from "./block-hash-window";
 import { findCommonAncestor } from "./common-ancestor";
-import type { BlockSource } from "./followed-block-stream";
+import type { BlockSource } from "./block-source";
 import type { IndexedBlock } from "./indexed-block";
 
 /** What the stream did about a chain that replaced blocks it had handed out. */

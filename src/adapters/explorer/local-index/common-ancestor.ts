@@ -1,5 +1,5 @@
 import type { BlockHashWindow } from "./block-hash-window";
-import type { BlockSource } from "./followed-block-stream";
+import type { BlockSource } from "./block-source";
 
 export type AncestorSearch =
   /** The newest block the node and the stream agree on; `replacedBy`: the node's block after it, when read. */

@@ -1,28 +1,9 @@
 import type { BlockStream, BlockSubscriber, ChainReorg } from "../../../application/ports/block-stream.port";
 import { ChainBranchCheck, type BranchCheckSettings } from "./chain-branch-check";
-import type { IndexedBlock } from "./indexed-block";
+import type { BlockSource } from "./block-source";
 
+export type { BlockSource, ChainHead } from "./block-source";
 export type { ReorgEvent } from "./chain-branch-check";
-
-/** The newest block of a source. */
-export interface ChainHead {
-  readonly number: number;
-  readonly hash: string;
-}
-
-export interface BlockSource {
-  /** The newest block (number and hash in one read), null when there is none yet (nothing published). */
-  head(): Promise<ChainHead | null>;
-  /** Blocks `from..to` inclusive, every number, in order. */
-  fetchRange(from: number, to: number): Promise<IndexedBlock[]>;
-  /** Forgets what it keeps of the blocks after `ancestor` (a reorganisation removed them); before any subscriber. */
-  rollback?(ancestor: number): Promise<void>;
-  /**
-   * The newest `count` blocks handed out before this process started (a durable source: the published blocks),
-   * oldest first: the first pass checks the chain against them, so a reorganisation while down is rolled back.
-   */
-  handedOutBefore?(count: number): Promise<readonly ChainHead[]>;
-}
 
 /** Reorganisations found in one pass before it gives up (a node flapping between branches). */
 const MAX_REORGS_PER_PASS = 8;
