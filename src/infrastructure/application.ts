@@ -59,6 +59,11 @@ export interface RunningApplication {
   readonly devWorld: DevWorld | null;
   /** Protocol Guard: resolves once every block followed so far has been watched (tests, demo). */
   guardIdle(): Promise<void>;
+  /**
+   * One pass of the block stream now (the one it makes every poll): the index, the transfer graph and the watcher
+   * have followed the chain as it is, a reorganisation included; resolves with the head reached (tests, demo).
+   */
+  followChain(): Promise<number>;
   /** Stop accepting, finish in-flight requests, close adapters. */
   stop(): Promise<void>;
 }
@@ -198,6 +203,7 @@ export async function startApplication(
     rpcUrl: chain.rpcUrl,
     devWorld: world,
     guardIdle: () => watch.idle(),
+    followChain: () => chain.blockStream.syncOnce(),
     stop,
   };
 }

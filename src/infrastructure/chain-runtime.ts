@@ -7,6 +7,7 @@ import { EthersChainReader } from "../adapters/chain/ethers-chain-reader.adapter
 import { BlockscoutExplorer } from "../adapters/explorer/blockscout-explorer.adapter";
 import { LocalIndexExplorer } from "../adapters/explorer/local-index-explorer.adapter";
 import { RpcBlockStream } from "../adapters/explorer/local-index/rpc-block-stream";
+import type { ReorgEvent } from "../adapters/explorer/local-index/followed-block-stream";
 import { PostgresIndexExplorer } from "../adapters/explorer/postgres-index-explorer.adapter";
 import pg from "pg";
 import { followerLease } from "./chain-follower";
@@ -56,6 +57,18 @@ function transferGraphFor(config: Config): GraphologyTransferGraph {
       tokens: new Map(issuers.map((a) => [a, { decimals: 6, unitUsd: 1 }])),
     },
   });
+}
+
+/** One line per reorganisation: rolled back (depth, old head and the new branch's block), or refused (error). */
+function logReorg(logger: Logger, event: ReorgEvent): void {
+  if (event.kind === "too deep") {
+    logger.error({ maxDepth: event.maxDepth, removed: event.removed }, event.message);
+    return;
+  }
+  logger.warn(
+    { depth: event.depth, ancestor: event.ancestor, oldHead: event.removed, replaced: event.replaced },
+    "chain reorganised: the index, the transfer graph and the watcher rolled back to the common ancestor",
+  );
 }
 
 /** The node's head block number (the graph's lookback is counted from it). */
@@ -145,6 +158,12 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
     ...(indexed ? { onCreationSource } : {}),
     onError: (error, subscriber) =>
       logger.warn({ err: error, ...(subscriber === undefined ? {} : { subscriber }) }, "block stream poll failed"),
+    maxReorgDepth: config.env.REORG_MAX_DEPTH,
+    onReorg: (event) => {
+      // Pinned answers at the removed heights describe the removed branch (the same numbers now name other blocks).
+      if (event.kind === "rolled back") reader.forgetPinnedAbove(event.ancestor.number);
+      logReorg(logger, event);
+    },
     ...(follower === null ? {} : { sourceFor: (node) => follower.sourceFor(node) }),
   });
   const indexOptions = { rpcUrl: rpcEndpoints, stream: blockStream, fromBlock: config.env.INDEX_FROM_BLOCK, onError };

@@ -85,8 +85,8 @@ export class EthersChainReader implements ChainReader {
   private readonly pin = new AsyncLocalStorage<Pin>();
   private pinnedTasks = 0;
   /**
-   * Answers to pinned reads. State at a block does not change, so an answer is reused while the block stands: a
-   * short reorg window. A failed read is not kept, and neither is a missing receipt or transaction (it may appear).
+   * Answers to pinned reads. State at a block does not change, so an answer is reused while the block stands (a
+   * reorganisation drops the answers at the removed heights: `forgetPinnedAbove`). A failed read is not kept, and neither is a missing receipt or transaction (it may appear).
    */
   private readonly memo: CoalescingCache<unknown>;
 
@@ -123,6 +123,14 @@ export class EthersChainReader implements ChainReader {
       options.pinnedReadMemo?.maxEntries ?? 20_000,
       (answer) => answer !== null,
     );
+  }
+
+  /**
+   * A reorganisation replaced the blocks after `ancestor`: answers pinned to them describe the removed branch, so
+   * they go (the same number now names another block). Called by the block stream's reorganisation handling.
+   */
+  forgetPinnedAbove(ancestor: number): void {
+    this.memo.forget((key) => Number(key.slice(0, key.indexOf(" "))) > ancestor);
   }
 
   atBlock<E, A>(blockNumber: number, task: TE.TaskEither<E, A>): TE.TaskEither<E, A> {

@@ -55,7 +55,7 @@ export const LocalIndexExplorerOptions = Symbol.for("LocalIndexExplorerOptions")
  */
 @injectable()
 export class LocalIndexExplorer implements ExplorerHistory {
-  private readonly index = new HistoryIndex();
+  private readonly index: HistoryIndex;
   private readonly stream: RpcBlockStream;
   private readonly owned: boolean;
   private readonly defaultLimit: number;
@@ -69,12 +69,20 @@ export class LocalIndexExplorer implements ExplorerHistory {
     this.defaultLimit = options.defaultLimit ?? DEFAULT_HISTORY_LIMIT;
     this.owned = options.stream === undefined;
     this.stream = options.stream ?? new RpcBlockStream(options);
+    // Journals as many blocks as the stream may take back.
+    this.index = new HistoryIndex(this.stream.maxReorgDepth);
     this.subscriber = {
       name: "history index",
       position: () => this.synced,
       receive: async (blocks, _from, to) => {
         this.index.addRange(blocks);
         this.synced = to;
+      },
+      rollback: async ({ ancestor }) => {
+        // Nothing before fromBlock was indexed, so nothing there to take back.
+        const to = Math.max(ancestor.number, this.fromBlock - 1);
+        this.index.rollback(to);
+        this.synced = Math.min(this.synced, to);
       },
     };
     this.stream.subscribe(this.subscriber);

@@ -146,12 +146,14 @@ export class PostgresIndexExplorer implements ExplorerHistory {
     return this.writer !== null;
   }
 
+  // The columns are read as text under their own names, and ORDER BY takes an output column's name first: the
+  // table-qualified names make the sort numeric (unqualified, block 10 sorted before block 4 and "9" above "10").
   transactionsOf(address: Address, query?: HistoryQuery): TE.TaskEither<UpstreamFailure, Page<ChainTransaction>> {
     return this.page(query, async (limit) => {
       const result = await this.options.pool.query<TransactionRow>(
         `SELECT ${TRANSACTION_COLUMNS} FROM chain_index_transactions
          WHERE from_address = $1 OR to_address = $1 OR contract_created = $1
-         ORDER BY block_number DESC, tx_index DESC LIMIT $2`,
+         ORDER BY chain_index_transactions.block_number DESC, tx_index DESC LIMIT $2`,
         [address, limit + 1],
       );
       return result.rows.map(toTransaction);
@@ -200,7 +202,7 @@ export class PostgresIndexExplorer implements ExplorerHistory {
     return this.read("holders", async () => {
       const result = await this.options.pool.query<{ holder: string; balance: string }>(
         `SELECT holder, balance::text FROM chain_index_balances WHERE token = $1 AND balance > 0
-         ORDER BY balance DESC, holder LIMIT $2`,
+         ORDER BY chain_index_balances.balance DESC, holder LIMIT $2`,
         [token, limit + 1],
       );
       return holdersPage(result.rows.map(toHolding), limit, this.fromBlock > 0);
@@ -211,7 +213,7 @@ export class PostgresIndexExplorer implements ExplorerHistory {
     return this.page(query, async (limit) => {
       const result = await this.options.pool.query<TransferRow>(
         `SELECT ${TRANSFER_COLUMNS} FROM chain_index_transfers WHERE ${where}
-         ORDER BY block_number DESC, log_index DESC, part DESC LIMIT $2`,
+         ORDER BY chain_index_transfers.block_number DESC, log_index DESC, part DESC LIMIT $2`,
         [address, limit + 1],
       );
       return result.rows.map(toTransfer);
@@ -287,6 +289,12 @@ export class PostgresIndexExplorer implements ExplorerHistory {
         receive: async (blocks, from, to) => {
           await sink.addRange(blocks, from, to);
           writer.written = to;
+        },
+        rollback: async ({ ancestor }) => {
+          // Nothing before from_block was indexed: the cursor never goes below it.
+          const to = Math.max(ancestor.number, this.fromBlock - 1);
+          await sink.rollback(to);
+          writer.written = Math.min(writer.written, to);
         },
       },
     };

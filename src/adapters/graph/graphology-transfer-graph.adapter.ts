@@ -61,6 +61,16 @@ export class GraphologyTransferGraph implements TransferGraph {
     if (this.graph.order > this.maxNodes) this.evict();
   }
 
+  /**
+   * A reorganisation removed the blocks after `ancestor`: the graph takes the new branch's blocks from there.
+   * What the removed blocks added stays: edges aggregate counts, priced value and the first funding, and nodes
+   * keep bounded rings, none of which can be subtracted exactly. On a chain with finality (Arc) that never
+   * happens; elsewhere it is a block or two of transfers in a statistical graph, and they age out with the rest.
+   */
+  rewind(ancestor: number): void {
+    if (ancestor < this.asOf.block) this.asOf = { block: ancestor, timestamp: this.asOf.timestamp };
+  }
+
   stats(): TransferGraphStats {
     return {
       nodes: this.graph.order,

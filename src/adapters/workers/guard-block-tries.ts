@@ -5,8 +5,8 @@ import { retryDelayMs } from "../../domain/protocol-guard/poison-block";
 import type { WorkerLog } from "./worker";
 
 /** A failed block is tried again after this long, doubling per counted attempt up to the cap. */
-const RETRY_BASE_MS = 1_000;
-const RETRY_CAP_MS = 30_000;
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_CAP_MS = 30_000;
 
 export interface TriesControl {
   /** True once the caller gives the block up (shutdown, or the job is no longer this instance's). */

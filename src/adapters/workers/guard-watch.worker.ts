@@ -2,7 +2,8 @@ import type { BlockStream, BlockSubscriber } from "../../application/ports/block
 import type { WatchBlock } from "../../application/use-cases/protocol-guard/watch-block.use-case";
 import type { WatchBlockOrSkip } from "../../application/use-cases/protocol-guard/watch-block-or-skip.use-case";
 import type { BlockActivity } from "../../domain/protocol-guard/block-activity";
-import { tryBlockUntilSettled } from "./guard-block-tries";
+import { retryDelayMs } from "../../domain/protocol-guard/poison-block";
+import { RETRY_BASE_MS, RETRY_CAP_MS, tryBlockUntilSettled } from "./guard-block-tries";
 import type { Worker, WorkerLog } from "./worker";
 
 /**
@@ -22,12 +23,24 @@ export class GuardWatchWorker implements Worker {
   private queue: Promise<void> = Promise.resolve();
   /** The last block queued; null until the first when the watcher has no cursor (it starts at the head). */
   private queued: number | null = null;
+  /** The ancestor of each reorganisation while blocks queued before it may still wait their turn. */
+  private readonly rewinds: number[] = [];
+  private pending = 0;
   private readonly subscriber: BlockSubscriber = {
     name: "Protocol Guard watcher",
     position: () => this.queued,
     receive: async (blocks, _from, to) => {
-      for (const block of blocks) this.queue = this.queue.then(() => this.process(block.activity));
+      for (const block of blocks) {
+        const seen = this.rewinds.length;
+        this.enqueue(() => (this.removed(block.number, seen) ? Promise.resolve() : this.process(block.activity)));
+      }
       this.queued = to;
+    },
+    rollback: async ({ ancestor }) => {
+      // Blocks still queued past the ancestor were removed; the cursor goes back so the new branch is watched.
+      this.rewinds.push(ancestor.number);
+      this.enqueue(() => this.rewind(ancestor));
+      if (this.queued !== null) this.queued = Math.min(this.queued, ancestor.number);
     },
   };
 
@@ -60,6 +73,30 @@ export class GuardWatchWorker implements Worker {
     this.stream.unsubscribe(this.subscriber);
     this.wake();
     await this.queue;
+  }
+
+  private enqueue(step: () => Promise<void>): void {
+    this.pending++;
+    this.queue = this.queue.then(step).finally(() => {
+      if (--this.pending === 0) this.rewinds.length = 0;
+    });
+  }
+
+  /** Queued before a reorganisation (`seen` of them had happened) whose ancestor is below it. */
+  private removed(number: number, seen: number): boolean {
+    return this.rewinds.slice(seen).some((ancestor) => number > ancestor);
+  }
+
+  private async rewind(ancestor: { readonly number: number; readonly hash: string }): Promise<void> {
+    for (let attempt = 1; !this.stopped; attempt++) {
+      try {
+        await this.watcher.rewind(ancestor);
+        return;
+      } catch (error) {
+        this.log.warn({ err: error, ancestor }, "guard watch cursor not rewound; retrying");
+        await this.pause(retryDelayMs(attempt, RETRY_BASE_MS, RETRY_CAP_MS));
+      }
+    }
   }
 
   private async process(block: BlockActivity): Promise<void> {

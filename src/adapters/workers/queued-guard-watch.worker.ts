@@ -2,11 +2,14 @@ import type { BlockStream, BlockSubscriber } from "../../application/ports/block
 import type { WatchBlock } from "../../application/use-cases/protocol-guard/watch-block.use-case";
 import type { WatchBlockOrSkip } from "../../application/use-cases/protocol-guard/watch-block-or-skip.use-case";
 import type { GuardBlockJob, GuardBlockJobs } from "./guard-block-jobs";
-import { tryBlockUntilSettled } from "./guard-block-tries";
+import { retryDelayMs } from "../../domain/protocol-guard/poison-block";
+import { RETRY_BASE_MS, RETRY_CAP_MS, tryBlockUntilSettled } from "./guard-block-tries";
 import type { Worker, WorkerLog } from "./worker";
 
 /** How often an instance with nothing in hand asks for the next job (a block it queues wakes it at once). */
 const CLAIM_POLL_MS = 250;
+/** Heights of the branch remembered, as the stream's reorganisation bound (REORG_MAX_DEPTH's default). */
+const BRANCH_WINDOW = 64;
 /** How often idle() looks whether the last queued job is settled. */
 const IDLE_POLL_MS = 50;
 
@@ -36,10 +39,29 @@ export class QueuedGuardWatchWorker implements Worker {
       for (const block of blocks) {
         this.lastJob = await this.jobs.enqueue(block.activity);
         this.queued = block.number;
+        this.branch.set(block.number, block.activity.hash);
+        this.branch.delete(block.number - BRANCH_WINDOW);
       }
       this.wake("block");
     },
+    rollback: async ({ ancestor }) => {
+      // The shared cursor goes back to the ancestor, and jobs queued for the removed blocks (by any instance)
+      // are dropped when claimed: the blocks this stream hands out next are the branch's.
+      for (const number of [...this.branch.keys()]) if (number > ancestor.number) this.branch.delete(number);
+      if (this.queued !== null) this.queued = Math.min(this.queued, ancestor.number);
+      for (let attempt = 1; !this.stopped; attempt++) {
+        try {
+          await this.watcher.rewind(ancestor);
+          return;
+        } catch (error) {
+          this.log.warn({ err: error, ancestor }, "guard watch cursor not rewound; retrying");
+          await this.pause(retryDelayMs(attempt, RETRY_BASE_MS, RETRY_CAP_MS), false);
+        }
+      }
+    },
   };
+  /** The hash this instance's stream handed out at each recent height: a job for another block there was removed. */
+  private readonly branch = new Map<number, string>();
 
   constructor(
     private readonly watcher: WatchBlock,
@@ -90,6 +112,17 @@ export class QueuedGuardWatchWorker implements Worker {
   }
 
   private async run(job: GuardBlockJob): Promise<void> {
+    const onBranch = this.branch.get(job.block.number);
+    if (onBranch !== undefined && onBranch !== job.block.hash) {
+      this.log.info(
+        { block: job.block.number, hash: job.block.hash },
+        "Protocol Guard job for a removed block dropped",
+      );
+      await this.jobs
+        .complete(job)
+        .catch((error: unknown) => this.log.warn({ err: error, job: job.id }, "dropping a job failed"));
+      return;
+    }
     let held = true;
     const beat = setInterval(() => {
       this.jobs.heartbeat(job).then(

@@ -17,6 +17,8 @@ export class StakingIndexWorker implements Worker {
     // Only new heads: the indexer reads its own ranges (from its store's cursor) with getLogs.
     position: () => null,
     receive: async () => this.timer?.kick(),
+    // Never called (no position of its own). The leaderboard is fed by its own getLogs ranges, not these blocks.
+    rollback: async () => undefined,
   };
 
   constructor(

@@ -12,6 +12,8 @@ interface Entry<V> {
 export class CoalescingCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly inFlight = new Map<string, Promise<V>>();
+  /** Bumped by `forget`: a computation started before it does not keep its (possibly stale) value. */
+  private generation = 0;
 
   constructor(
     private readonly clock: Clock,
@@ -25,8 +27,9 @@ export class CoalescingCache<V> {
     if (entry !== undefined && entry.expiresAt > this.clock.nowMs()) return entry.value;
     const pending = this.inFlight.get(key);
     if (pending !== undefined) return pending;
+    const generation = this.generation;
     const computation = compute().then((value) => {
-      if (this.ttlMs > 0 && this.isCacheable(value)) this.store(key, value);
+      if (this.ttlMs > 0 && this.isCacheable(value) && generation === this.generation) this.store(key, value);
       return value;
     });
     this.inFlight.set(key, computation);
@@ -41,6 +44,14 @@ export class CoalescingCache<V> {
   peek(key: string): V | undefined {
     const entry = this.entries.get(key);
     return entry !== undefined && entry.expiresAt > this.clock.nowMs() ? entry.value : undefined;
+  }
+
+  /** Drops the kept values whose key `stale` picks, and keeps nothing computed before now (it may be stale too). */
+  forget(stale: (key: string) => boolean): void {
+    this.generation++;
+    for (const key of [...this.entries.keys()]) if (stale(key)) this.entries.delete(key);
+    // A miss waiting on a computation from before would get its value: later callers compute afresh.
+    for (const key of [...this.inFlight.keys()]) if (stale(key)) this.inFlight.delete(key);
   }
 
   private store(key: string, value: V): void {

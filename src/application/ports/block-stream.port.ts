@@ -14,6 +14,14 @@ export interface StreamedBlock {
   readonly activity: BlockActivity;
 }
 
+/** The chain replaced blocks the stream had handed out: every block after `ancestor` is gone. */
+export interface ChainReorg {
+  /** The newest block the old and the new branch share. */
+  readonly ancestor: { readonly number: number; readonly hash: string };
+  /** The newest block handed out on the old branch (the old head). */
+  readonly removed: { readonly number: number; readonly hash: string };
+}
+
 /** One consumer of the stream: it is handed, in order and once, every block after its position. */
 export interface BlockSubscriber {
   /** Named in logs when it fails. */
@@ -28,6 +36,12 @@ export interface BlockSubscriber {
    * kept. A rejection leaves its position where it was: the range is offered again at the next poll.
    */
   receive(blocks: readonly StreamedBlock[], from: number, to: number): Promise<void>;
+  /**
+   * Called (before any block of the new branch) when its position is past `reorg.ancestor`: it drops what it
+   * kept of the removed blocks and moves its position back to the ancestor. A rejection leaves the
+   * reorganisation pending: it is found again, and offered again, at the next poll.
+   */
+  rollback(reorg: ChainReorg): Promise<void>;
 }
 
 /** New heads of the chain, followed once per process (or per deployment) and handed to every subscriber. */

@@ -65,6 +65,8 @@ const variables = {
   /** A block explorer's web UI (…/tx/<hash>, …/address/<address>) the explorer pages link to; unset: plain text. */
   EXPLORER_WEB_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   INDEX_FROM_BLOCK: { codec: intInRange("block", 0, 2 ** 53 - 1), fallback: "0" },
+  // Deepest chain reorganisation the block stream rolls back (the index, the graph, the watcher); deeper is refused.
+  REORG_MAX_DEPTH: { codec: intInRange("blocks", 1, 10_000), fallback: "64" },
   // testnet | mainnet: the defaults of CHAIN_ID, PAYMENT_NETWORK and PAYMENT_ASSET (see arcDefaults).
   ARC_NETWORK: { codec: t.keyof({ testnet: null, mainnet: null }), fallback: "testnet" },
   CHAIN_ID: { codec: intInRange("chain id", 1, 2 ** 31), fallback: "5042002" },

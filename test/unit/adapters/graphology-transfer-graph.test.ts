@@ -35,6 +35,18 @@ describe("GraphologyTransferGraph", () => {
     expect(g.firstFundedBy(addr(1)).map((r) => r.address)).to.deep.equal([addr(2)]);
   });
 
+  it("after a rewind (a reorganisation) takes the new branch's blocks at the removed heights", () => {
+    const g = graph();
+    g.add(block(1, [native(addr(1), addr(2), 10n)]));
+    g.add(block(2, [native(addr(2), addr(3), 5n)]));
+    g.rewind(1);
+    g.add(block(2, [native(addr(2), addr(4), 5n)]));
+    expect(g.stats()).to.include({ asOfBlock: 2 });
+    expect(g.firstFundedBy(addr(2)).map((r) => r.address)).to.include(addr(4));
+    g.rewind(5); // past its head: nothing to take back
+    expect(g.stats()).to.include({ asOfBlock: 2 });
+  });
+
   it("does not take a pool paying out a swap for a funder", () => {
     const g = graph();
     const buy = native(addr(5), addr(0xd0), 1n);

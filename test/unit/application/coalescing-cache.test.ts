@@ -22,6 +22,20 @@ describe("CoalescingCache", () => {
     expect(runs).to.equal(1);
   });
 
+  it("forgets the keys it is told are stale, and keeps nothing computed before (a chain reorganisation)", async () => {
+    const cache = new CoalescingCache<string>(clock, 1000, 10, () => true);
+    expect(await cache.get("0x9 code", async () => "old 9")).to.equal("old 9");
+    expect(await cache.get("0x8 code", async () => "8")).to.equal("8");
+    let release: () => void = () => undefined;
+    const slow = cache.get("0xa code", () => new Promise<string>((resolve) => (release = () => resolve("old a"))));
+    cache.forget((key) => parseInt(key.split(" ")[0]!, 16) > 8);
+    release();
+    expect(await slow).to.equal("old a");
+    expect(await cache.get("0x9 code", async () => "new 9")).to.equal("new 9");
+    expect(await cache.get("0xa code", async () => "new a")).to.equal("new a");
+    expect(await cache.get("0x8 code", async () => "recomputed")).to.equal("8");
+  });
+
   it("serves from cache until the TTL passes, then recomputes", async () => {
     const cache = new CoalescingCache<number>(clock, 1000, 10, () => true);
     let n = 0;

@@ -163,6 +163,15 @@ describe("configuration", () => {
       expect(names({ GUARD_JOB_HEARTBEAT_SECONDS: bad })).to.deep.equal(["GUARD_JOB_HEARTBEAT_SECONDS"]);
   });
 
+  it("REORG_MAX_DEPTH: 64 by default, 1..10000, anything else refused by name", () => {
+    const depth = (value?: string) => {
+      const config = loadConfig(value === undefined ? {} : { REORG_MAX_DEPTH: value });
+      return E.isRight(config) ? config.right.env.REORG_MAX_DEPTH : config.left.map((m) => m.split(/[=:]/)[0]);
+    };
+    expect([depth(), depth("1"), depth("10000")]).to.deep.equal([64, 1, 10_000]);
+    for (const bad of ["0", "10001", "deep", "-3"]) expect(depth(bad)).to.deep.equal(["REORG_MAX_DEPTH"]);
+  });
+
   it("names every bad variable", () => {
     const config = loadConfig({ PORT: "http", TRUSTED_PROXIES: "10.0.0.1,not-an-ip", LOG_LEVEL: "loud" });
     expect(E.isLeft(config)).to.equal(true);

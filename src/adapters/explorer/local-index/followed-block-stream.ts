@@ -1,13 +1,14 @@
-import type { BlockStream, BlockSubscriber } from "../../../application/ports/block-stream.port";
-import type { IndexedBlock } from "./indexed-block";
+import type { BlockStream, BlockSubscriber, ChainReorg } from "../../../application/ports/block-stream.port";
+import { ChainBranchCheck, type BranchCheckSettings } from "./chain-branch-check";
+import type { BlockSource } from "./block-source";
 
-export interface BlockSource {
-  headNumber(): Promise<number>;
-  /** Blocks `from..to` inclusive, every number, in order. */
-  fetchRange(from: number, to: number): Promise<IndexedBlock[]>;
-}
+export type { BlockSource, ChainHead } from "./block-source";
+export type { ReorgEvent } from "./chain-branch-check";
 
-export interface StreamSettings {
+/** Reorganisations found in one pass before it gives up (a node flapping between branches). */
+const MAX_REORGS_PER_PASS = 8;
+
+export interface StreamSettings extends BranchCheckSettings {
   /** Stay this many blocks behind the head, for chains that reorganise. */
   readonly confirmations: number;
   /** Blocks fetched per step of a catch-up. */
@@ -28,8 +29,11 @@ interface Entry {
  * one poll per interval; polls never overlap) and hands every subscriber, in order and once, the blocks
  * after its own position. Subscribers near the newest position are served together from one read; one
  * far behind (a durable cursor from before a restart) is caught up in bounded steps after them, so the
- * live ones stay live. Reorganisations are left to the confirmation lag and to subscribers that compare
- * parent hashes (the Protocol Guard watcher), as the index always did.
+ * live ones stay live.
+ *
+ * A chain that replaces blocks already handed out (a reorganisation) is found by `ChainBranchCheck` at one
+ * hash compare per block read: the source and every subscriber past the common ancestor roll back to it,
+ * then the new branch is handed out from there.
  */
 export class FollowedBlockStream implements BlockStream {
   private readonly entries: Entry[] = [];
@@ -38,11 +42,15 @@ export class FollowedBlockStream implements BlockStream {
   private running = false;
   private timer: NodeJS.Timeout | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly branch: ChainBranchCheck;
+  private seeded = false;
 
   constructor(
     private readonly source: BlockSource,
     private readonly settings: StreamSettings,
-  ) {}
+  ) {
+    this.branch = new ChainBranchCheck(source, settings, (reorg) => this.rollBackSubscribers(reorg));
+  }
 
   subscribe(subscriber: BlockSubscriber): void {
     this.entries.push({ subscriber, live: subscriber.position() === null ? this.last?.number : undefined });
@@ -55,6 +63,11 @@ export class FollowedBlockStream implements BlockStream {
 
   get latest(): { readonly number: number; readonly hash: string } | undefined {
     return this.last;
+  }
+
+  /** The deepest reorganisation it rolls back: what a subscriber must be able to undo. */
+  get maxReorgDepth(): number {
+    return this.settings.maxReorgDepth;
   }
 
   /** True when the last pass left no subscriber behind the head. */
@@ -96,11 +109,25 @@ export class FollowedBlockStream implements BlockStream {
 
   /** Re-reads the head after each round, so a pass ends at the head as it is when it ends. */
   private async pass(): Promise<number> {
+    if (!this.seeded && this.source.handedOutBefore !== undefined)
+      this.branch.seed(await this.source.handedOutBefore(this.settings.maxReorgDepth + 1));
+    this.seeded = true;
+    await this.branch.stillRefused();
     const failed = new Map<BlockSubscriber, unknown>();
     let head = -1;
+    let reorgs = 0;
     for (;;) {
-      head = (await this.source.headNumber()) - this.settings.confirmations;
-      if (!(await this.round(head, failed))) break;
+      const tip = await this.source.head();
+      head = (tip?.number ?? -1) - this.settings.confirmations;
+      // With no lag the tip is the block to check; behind a lag, only a head below ours is (one block read).
+      const checked = this.settings.confirmations === 0 ? tip : null;
+      const outcome =
+        head <= this.branch.newest && (await this.branch.headDiffers(head, checked?.hash ?? null))
+          ? "reorganised"
+          : await this.round(head, failed);
+      if (outcome === "idle") break;
+      if (outcome === "reorganised" && ++reorgs > MAX_REORGS_PER_PASS)
+        throw new Error(`the chain reorganised ${reorgs} times in one pass; trying again at the next poll`);
     }
     this.caught = failed.size === 0;
     const failures = [...failed.entries()];
@@ -111,22 +138,28 @@ export class FollowedBlockStream implements BlockStream {
     return head;
   }
 
-  /** Serves every subscriber behind `head`; false when none was (nothing new). */
-  private async round(head: number, failed: Map<BlockSubscriber, unknown>): Promise<boolean> {
-    let served = false;
+  /** Serves every subscriber behind `head`: "served", "idle" (nothing new) or "reorganised" (read the head again). */
+  private async round(head: number, failed: Map<BlockSubscriber, unknown>): Promise<"served" | "idle" | "reorganised"> {
+    let served: "served" | "idle" = "idle";
     for (;;) {
       const behind = this.entries
         .filter((entry) => !failed.has(entry.subscriber))
         .map((entry) => ({ entry, at: this.positionOf(entry, head) }))
         .filter(({ at }) => at < head);
       if (behind.length === 0) return served;
-      served = true;
+      served = "served";
       this.caught = false;
       const lead = Math.max(...behind.map(({ at }) => at));
       const group = behind.filter(({ at }) => at >= lead - this.settings.blocksPerStep);
       const from = Math.min(...group.map(({ at }) => at)) + 1;
       const to = Math.min(head, from + this.settings.blocksPerStep - 1);
       const blocks = await this.source.fetchRange(from, to);
+      const broken = this.branch.firstBreak(blocks);
+      if (broken !== undefined) {
+        await this.branch.reorganise(broken.number - 1, broken.differs ? broken.hash : null);
+        return "reorganised";
+      }
+      this.branch.record(blocks);
       const newest = blocks.at(-1);
       if (newest !== undefined && (this.last === undefined || newest.number > this.last.number))
         this.last = { number: newest.number, hash: newest.activity.hash };
@@ -153,5 +186,25 @@ export class FollowedBlockStream implements BlockStream {
     if (entry.live === undefined && this.last === undefined && head < 0) return head;
     entry.live ??= this.last?.number ?? head;
     return entry.live;
+  }
+
+  /** Every subscriber past the ancestor rolls back (all are tried; any failure fails the pass, to be retried). */
+  private async rollBackSubscribers(reorg: ChainReorg): Promise<void> {
+    const failures: string[] = [];
+    for (const entry of this.entries) {
+      if (entry.live !== undefined && entry.live > reorg.ancestor.number) entry.live = reorg.ancestor.number;
+      const own = entry.subscriber.position();
+      if (own === null || own <= reorg.ancestor.number) continue;
+      try {
+        await entry.subscriber.rollback(reorg);
+      } catch (error) {
+        failures.push(`${entry.subscriber.name}: ${String(error)}`);
+      }
+    }
+    if (failures.length > 0)
+      throw new Error(
+        `rolling back to block ${reorg.ancestor.number} failed (tried again next poll): ${failures.join("; ")}`,
+      );
+    this.last = reorg.ancestor;
   }
 }

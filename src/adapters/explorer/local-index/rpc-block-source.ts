@@ -8,6 +8,8 @@ import type { IndexedBlock } from "./indexed-block";
 import type { InternalCreationFinder } from "./internal-creations";
 import { RpcBlock, RpcReceipt } from "./rpc-codecs";
 
+const RpcBlockHead = t.type({ number: t.string, hash: t.string });
+
 function decodeOrThrow<A>(codec: t.Type<A, unknown, unknown>, value: unknown, what: string): A {
   const decoded = codec.decode(value);
   if (isLeft(decoded)) throw new Error(`${what}: unexpected shape ${JSON.stringify(value).slice(0, 200)}`);
@@ -36,6 +38,16 @@ export class RpcBlockSource {
     /** Adds contracts made inside transactions (factories); without it only deployments are creations. */
     private readonly innerCreations?: InternalCreationFinder,
   ) {}
+
+  /** The newest block's number and hash, in one call (the block stream checks the hash). */
+  async head(): Promise<{ number: number; hash: string }> {
+    const block = decodeOrThrow(
+      RpcBlockHead,
+      await this.client.request("eth_getBlockByNumber", ["latest", false]),
+      "eth_getBlockByNumber latest",
+    );
+    return { number: quantityToNumber(block.number), hash: block.hash.toLowerCase() };
+  }
 
   async headNumber(): Promise<number> {
     return quantityToNumber(

@@ -1,6 +1,6 @@
 import { JsonRpcClient } from "../../shared/json-rpc-client";
 import type { RetryPolicy } from "../../shared/retry-with-backoff";
-import { FollowedBlockStream, type BlockSource } from "./followed-block-stream";
+import { FollowedBlockStream, type BlockSource, type ReorgEvent } from "./followed-block-stream";
 import { InternalCreationFinder, type CreationSource, type InternalCreationsSetting } from "./internal-creations";
 import { RpcBlockSource } from "./rpc-block-source";
 import type { RpcTarget } from "../../shared/rpc-endpoint-failover";
@@ -12,6 +12,10 @@ export interface RpcBlockStreamOptions {
   readonly pollIntervalMs?: number;
   /** Stay this many blocks behind the head, for chains that reorganise; default 0. */
   readonly confirmations?: number;
+  /** Deepest reorganisation rolled back (REORG_MAX_DEPTH); default 64. Deeper ones stop the stream. */
+  readonly maxReorgDepth?: number;
+  /** Told once per reorganisation rolled back or refused; default: ignore. */
+  readonly onReorg?: (event: ReorgEvent) => void;
   /** Blocks (and receipts) per JSON-RPC batch; default 50. */
   readonly batchSize?: number;
   /** Batches in flight at once; default 4 (so at most 200 blocks are held in memory). */
@@ -27,6 +31,9 @@ export interface RpcBlockStreamOptions {
   /** Where blocks really come from, given the node's source (one follower per deployment: the published stream). */
   readonly sourceFor?: (node: BlockSource) => BlockSource;
 }
+
+/** Two epochs of Ethereum: past them a block is final, and a chain that goes back further is not reorganising. */
+export const DEFAULT_MAX_REORG_DEPTH = 64;
 
 /** The block stream of a JSON-RPC node: blocks with receipts (and factory-made creations) in batches. */
 export class RpcBlockStream extends FollowedBlockStream {
@@ -48,6 +55,8 @@ export class RpcBlockStream extends FollowedBlockStream {
       blocksPerStep: batchSize * maxConcurrent,
       pollIntervalMs: options.pollIntervalMs ?? 1_000,
       onError: options.onError ?? (() => {}),
+      maxReorgDepth: options.maxReorgDepth ?? DEFAULT_MAX_REORG_DEPTH,
+      onReorg: options.onReorg ?? (() => {}),
     });
     this.creations = creations;
   }

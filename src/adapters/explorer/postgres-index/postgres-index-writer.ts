@@ -2,6 +2,7 @@ import type { Pool } from "pg";
 import { ZERO_ADDRESS } from "../../../domain/chain/address";
 import type { TokenTransfer } from "../../../domain/chain/chain-types";
 import type { IndexedBlock } from "../local-index/indexed-block";
+import { rollBackChainIndex } from "./postgres-index-rollback";
 
 /**
  * Writes a block range into the chain index tables in one transaction with the cursor, each table
@@ -88,6 +89,11 @@ export class PostgresIndexWriter {
     } finally {
       client.release();
     }
+  }
+
+  /** Takes the blocks after `ancestor` back out (a reorganisation), with the cursor, in one transaction. */
+  rollback(ancestor: number): Promise<void> {
+    return rollBackChainIndex(this.pool, ancestor);
   }
 
   /** One upsert of summed deltas per (token, holder), then the holders who reached zero go. */

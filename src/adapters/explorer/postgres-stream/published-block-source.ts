@@ -1,6 +1,6 @@
 import type { Pool } from "pg";
 import type { StreamedBlock } from "../../../application/ports/block-stream.port";
-import type { BlockSource } from "../local-index/followed-block-stream";
+import type { BlockSource, ChainHead } from "../local-index/followed-block-stream";
 
 /** Blocks kept in chain_blocks behind the newest published (a reader further behind reads the node). */
 const RETAINED_BLOCKS = 2_000;
@@ -46,13 +46,23 @@ export class PublishedBlockSource implements BlockSource {
     private readonly options: PublishedBlockSourceOptions,
   ) {}
 
-  async headNumber(): Promise<number> {
-    if (this.options.leader()) return this.node.headNumber();
-    const { rows } = await this.options.pool.query<{ head: string | null }>(
-      "SELECT max(number)::text AS head FROM chain_blocks WHERE chain_id = $1",
+  async head(): Promise<ChainHead | null> {
+    if (this.options.leader()) return this.node.head();
+    const { rows } = await this.options.pool.query<{ number: string; hash: string }>(
+      `SELECT number::text, hash FROM chain_blocks WHERE chain_id = $1 ORDER BY chain_blocks.number DESC LIMIT 1`,
       [this.options.chainId],
     );
-    return rows[0]?.head == null ? -1 : Number(rows[0].head);
+    const row = rows[0];
+    return row === undefined ? null : { number: Number(row.number), hash: row.hash };
+  }
+
+  /** The newest published blocks: what the deployment's subscribers were handed before this process started. */
+  async handedOutBefore(count: number): Promise<readonly ChainHead[]> {
+    const { rows } = await this.options.pool.query<{ number: string; hash: string }>(
+      `SELECT number::text, hash FROM chain_blocks WHERE chain_id = $1 ORDER BY chain_blocks.number DESC LIMIT $2`,
+      [this.options.chainId, count],
+    );
+    return rows.reverse().map((row) => ({ number: Number(row.number), hash: row.hash }));
   }
 
   async fetchRange(from: number, to: number): Promise<StreamedBlock[]> {
@@ -81,6 +91,20 @@ export class PublishedBlockSource implements BlockSource {
       n = end + 1;
     }
     return blocks;
+  }
+
+  /**
+   * The holder's stream found that the blocks after `ancestor` were replaced: their rows go (one statement),
+   * so the new branch is published in their place (rows are written once per number) and readers see the
+   * published head go back, find the change themselves and roll back too. A reader leaves the table to the
+   * holder. A failure fails the stream's pass: the reorganisation is found again, and this tried again.
+   */
+  async rollback(ancestor: number): Promise<void> {
+    if (!this.options.leader()) return;
+    await this.options.pool.query("DELETE FROM chain_blocks WHERE chain_id = $1 AND number > $2", [
+      this.options.chainId,
+      ancestor,
+    ]);
   }
 
   private async publish(blocks: readonly StreamedBlock[]): Promise<void> {

@@ -101,6 +101,16 @@ export class WatchBlock {
     return { reset: at };
   }
 
+  /**
+   * A reorganisation removed the blocks after `ancestor`: a cursor past it goes back to it, so the new branch's
+   * blocks (same numbers, other hashes) are watched instead of skipped. What the removed blocks recorded stays
+   * (alerts may have gone out); the new branch's events have ids of their own (the block hash is in them).
+   */
+  async rewind(ancestor: WatchPosition): Promise<void> {
+    const at = await run(this.cursor.read());
+    if (at !== null && at.number > ancestor.number) await run(this.cursor.write(ancestor));
+  }
+
   async execute(block: BlockActivity): Promise<E.Either<WatchFailure, WatchOutcome>> {
     try {
       const at = await run(this.cursor.read());

@@ -4,10 +4,11 @@ interface RpcSender {
 }
 
 /**
- * evm_revert, then empty blocks until the chain is past the head it had before. The service's index followed the
- * blocks the revert removed (it does not handle a chain that got shorter: a reorganisation, see the note on issue
- * 30), and until the chain is past them again every answer pinned to the head finds the index ahead of the chain and
- * answers 502. The seeded world is shared by every file of the run, so the next file would see those 502s.
+ * evm_revert, then empty blocks until the chain is past the head it had before. The service handles the revert as a
+ * reorganisation (test/e2e/http/chain-reorg.test.ts), but only at its next poll (up to 1 s), and ethers keeps its last
+ * `latest` block for 250 ms: until then an answer can still be pinned to a removed head and fail. The seeded world is
+ * shared by every file of the run, so the next file's first requests could land there; past the old head they
+ * cannot (the removed heights are never pinned again).
  */
 export async function revertChain(provider: RpcSender, snapshot: string): Promise<void> {
   const before = Number(await provider.send("eth_blockNumber", []));

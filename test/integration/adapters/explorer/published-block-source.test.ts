@@ -1,5 +1,8 @@
 import { expect } from "chai";
-import type { BlockSource } from "../../../../src/adapters/explorer/local-index/followed-block-stream";
+import {
+  FollowedBlockStream,
+  type BlockSource,
+} from "../../../../src/adapters/explorer/local-index/followed-block-stream";
 import {
   PostgresFollowerLease,
   type LeaseChange,
@@ -9,6 +12,7 @@ import type { StreamedBlock } from "../../../../src/application/ports/block-stre
 import type { Address } from "../../../../src/domain/chain/address";
 import type { TxHash } from "../../../../src/domain/chain/chain-types";
 import { migratedSchema, type MigratedSchema } from "../../../support/migrated-schema";
+import { FakeBlockChain } from "../../../support/fakes/fake-block-chain";
 
 const CHAIN = 5042002;
 const hex = (n: number, width: number) => "0x" + n.toString(16).padStart(width, "0");
@@ -48,7 +52,7 @@ function block(n: number): StreamedBlock {
 function fakeNode(head: number) {
   const asked: [number, number][] = [];
   const node: BlockSource = {
-    headNumber: async () => head,
+    head: async () => ({ number: head, hash: block(head).activity.hash }),
     fetchRange: async (from, to) => {
       asked.push([from, to]);
       return Array.from({ length: to - from + 1 }, (_, i) => block(from + i));
@@ -117,11 +121,11 @@ describe("one chain follower per deployment: the lease and the published blocks 
       leader: () => false,
       onError,
     });
-    expect(await reader.headNumber()).to.equal(-1);
-    expect(await leader.headNumber()).to.equal(20);
+    expect(await reader.head()).to.equal(null);
+    expect((await leader.head())?.number).to.equal(20);
     const read = await leader.fetchRange(10, 15);
     await leader.fetchRange(10, 12); // read again by a successor: kept once
-    expect(await reader.headNumber()).to.equal(15);
+    expect(await reader.head()).to.deep.equal({ number: 15, hash: block(15).activity.hash });
     expect(await reader.fetchRange(10, 15)).to.deep.equal(read);
     expect(readerNode.asked).to.deep.equal([]);
     // Blocks never published (before the first leader) come from the node, in order with the rest.
@@ -131,5 +135,107 @@ describe("one chain follower per deployment: the lease and the published blocks 
     expect(readerNode.asked).to.deep.equal([[7, 9]]);
     const rows = await db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM chain_blocks");
     expect(rows.rows[0]?.n).to.equal(6);
+  });
+
+  it("a reorganisation: the leader deletes the removed blocks' rows and publishes the new branch; a reader follows", async () => {
+    const chainId = CHAIN + 1;
+    const node = new FakeBlockChain(20);
+    const onError = (error: unknown) => {
+      throw error;
+    };
+    const follow = (leader: boolean, from = -1) => {
+      const source = new PublishedBlockSource(node, { pool: db.pool, chainId, leader: () => leader, onError });
+      const stream = new FollowedBlockStream(source, {
+        confirmations: 0,
+        blocksPerStep: 50,
+        pollIntervalMs: 10,
+        onError,
+        maxReorgDepth: 8,
+        onReorg: () => undefined,
+      });
+      const kept = new Map<number, string>();
+      let at = from;
+      stream.subscribe({
+        name: leader ? "leader" : "reader",
+        position: () => at,
+        receive: async (blocks, _from, to) => {
+          for (const b of blocks) kept.set(b.number, b.activity.hash);
+          at = to;
+        },
+        rollback: async ({ ancestor }) => {
+          for (const n of [...kept.keys()]) if (n > ancestor.number) kept.delete(n);
+          at = ancestor.number;
+        },
+      });
+      return { stream, kept };
+    };
+    const published = async () =>
+      (
+        await db.pool.query<{ number: string; hash: string }>(
+          "SELECT number::text, hash FROM chain_blocks WHERE chain_id = $1 ORDER BY chain_blocks.number",
+          [chainId],
+        )
+      ).rows.map((r) => `${r.number}:${r.hash}`);
+    const onChain = () => node.blocks.map((b) => `${b.number}:${b.activity.hash}`);
+    const leader = follow(true);
+    const reader = follow(false);
+    await leader.stream.syncOnce();
+    await reader.stream.syncOnce();
+    expect(reader.kept.get(19)).to.equal("0xa-19");
+
+    // Three blocks reverted, one other mined: the node's head is two below the published one.
+    node.fork(3, 1, "b");
+    await leader.stream.syncOnce();
+    expect(await published()).to.deep.equal(onChain());
+    const fetched = node.fetched.length;
+    await reader.stream.syncOnce();
+    expect([...reader.kept.entries()].map(([n, h]) => `${n}:${h}`)).to.deep.equal(onChain());
+    // The reader found the change and the new block in PostgreSQL, without asking the node.
+    expect(node.fetched.length).to.equal(fetched);
+  });
+
+  it("a reorganisation while every instance was down is found at the restart, against the published blocks", async () => {
+    const chainId = CHAIN + 2;
+    const node = new FakeBlockChain(20);
+    const onError = (error: unknown) => {
+      throw error;
+    };
+    const start = (position: number) => {
+      const source = new PublishedBlockSource(node, { pool: db.pool, chainId, leader: () => true, onError });
+      const stream = new FollowedBlockStream(source, {
+        confirmations: 0,
+        blocksPerStep: 50,
+        pollIntervalMs: 10,
+        onError,
+        maxReorgDepth: 8,
+        onReorg: () => undefined,
+      });
+      // A durable subscriber (the PostgreSQL index writer): its position survives the restart.
+      const rollbacks: number[] = [];
+      stream.subscribe({
+        name: "durable index",
+        position: () => position,
+        receive: async (_blocks, _from, to) => void (position = to),
+        rollback: async ({ ancestor }) => {
+          rollbacks.push(ancestor.number);
+          position = ancestor.number;
+        },
+      });
+      return { stream, rollbacks, position: () => position };
+    };
+    const first = start(-1);
+    await first.stream.syncOnce();
+    expect(first.position()).to.equal(19);
+    // Down; meanwhile the chain drops three blocks and mines four others.
+    node.fork(3, 4, "b");
+    const restarted = start(19);
+    await restarted.stream.syncOnce();
+    expect(restarted.rollbacks).to.deep.equal([16]);
+    expect(restarted.position()).to.equal(20);
+    const published = await db.pool.query<{ hash: string }>(
+      "SELECT hash FROM chain_blocks WHERE chain_id = $1 ORDER BY chain_blocks.number",
+      [chainId],
+    );
+    expect(published.rows.map((r) => r.hash)).to.deep.equal(node.blocks.map((b) => b.activity.hash));
   });
 });

@@ -19,6 +19,11 @@ function recorder(name: string, startAfter: number | null) {
       ranges.push([from, to]);
       at = to;
     },
+    rollback: async ({ ancestor }) => {
+      const kept = seen.filter((b) => b.number <= ancestor.number);
+      seen.splice(0, seen.length, ...kept);
+      at = ancestor.number;
+    },
   };
   return { subscriber, seen, ranges, state };
 }

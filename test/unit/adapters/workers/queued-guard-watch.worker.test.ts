@@ -3,7 +3,7 @@ import * as E from "fp-ts/Either";
 import type { GuardBlockJob, GuardBlockJobs } from "../../../../src/adapters/workers/guard-block-jobs";
 import { QueuedGuardWatchWorker } from "../../../../src/adapters/workers/queued-guard-watch.worker";
 import type { WorkerLog } from "../../../../src/adapters/workers/worker";
-import type { BlockStream } from "../../../../src/application/ports/block-stream.port";
+import type { BlockStream, BlockSubscriber, StreamedBlock } from "../../../../src/application/ports/block-stream.port";
 import type { WatchBlock } from "../../../../src/application/use-cases/protocol-guard/watch-block.use-case";
 import type {
   GuardBlockOutcome,
@@ -19,10 +19,13 @@ class OneJob implements GuardBlockJobs {
   readonly settledWith: string[] = [];
   holding = true;
   claims = 0;
+  /** False holds the job back (claim answers nothing) until the test sets it. */
+  ready = true;
   async enqueue(): Promise<string> {
     return "job-7";
   }
   async claim(): Promise<GuardBlockJob | null> {
+    if (!this.ready) return null;
     this.claims += 1;
     return this.claims === 1 ? { id: "job-7", attempt: 0, block } : null;
   }
@@ -91,5 +94,32 @@ describe("QueuedGuardWatchWorker", () => {
     await worker.stop();
     expect(jobs.settledWith).to.deep.equal([]);
     expect(tries.n).to.equal(1);
+  });
+
+  it("after a reorganisation rewinds the shared cursor and drops a job queued for the removed block", async () => {
+    const jobs = new OneJob();
+    jobs.ready = false;
+    const tries = { n: 0 };
+    const rewound: unknown[] = [];
+    const rewinding = {
+      ...watcher,
+      rewind: async (ancestor: unknown) => void rewound.push(ancestor),
+    } as unknown as WatchBlock;
+    let subscriber: BlockSubscriber | undefined;
+    const following: BlockStream = { ...stream, subscribe: (s) => void (subscriber = s) };
+    const worker = new QueuedGuardWatchWorker(rewinding, failing(tries), following, jobs, quiet);
+    await worker.start();
+    // Block 7 (0x07) was queued, then replaced: the stream rolls back to 6 and hands out 7 of the new branch.
+    await subscriber!.receive([{ number: 7, activity: block } as unknown as StreamedBlock], 7, 7);
+    await subscriber!.rollback({ ancestor: { number: 6, hash: "0x06" }, removed: { number: 7, hash: "0x07" } });
+    const replaced = { ...block, hash: "0x07b" };
+    await subscriber!.receive([{ number: 7, activity: replaced } as unknown as StreamedBlock], 7, 7);
+    expect(rewound).to.deep.equal([{ number: 6, hash: "0x06" }]);
+    // The job another instance queued for the old 0x07 is claimed now: settled without being watched.
+    jobs.ready = true;
+    await until(() => jobs.settledWith.length === 1);
+    await worker.stop();
+    expect(jobs.settledWith).to.deep.equal(["complete"]);
+    expect(tries.n).to.equal(0);
   });
 });
