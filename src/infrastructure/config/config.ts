@@ -127,6 +127,9 @@ const variables = {
   EVM_WRITE_BUDGET_GAS_PER_DAY: { codec: intInRange("gas per day", 0, 2 ** 53 - 1), fallback: "30000000" },
   // RPC mode with DATABASE_URL: one instance follows the chain; a killed one is replaced within this lease.
   CHAIN_FOLLOWER_LEASE_SECONDS: { codec: intInRange("seconds", 2, 300), fallback: "10" },
+  // RPC mode with DATABASE_URL: one instance recomputes graph trust. Louvain runs synchronously (41 s on a
+  // 1,000,000-edge graph, docs/benchmarks.md) and no renewal can be sent meanwhile, so the lease must outlast it.
+  GRAPH_TRUST_LEASE_SECONDS: { codec: intInRange("seconds", 10, 3_600), fallback: "300" },
 } as const;
 
 /** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */
