@@ -48,8 +48,15 @@ export function sharedGraphTrust(
     onChange: announce,
     onError: (error) => logger.warn({ err: error }, "graph-trust lease not renewed"),
   });
+  let warnedAt = 0;
+  const onReadError = (error: unknown) => {
+    // Every graph-trust request refreshes: during an outage, say it once a minute, not once a request.
+    if (Date.now() - warnedAt < 60_000) return;
+    warnedAt = Date.now();
+    logger.warn({ err: error }, "graph trust snapshot not read from PostgreSQL; answering from the one held");
+  };
   return {
-    store: new PostgresGraphTrustStore({ pool: database, chainId, writer: holder }),
+    store: new PostgresGraphTrustStore({ pool: database, chainId, writer: holder, onReadError }),
     lease: {
       get held() {
         return lease.held;

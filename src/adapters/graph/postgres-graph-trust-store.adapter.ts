@@ -12,6 +12,8 @@ export interface PostgresGraphTrustStoreOptions {
   readonly chainId: number;
   /** This instance's id, kept with what it writes (who computed the snapshot). */
   readonly writer: string;
+  /** A refresh that failed (PostgreSQL unreachable, a row that does not decode): the held snapshot still answers. */
+  readonly onReadError: (error: unknown) => void;
 }
 
 const COLUMNS = "as_of_block::text, computed_at, seeds, clusters, trust";
@@ -20,8 +22,8 @@ const COLUMNS = "as_of_block::text, computed_at, seeds, clusters, trust";
  * Graph-trust snapshots in PostgreSQL, one row per chain: the lease holder writes, every instance reads.
  * The newest snapshot is also held in memory, so latest() stays synchronous; refresh() asks for the row
  * only when it is newer than the one held, so a check costs one small query and the blob (23 bytes a
- * wallet) is read once per new snapshot. A write replaces the row only when it is newer, in one statement,
- * so of concurrent writers the newest wins whatever the order they arrive in.
+ * wallet) is read once per new snapshot; a refresh that fails keeps the held one. A write replaces the row
+ * only when it is newer, in one statement, so of concurrent writers the newest wins whatever their order.
  */
 export class PostgresGraphTrustStore implements GraphTrustStore {
   private held: GraphTrustSnapshot | null = null;
@@ -73,6 +75,16 @@ export class PostgresGraphTrustStore implements GraphTrustStore {
   }
 
   private async readNewer(): Promise<GraphTrustSnapshot | null> {
+    try {
+      await this.readNewerRow();
+    } catch (error) {
+      // Like scoring without PostgreSQL: answer from what is held (stale, never half a snapshot) and say so.
+      this.options.onReadError(error);
+    }
+    return this.latest();
+  }
+
+  private async readNewerRow(): Promise<void> {
     const held = this.held;
     const { rows } = await this.options.pool.query(
       `SELECT ${COLUMNS} FROM graph_trust_snapshot
@@ -86,6 +98,5 @@ export class PostgresGraphTrustStore implements GraphTrustStore {
       // Another refresh or a save may have moved on while this one read.
       if (newerSnapshot(stored, this.held)) this.held = stored;
     }
-    return this.latest();
   }
 }

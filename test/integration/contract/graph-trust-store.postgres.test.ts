@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import pg from "pg";
 import { PostgresGraphTrustStore } from "../../../src/adapters/graph/postgres-graph-trust-store.adapter";
 import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
 import { graphTrustStoreContract, snapshot } from "./graph-trust-store.contract";
@@ -12,7 +13,10 @@ describe("PostgresGraphTrustStore", () => {
   });
   afterEach(async () => db.drop());
 
-  const store = (writer = "a", chainId = CHAIN) => new PostgresGraphTrustStore({ pool: db.pool, chainId, writer });
+  const readErrors: unknown[] = [];
+  const store = (writer = "a", chainId = CHAIN) =>
+    new PostgresGraphTrustStore({ pool: db.pool, chainId, writer, onReadError: (e) => readErrors.push(e) });
+  beforeEach(() => (readErrors.length = 0));
 
   graphTrustStoreContract("postgres", () => store());
 
@@ -58,16 +62,32 @@ describe("PostgresGraphTrustStore", () => {
     expect(await store("b", 2).refresh()).to.equal(null);
   });
 
-  it("a row that does not decode is a failure, never half a snapshot", async () => {
-    await db.pool.query(
-      `INSERT INTO graph_trust_snapshot (chain_id, as_of_block, computed_at, seeds, clusters, trust, written_by)
-       VALUES ($1, 5, '2026-11-26T12:00:00.000Z', '["not an address"]', '[]', '\\x00', 'x')`,
-      [CHAIN],
-    );
-    let failed = false;
-    await store()
-      .refresh()
-      .catch(() => (failed = true));
-    expect(failed).to.equal(true);
+  it("a row that does not decode is reported and never half read: the held snapshot keeps answering", async () => {
+    const reader = store("b");
+    await store("a").save(snapshot(4));
+    expect((await reader.refresh())?.asOfBlock).to.equal(4);
+    await db.pool.query(`UPDATE graph_trust_snapshot SET as_of_block = 5, seeds = '["not an address"]'`);
+    expect((await reader.refresh())?.asOfBlock).to.equal(4);
+    expect(await store("c").refresh()).to.equal(null);
+    expect(readErrors.map(String)).to.deep.equal([
+      "Error: graph_trust_snapshot row does not decode",
+      "Error: graph_trust_snapshot row does not decode",
+    ]);
+  });
+
+  it("PostgreSQL unreachable: a refresh reports it and answers from the snapshot held", async () => {
+    const own = new pg.Pool({ connectionString: db.url, max: 1 });
+    const reader = new PostgresGraphTrustStore({
+      pool: own,
+      chainId: CHAIN,
+      writer: "b",
+      onReadError: (e) => readErrors.push(e),
+    });
+    await store("a").save(snapshot(6));
+    expect((await reader.refresh())?.asOfBlock).to.equal(6);
+    await own.end();
+    await store("a").save(snapshot(7));
+    expect((await reader.refresh())?.asOfBlock).to.equal(6);
+    expect(readErrors).to.have.length(1);
   });
 });

@@ -43,7 +43,14 @@ const block = (number: number): GraphBlock => ({
 /** One service instance's graph-trust parts, wired as the composition root wires them in RPC mode with DATABASE_URL. */
 function instance(db: MigratedSchema, holder: string) {
   const graph = new GraphologyTransferGraph({ pricing: { nativeDecimals: 18, nativeUnitUsd: 1, tokens: new Map() } });
-  const store = new PostgresGraphTrustStore({ pool: db.pool, chainId: CHAIN, writer: holder });
+  const store = new PostgresGraphTrustStore({
+    pool: db.pool,
+    chainId: CHAIN,
+    writer: holder,
+    onReadError: (error) => {
+      throw error;
+    },
+  });
   const clock = { nowMs: () => Date.now() };
   const settings = { officialIssuers: [], moneyTokens: [], seeds: [SEED] };
   const noFlags = { flagCounts: () => T.of(new Map<Address, number>()) };
