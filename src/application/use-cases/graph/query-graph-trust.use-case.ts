@@ -16,8 +16,8 @@ const NEIGHBOURS_SHOWN = 5;
 
 /**
  * graphTrust, percentile, cluster and most trusted neighbours of each address, from the latest recompute
- * (not ready until one has finished). With caller seeds, PageRank is run again from them, against the same graph
- * and the same discounted (clustered) wallets.
+ * (not ready until one has finished). With caller seeds, PageRank is run again from them, against the same
+ * graph and the same discounted (clustered) wallets.
  */
 @injectable()
 export class QueryGraphTrust {
