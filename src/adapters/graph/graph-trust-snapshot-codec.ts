@@ -60,7 +60,7 @@ export function encodeSnapshot(snapshot: GraphTrustSnapshot): StoredSnapshot {
 }
 
 /** Columns as selected by the store (as_of_block::text, jsonb parsed by pg, bytea as a Buffer). */
-export function decodeSnapshot(row: unknown): GraphTrustSnapshot {
+export async function decodeSnapshot(row: unknown): Promise<GraphTrustSnapshot> {
   const decoded = Row.decode(row);
   if (E.isLeft(decoded)) throw new Error("graph_trust_snapshot row does not decode");
   const { as_of_block, computed_at, seeds, clusters, trust } = decoded.right;
@@ -69,7 +69,7 @@ export function decodeSnapshot(row: unknown): GraphTrustSnapshot {
     throw new Error("graph_trust_snapshot row does not decode");
   const clusterOf = new Map<Address, SybilCluster>();
   for (const c of clusters) for (const m of c.members) clusterOf.set(m, c);
-  return { asOfBlock, computedAt: computed_at, seeds, clusters, clusterOf, trust: unpackTrust(trust) };
+  return { asOfBlock, computedAt: computed_at, seeds, clusters, clusterOf, trust: await unpackTrust(trust) };
 }
 
 export function packTrust(trust: ReadonlyMap<Address, GraphTrust>): Buffer {
@@ -93,10 +93,14 @@ export function packTrust(trust: ReadonlyMap<Address, GraphTrust>): Buffer {
   return out;
 }
 
-export function unpackTrust(packed: Buffer): Map<Address, GraphTrust> {
+/** Records decoded between two turns of the event loop (a million take ~1 s: requests must not wait that long). */
+const RECORDS_PER_TURN = 50_000;
+
+export async function unpackTrust(packed: Buffer): Promise<Map<Address, GraphTrust>> {
   if (packed.length % RECORD !== 0) throw new Error("graph_trust_snapshot trust is not whole records");
   const trust = new Map<Address, GraphTrust>();
   for (let at = 0; at < packed.length; at += RECORD) {
+    if (at > 0 && at % (RECORD * RECORDS_PER_TURN) === 0) await new Promise((resolve) => setImmediate(resolve));
     const graphTrust = packed.readUInt8(at + 20);
     const tenths = packed.readUInt16BE(at + 21);
     if (graphTrust > 100 || tenths > 1000) throw new Error("graph_trust_snapshot trust out of range");

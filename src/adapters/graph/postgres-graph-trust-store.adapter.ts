@@ -94,7 +94,7 @@ export class PostgresGraphTrustStore implements GraphTrustStore {
       [this.options.chainId, held?.asOfBlock ?? null, held?.computedAt ?? null],
     );
     if (rows[0] !== undefined) {
-      const stored = decodeSnapshot(rows[0]);
+      const stored = await decodeSnapshot(rows[0]);
       // Another refresh or a save may have moved on while this one read.
       if (newerSnapshot(stored, this.held)) this.held = stored;
     }

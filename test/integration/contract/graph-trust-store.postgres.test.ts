@@ -47,13 +47,13 @@ describe("PostgresGraphTrustStore", () => {
     expect(late.latest()?.asOfBlock).to.equal(805);
   });
 
-  it("trust is packed at 23 bytes a wallet and round-trips exactly (10,000 wallets)", async () => {
-    const big = snapshot(900, "2026-11-26T12:00:00.000Z", 10_000);
+  it("trust is packed at 23 bytes a wallet and round-trips exactly (60,000 wallets: decoded over two turns)", async () => {
+    const big = snapshot(900, "2026-11-26T12:00:00.000Z", 60_000);
     await store().save(big);
     const { rows } = await db.pool.query<{ bytes: number }>(
       "SELECT octet_length(trust) AS bytes FROM graph_trust_snapshot",
     );
-    expect(rows[0]?.bytes).to.equal(10_000 * 23);
+    expect(rows[0]?.bytes).to.equal(60_000 * 23);
     expect((await store("b").refresh())?.trust).to.deep.equal(big.trust);
   });
 
