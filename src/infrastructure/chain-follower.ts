@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { BlockSource } from "../adapters/explorer/local-index/followed-block-stream";
-import { PostgresFollowerLease, type LeaseChange } from "../adapters/explorer/postgres-stream/postgres-follower-lease";
+import { PostgresLease, type LeaseChange } from "../adapters/shared/postgres-lease";
 import { PublishedBlockSource } from "../adapters/explorer/postgres-stream/published-block-source";
 import type { Config } from "./config/config";
 
@@ -31,8 +31,9 @@ export function followerLease(config: Config, logger: Logger): ChainFollowerLeas
       logger.info({ holder, previous: change.previous }, "took over as the chain follower");
     else logger.warn({ holder }, "lost the chain follower lease; reading published blocks");
   };
-  const lease = new PostgresFollowerLease({
+  const lease = new PostgresLease({
     pool,
+    table: "chain_follower_lease",
     chainId: config.env.CHAIN_ID,
     holder,
     leaseSeconds: config.env.CHAIN_FOLLOWER_LEASE_SECONDS,

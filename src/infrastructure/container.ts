@@ -167,7 +167,11 @@ export function buildContainer(runtime: Runtime): Container {
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
   bindGating(container, runtime.config, runtime.chain.chainId, database);
   bindRiskCheck(container, runtime.config, runtime.chain.chainId);
-  bindGraph(container, runtime.config, runtime.market, runtime.chain.transferGraph);
+  bindGraph(container, runtime.config, runtime.market, runtime.chain.transferGraph, {
+    chainId: runtime.chain.chainId,
+    database,
+    logger: runtime.logger,
+  });
   bindScan(container, { chainId: runtime.chain.chainId, historyFromBlock: runtime.config.env.INDEX_FROM_BLOCK });
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
   return container;

@@ -28,8 +28,8 @@ const DAY = 86_400;
  * The transfer graph on graphology, fed block by block by the index's follower (`add`, in block order,
  * once each). One directed edge per (from, to) aggregates count, priced value and the first-funding
  * relation; each node keeps a bounded ring of its latest sends and trades for cluster evidence.
- * Memory: about 0.5-1 KB per node and 150-250 bytes per edge (measured by `npm run bench`); past
- * `maxNodes` the least recently active 10% of nodes (with their edges) are dropped.
+ * Memory: measured by `npm run bench` (section 11, bytes per edge with the nodes); past `maxNodes` the
+ * least recently active 10% of nodes (with their edges) are dropped.
  */
 export class GraphologyTransferGraph implements TransferGraph {
   private readonly graph = new DirectedGraph<NodeFacts, EdgeFacts>({ allowSelfLoops: false });
@@ -91,7 +91,7 @@ export class GraphologyTransferGraph implements TransferGraph {
           // Contract-ness is judged now: a pool is recognised only after its first payout.
           sends: facts.sends.map((send) => ({ ...send, toContract: this.isContractAddress(send.to) })),
           trades: facts.trades,
-          received: new Map(facts.received) as ReadonlyMap<Address | "native", bigint>,
+          received: new Map(facts.received ?? []) as ReadonlyMap<Address | "native", bigint>,
         };
       }),
     );
@@ -179,7 +179,6 @@ export class GraphologyTransferGraph implements TransferGraph {
   private node(address: string, block: GraphBlock): NodeFacts {
     if (!this.graph.hasNode(address)) this.graph.addNode(address, newNode(block.timestamp, block.number));
     const facts = this.graph.getNodeAttributes(address);
-    facts.lastSeen = block.timestamp;
     facts.lastBlock = block.number;
     return facts;
   }
@@ -213,12 +212,13 @@ export class GraphologyTransferGraph implements TransferGraph {
       usdOf(t.value, priced?.decimals ?? 18, priced?.unitUsd ?? null),
     );
     // Received in a transaction the receiver sent itself: a buy or a claim (co-trading), not a payment.
-    if (sender === t.to)
-      pushBounded(
-        this.node(t.to, block).trades,
-        { token: t.token, txHash: t.txHash, block: block.number },
-        this.factsPerNode,
-      );
+    if (sender !== t.to) return;
+    const buyer = this.node(t.to, block);
+    buyer.trades = pushBounded(
+      buyer.trades,
+      { token: t.token, txHash: t.txHash, block: block.number },
+      this.factsPerNode,
+    );
   }
 
   private edge(
@@ -235,18 +235,18 @@ export class GraphologyTransferGraph implements TransferGraph {
     const receiver = this.node(to, block);
     // Contracts paying out (swaps, payroll) are not funders: only wallets fund wallets.
     const firstFunding = receiver.funding === null && !isContract(sender);
-    if (firstFunding) receiver.funding = { funder: from, txHash, at: block.timestamp };
-    const key = this.graph.edge(from, to);
-    if (key === undefined) this.graph.addEdge(from, to, { count: 1, usd, firstFunding, lastAt: block.timestamp });
+    let key = this.graph.edge(from, to);
+    if (key === undefined) key = this.graph.addEdge(from, to, { count: 1, usd, firstFunding });
     else {
       const attrs = this.graph.getEdgeAttributes(key);
       attrs.count++;
       attrs.usd += usd;
-      attrs.lastAt = block.timestamp;
     }
-    pushBounded(
+    // The graph's key strings, not the block's: a ring entry or funding link then holds no copy of an address.
+    if (firstFunding) receiver.funding = { funder: this.graph.source(key) as Address, txHash, at: block.timestamp };
+    sender.sends = pushBounded(
       sender.sends,
-      { to, asset, value, txHash, block: block.number, toContract: isContract(receiver) },
+      { to: this.graph.target(key) as Address, asset, value, txHash, block: block.number },
       this.factsPerNode,
     );
     if (asset !== "native") {

@@ -1,14 +1,33 @@
-import type { GraphTrustSnapshot, GraphTrustStore } from "../../application/ports/graph-trust-store.port";
+import {
+  newerSnapshot,
+  type GraphTrustSnapshot,
+  type GraphTrustStore,
+} from "../../application/ports/graph-trust-store.port";
 
-/** The latest graph-trust snapshot, in process memory (recomputed from the chain after a restart). */
+/**
+ * The latest graph-trust snapshot, in process memory (recomputed from the chain after a restart): the
+ * store of a single instance, without DATABASE_URL.
+ */
 export class InMemoryGraphTrustStore implements GraphTrustStore {
-  private current: GraphTrustSnapshot | null = null;
+  private saved: GraphTrustSnapshot | null = null;
+  private interim: GraphTrustSnapshot | null = null;
 
   latest(): GraphTrustSnapshot | null {
-    return this.current;
+    return this.interim !== null && newerSnapshot(this.interim, this.saved) ? this.interim : this.saved;
   }
 
-  save(snapshot: GraphTrustSnapshot): void {
-    this.current = snapshot;
+  showInterim(snapshot: GraphTrustSnapshot): void {
+    this.interim = snapshot;
+  }
+
+  async save(snapshot: GraphTrustSnapshot): Promise<boolean> {
+    this.interim = null;
+    if (!newerSnapshot(snapshot, this.saved)) return false;
+    this.saved = snapshot;
+    return true;
+  }
+
+  async refresh(): Promise<GraphTrustSnapshot | null> {
+    return this.latest();
   }
 }

@@ -10,7 +10,7 @@ import type { DisputeFailure } from "../../application/use-cases/review/dispute-
 import type { CheckPayeeFailure } from "../../application/use-cases/risk-check/check-payee.use-case";
 import type { PublishFailure } from "../../application/use-cases/registry/publish-scores.use-case";
 import type { ScanFailed } from "../../application/use-cases/scan/scan-settings";
-import type { GraphClusterFailure } from "../../application/use-cases/graph/graph-trust-answer";
+import type { GraphClusterFailure, GraphTrustFailure } from "../../application/use-cases/graph/graph-trust-answer";
 
 /**
  * Every application failure a route can meet, mapped to its error body in one place (statuses
@@ -25,8 +25,20 @@ export const scoringFailureError = (failure: ScoringFailed): ApiError => ({
 /** arc-score: any failure to score. */
 export const platformScoreError = (_failure: ScoringFailed): ApiError => ({ code: "scoring_unavailable" });
 
-/** Graph trust: an unknown (or no longer found) cluster id. */
-export const graphClusterError = (_failure: GraphClusterFailure): ApiError => ({ code: "cluster_not_found" });
+/** Graph trust before any snapshot exists: 503, like readiness (the lease holder's first recompute is under way). */
+export const graphTrustError = (_failure: GraphTrustFailure): ApiError => ({ code: "not_ready" });
+
+/** Graph trust: an unknown (or no longer found) cluster id, or no snapshot yet. */
+export function graphClusterError(failure: GraphClusterFailure): ApiError {
+  switch (failure._tag) {
+    case "ClusterNotFound":
+      return { code: "cluster_not_found" };
+    case "GraphTrustNotReady":
+      return graphTrustError(failure);
+    default:
+      return assertNever(failure);
+  }
+}
 
 /** NFT path: not a collection (redirect), or the history could not be read. */
 export function nftFailureError(failure: NftScoringFailure, log: Logger): ApiError {

@@ -1,4 +1,6 @@
 import type { Container, Newable } from "inversify";
+import type pg from "pg";
+import type { Logger } from "pino";
 import { InMemoryGraphTrustStore } from "../../adapters/graph/in-memory-graph-trust-store.adapter";
 import { GraphSeedScoresFromScoring } from "../../application/bridges/graph-seed-scores.bridge";
 import { GraphSignals } from "../../application/ports/graph-signals.port";
@@ -9,13 +11,30 @@ import { GraphSeedScores } from "../../application/use-cases/graph/graph-seed-sc
 import { GraphSettings } from "../../application/use-cases/graph/graph-settings";
 import { GraphSignalsFromGraph } from "../../application/use-cases/graph/graph-signals";
 import { QueryGraphTrust } from "../../application/use-cases/graph/query-graph-trust.use-case";
+import { ReadGraphTrust } from "../../application/use-cases/graph/read-graph-trust.use-case";
 import { RecomputeGraphTrust } from "../../application/use-cases/graph/recompute-graph-trust.use-case";
 import type { Config } from "../config/config";
+import { GraphTrustComputeLease, sharedGraphTrust } from "../graph-trust-sharing";
 import type { MarketSettings } from "./market-settings";
 
-export function bindGraph(container: Container, config: Config, market: MarketSettings, graph: TransferGraph): void {
+export interface GraphSharing {
+  readonly chainId: number;
+  readonly database: pg.Pool | null;
+  readonly logger: Logger;
+}
+
+/** Graph trust in process memory, or (RPC mode with DATABASE_URL) computed once and shared through PostgreSQL. */
+export function bindGraph(
+  container: Container,
+  config: Config,
+  market: MarketSettings,
+  graph: TransferGraph,
+  sharing: GraphSharing,
+): void {
   container.bind(TransferGraph).toConstantValue(graph);
-  container.bind(GraphTrustStore).toConstantValue(new InMemoryGraphTrustStore());
+  const shared = sharedGraphTrust(config, sharing.chainId, sharing.database, sharing.logger);
+  container.bind(GraphTrustStore).toConstantValue(shared?.store ?? new InMemoryGraphTrustStore());
+  if (shared !== null) container.bind(GraphTrustComputeLease).toConstantValue(shared.lease);
   container.bind(GraphSignals).to(GraphSignalsFromGraph);
   container.bind(GraphSeedScores).to(GraphSeedScoresFromScoring);
   container.bind(GraphSettings).toConstantValue({
@@ -26,4 +45,9 @@ export function bindGraph(container: Container, config: Config, market: MarketSe
 }
 
 /** Graph trust's use cases, bound by the composition root and resolved by its smoke test. */
-export const GRAPH_USE_CASES: readonly Newable<object>[] = [RecomputeGraphTrust, QueryGraphTrust, GetSybilCluster];
+export const GRAPH_USE_CASES: readonly Newable<object>[] = [
+  RecomputeGraphTrust,
+  ReadGraphTrust,
+  QueryGraphTrust,
+  GetSybilCluster,
+];

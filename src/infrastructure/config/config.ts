@@ -134,6 +134,9 @@ const variables = {
   GUARD_WORK_QUEUE: { codec: t.keyof({ inline: null, "pg-boss": null }), fallback: "inline" },
   // pg-boss: a held block job whose heartbeat is this old goes to another instance (pg-boss's minimum is 10).
   GUARD_JOB_HEARTBEAT_SECONDS: { codec: intInRange("seconds", 10, 300), fallback: "10" },
+  // RPC mode with DATABASE_URL: one instance recomputes graph trust. Louvain runs synchronously (41 s on a
+  // 1,000,000-edge graph, docs/benchmarks.md) and no renewal can be sent meanwhile, so the lease must outlast it.
+  GRAPH_TRUST_LEASE_SECONDS: { codec: intInRange("seconds", 10, 3_600), fallback: "300" },
 } as const;
 
 /** Never echoed back, not even when malformed: a key pasted without its 0x is still a key. */

@@ -728,6 +728,7 @@ export const paths: Record<string, Record<string, unknown>> = {
         "invalid_addresses",
         "invalid_request",
         "rate_limited",
+        "not_ready",
       ],
     }),
   },
@@ -743,7 +744,7 @@ export const paths: Record<string, Record<string, unknown>> = {
         },
       ],
       ok: { 200: { description: "the cluster", schema: ref("SybilCluster") } },
-      errors: ["unauthorized", "cluster_not_found", "rate_limited"],
+      errors: ["unauthorized", "cluster_not_found", "rate_limited", "not_ready"],
     }),
   },
   "/api/stats": {

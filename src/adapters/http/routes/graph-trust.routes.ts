@@ -4,7 +4,7 @@ import type { Middleware } from "koa";
 import type { GetSybilCluster } from "../../../application/use-cases/graph/get-sybil-cluster.use-case";
 import type { QueryGraphTrust } from "../../../application/use-cases/graph/query-graph-trust.use-case";
 import { decodeGraphTrustRequest } from "../../../domain/graph/graph-trust-request";
-import { graphClusterError } from "../failure-table";
+import { graphClusterError, graphTrustError } from "../failure-table";
 import { clusterBody, graphTrustBody } from "../presenters/graph-trust-presenters";
 import { sendError, sendJson } from "../respond";
 import { bodyOf } from "../validation";
@@ -30,7 +30,9 @@ export function graphTrustRoutes(deps: GraphTrustRouteDeps): Router {
       const { code, ...fields } = request.left;
       return sendError(ctx, { code, fields });
     }
-    sendJson(ctx, 200, graphTrustBody(await deps.queryGraphTrust.execute(request.right)()));
+    const answer = await deps.queryGraphTrust.execute(request.right)();
+    if (E.isLeft(answer)) return sendError(ctx, graphTrustError(answer.left));
+    sendJson(ctx, 200, graphTrustBody(answer.right));
   });
   router.get("/api/graph-trust/cluster/:id", deps.platformAuth, deps.rateLimit, async (ctx) => {
     const id = ctx.params["id"] ?? "";

@@ -3,18 +3,19 @@ import * as T from "fp-ts/Task";
 import { inject, injectable } from "inversify";
 import type { SybilCluster } from "../../../domain/graph/cluster-types";
 import type { GraphClusterFailure } from "./graph-trust-answer";
-import { RecomputeGraphTrust } from "./recompute-graph-trust.use-case";
+import { ReadGraphTrust } from "./read-graph-trust.use-case";
 
 /** One cluster of the latest recompute, with members and evidence. */
 @injectable()
 export class GetSybilCluster {
-  constructor(@inject(RecomputeGraphTrust) private readonly recompute: RecomputeGraphTrust) {}
+  constructor(@inject(ReadGraphTrust) private readonly read: ReadGraphTrust) {}
 
   execute(
     id: string,
   ): T.Task<E.Either<GraphClusterFailure, { cluster: SybilCluster; asOfBlock: number; computedAt: string }>> {
     return async () => {
-      const snapshot = await this.recompute.execute()();
+      const snapshot = await this.read.execute()();
+      if (snapshot === null) return E.left({ _tag: "GraphTrustNotReady" });
       const cluster = snapshot.clusters.find((c) => c.id === id);
       if (cluster === undefined) return E.left({ _tag: "ClusterNotFound" });
       return E.right({ cluster, asOfBlock: snapshot.asOfBlock, computedAt: snapshot.computedAt });

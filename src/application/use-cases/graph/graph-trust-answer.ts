@@ -16,4 +16,7 @@ export interface GraphTrustAnswer {
   readonly computedAt: string;
 }
 
-export type GraphClusterFailure = { readonly _tag: "ClusterNotFound" };
+/** No snapshot yet: no recompute has finished anywhere (with DATABASE_URL, the lease holder's first). */
+export type GraphTrustFailure = { readonly _tag: "GraphTrustNotReady" };
+
+export type GraphClusterFailure = GraphTrustFailure | { readonly _tag: "ClusterNotFound" };

@@ -1,3 +1,4 @@
+import * as E from "fp-ts/Either";
 import * as T from "fp-ts/Task";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
@@ -5,8 +6,9 @@ import { graphTrustScores, NO_GRAPH_TRUST, type GraphTrust } from "../../../doma
 import type { GraphTrustRequest } from "../../../domain/graph/graph-trust-request";
 import { Clock } from "../../ports/clock.port";
 import { TransferGraph } from "../../ports/transfer-graph.port";
-import type { GraphTrustAnswer } from "./graph-trust-answer";
-import { RecomputeGraphTrust, rankOptions } from "./recompute-graph-trust.use-case";
+import type { GraphTrustAnswer, GraphTrustFailure } from "./graph-trust-answer";
+import { ReadGraphTrust } from "./read-graph-trust.use-case";
+import { rankOptions } from "./recompute-graph-trust.use-case";
 
 /** Neighbours read per address before the most trusted are kept. */
 const NEIGHBOURS_READ = 25;
@@ -14,20 +16,21 @@ const NEIGHBOURS_SHOWN = 5;
 
 /**
  * graphTrust, percentile, cluster and most trusted neighbours of each address, from the latest recompute
- * (run first if none has). With caller seeds, PageRank is run again from them, against the same graph
- * and the same discounted (clustered) wallets.
+ * (not ready until one has finished). With caller seeds, PageRank is run again from them, against the same
+ * graph and the same discounted (clustered) wallets.
  */
 @injectable()
 export class QueryGraphTrust {
   constructor(
-    @inject(RecomputeGraphTrust) private readonly recompute: RecomputeGraphTrust,
+    @inject(ReadGraphTrust) private readonly read: ReadGraphTrust,
     @inject(TransferGraph) private readonly graph: TransferGraph,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute(request: GraphTrustRequest): T.Task<GraphTrustAnswer> {
+  execute(request: GraphTrustRequest): T.Task<E.Either<GraphTrustFailure, GraphTrustAnswer>> {
     return async () => {
-      const snapshot = await this.recompute.execute()();
+      const snapshot = await this.read.execute()();
+      if (snapshot === null) return E.left({ _tag: "GraphTrustNotReady" });
       let trust: ReadonlyMap<Address, GraphTrust> = snapshot.trust;
       let computedAt = snapshot.computedAt;
       if (request.seeds !== null) {
@@ -45,7 +48,7 @@ export class QueryGraphTrust {
           .slice(0, NEIGHBOURS_SHOWN);
         return { address, ...own, cluster: snapshot.clusterOf.get(address) ?? null, topTrustedNeighbours };
       });
-      return { results, asOfBlock: snapshot.asOfBlock, computedAt };
+      return E.right({ results, asOfBlock: snapshot.asOfBlock, computedAt });
     };
   }
 }

@@ -15,7 +15,9 @@ import { GraphSettings } from "./graph-settings";
 /**
  * One recompute of graph trust at the graph's current block: sybil clusters first (Louvain communities
  * judged by the domain), then the seeds, then personalized PageRank with cluster members' and flagged
- * seeds candidates' edges discounted. Skipped when no block arrived since the last one.
+ * seeds candidates' edges discounted, saved to the store for every instance. Skipped when no block arrived
+ * since the last one. With DATABASE_URL only the graph-trust lease holder runs it (see GraphTrustWorker);
+ * the other instances read its snapshots (ReadGraphTrust).
  */
 @injectable()
 export class RecomputeGraphTrust {
@@ -40,7 +42,8 @@ export class RecomputeGraphTrust {
   private async recompute(): Promise<GraphTrustSnapshot> {
     {
       const asOfBlock = this.graph.stats().asOfBlock;
-      const last = this.store.latest();
+      // A lease holder that took over starts from what its predecessor stored.
+      const last = await this.store.refresh();
       if (last !== null && this.completedBlock === asOfBlock) return last;
       const clusters = this.clusters();
       const clusterOf = new Map<Address, SybilCluster>();
@@ -54,14 +57,15 @@ export class RecomputeGraphTrust {
         clusters,
         clusterOf,
       };
-      this.store.save(interim);
+      this.store.showInterim(interim);
       const { seeds, flagged } = await this.seeds();
       const discounted = new Set<Address>([...clusterOf.keys(), ...flagged]);
       const trust = graphTrustScores(this.graph.personalizedRank(seeds, discounted, rankOptions()));
       const snapshot: GraphTrustSnapshot = { ...interim, computedAt: this.now(), seeds, trust };
-      this.store.save(snapshot);
+      const saved = await this.store.save(snapshot);
       this.completedBlock = asOfBlock;
-      return snapshot;
+      // Refused: a newer snapshot was stored meanwhile (another instance), and that is what the store holds now.
+      return saved ? snapshot : (this.store.latest() ?? snapshot);
     }
   }
 

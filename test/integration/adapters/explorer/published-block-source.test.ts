@@ -3,10 +3,7 @@ import {
   FollowedBlockStream,
   type BlockSource,
 } from "../../../../src/adapters/explorer/local-index/followed-block-stream";
-import {
-  PostgresFollowerLease,
-  type LeaseChange,
-} from "../../../../src/adapters/explorer/postgres-stream/postgres-follower-lease";
+import { PostgresLease, type LeaseChange } from "../../../../src/adapters/shared/postgres-lease";
 import { PublishedBlockSource } from "../../../../src/adapters/explorer/postgres-stream/published-block-source";
 import type { StreamedBlock } from "../../../../src/application/ports/block-stream.port";
 import type { Address } from "../../../../src/domain/chain/address";
@@ -72,8 +69,9 @@ describe("one chain follower per deployment: the lease and the published blocks 
   it("one instance holds the lease; a successor takes it over once it expires, or at once when handed back", async () => {
     const changes: string[] = [];
     const lease = (holder: string) =>
-      new PostgresFollowerLease({
+      new PostgresLease({
         pool: db.pool,
+        table: "chain_follower_lease",
         chainId: CHAIN,
         holder,
         leaseSeconds: 3,

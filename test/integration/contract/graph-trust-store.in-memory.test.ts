@@ -1,0 +1,4 @@
+import { InMemoryGraphTrustStore } from "../../../src/adapters/graph/in-memory-graph-trust-store.adapter";
+import { graphTrustStoreContract } from "./graph-trust-store.contract";
+
+graphTrustStoreContract("in memory", () => new InMemoryGraphTrustStore());
