@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import { HDNodeWallet, Mnemonic } from "ethers";
 import { createHardhatNetworkProvider } from "hardhat/internal/hardhat-network/provider/provider";
 import { JsonRpcServer } from "hardhat/internal/hardhat-network/jsonrpc/server";
@@ -83,6 +84,13 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise
     chainId,
     accounts,
     provider,
-    close: () => server.close(),
+    close: async () => {
+      const closing = server.close();
+      // http.Server's close waits for every open connection to end, and a client still polling the chain (a second
+      // service, a wallet) keeps its keep-alive connection busy forever: a shutdown hung on it (e2e root teardown
+      // past 120 s). The server is Hardhat's field; closing it also ends the connections in hand.
+      (server as unknown as { _httpServer?: Server })._httpServer?.closeAllConnections();
+      await closing;
+    },
   };
 }

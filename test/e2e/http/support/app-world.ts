@@ -89,10 +89,10 @@ after(async function () {
   if (started === undefined) return;
   const world = await started;
   world.provider.destroy();
-  // Every test has run: this is cleanup, and mocha exits after it (exit: true). One CI run with both lanes on two
-  // cores saw this stop still running after 120 s (never reproduced alone, where it takes milliseconds); the run then
-  // failed on a hook, not a test. Past STOP_WAIT_MS it is said, not failed; `npm start`'s own SIGTERM shutdown is
-  // tested in test/e2e/service/npm-start.test.ts.
+  // Every test has run: this is cleanup, and mocha exits after it (exit: true). The root teardown that hung past
+  // 120 s was the payment world's chain close, waiting on a client's keep-alive connection (fixed in
+  // src/dev-world/embedded-chain.ts; test/integration/dev-world/embedded-chain-close.test.ts). Past STOP_WAIT_MS a
+  // stop is still said, not failed.
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), STOP_WAIT_MS)));
   const outcome = await Promise.race([world.app.stop().then(() => "stopped" as const), waited]);
