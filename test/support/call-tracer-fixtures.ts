@@ -186,5 +186,20 @@ export function topRevertAnswer(): object {
   };
 }
 
+/** The adapter's probe (a state-override contract that logs once), answered by a node that serves withLog. */
+export function probeAnswer(withLog = true): object {
+  const probe = "0x00000000000000000000000000000000ca11ab1e";
+  return {
+    from: "0x0000000000000000000000000000000000000000",
+    gas: q(50_000_000),
+    gasUsed: q(21_381),
+    to: probe,
+    input: "0x",
+    ...(withLog ? { logs: [{ address: probe, topics: [], data: "0x", position: "0x0" }] } : {}),
+    value: "0x0",
+    type: "CALL",
+  };
+}
+
 /** geth's answer to a tracer it does not know. */
 export const TRACER_NOT_FOUND = { code: -32000, message: "tracer not found" };

@@ -115,6 +115,28 @@ export function simulationOfCallFrames(answer: unknown): {
   return { outcome: outcomeOf(root), logs, valueMoves };
 }
 
+/** Runtime code that emits one LOG0 without data and stops: PUSH1 0, PUSH1 0, LOG0, STOP. */
+const LOGGING_CODE = "0x60006000a000";
+const PROBE_ADDRESS = "0x00000000000000000000000000000000ca11ab1e";
+
+/**
+ * One trace that tells whether the node serves callTracer with logs: a call to an address given, by state override,
+ * code that logs once. A node that ignores `withLog` (geth before 1.11) or the override answers without that log.
+ */
+export const CALL_TRACER_PROBE = {
+  tx: { to: PROBE_ADDRESS, data: "0x" },
+  config: {
+    tracer: "callTracer",
+    tracerConfig: { withLog: true },
+    stateOverrides: { [PROBE_ADDRESS]: { code: LOGGING_CODE } },
+  },
+} as const;
+
+export function callTracerLogsServed(answer: unknown): boolean {
+  const decoded = CallFrame.decode(answer);
+  return isRight(decoded) && (decoded.right.logs ?? []).some((log) => log.address.toLowerCase() === PROBE_ADDRESS);
+}
+
 const CALL_TYPES = new Set<string>(["CALL", "CALLCODE", "DELEGATECALL", "STATICCALL"]);
 
 /**

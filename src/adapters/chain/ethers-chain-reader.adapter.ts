@@ -36,7 +36,12 @@ import { rpcEndpointsOf, type RpcTarget } from "../shared/rpc-endpoint-failover"
 import { encodeStateOverrides } from "./state-overrides";
 import { summarizeStructLogs } from "./struct-log-trace";
 import { effectsOfStructLogs } from "./struct-log-effects";
-import { callTraceOfCallFrames, simulationOfCallFrames } from "./call-tracer-frames";
+import {
+  CALL_TRACER_PROBE,
+  callTraceOfCallFrames,
+  callTracerLogsServed,
+  simulationOfCallFrames,
+} from "./call-tracer-frames";
 import { refusesCallTracer, TracerChoice, type Tracer, type TracerSetting } from "./tracer-choice";
 
 export interface EthersChainReaderOptions {
@@ -125,7 +130,7 @@ export class EthersChainReader implements ChainReader {
       limiter: new ConcurrencyLimiter(options.maxConcurrentSimulations ?? 4),
     };
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
-    this.tracer = new TracerChoice(options.tracer, options.onTracerChosen);
+    this.tracer = new TracerChoice(() => this.servesCallTracer(), options.tracer, options.onTracerChosen);
     this.memo = new CoalescingCache<unknown>(
       { nowMs: () => Date.now() },
       options.pinnedReadMemo?.ttlMs ?? 30_000,
@@ -321,6 +326,19 @@ export class EthersChainReader implements ChainReader {
     }
     const { outcome, logs, valueMoves } = simulationOfCallFrames(answer);
     return simulation(head, outcome, { logs, valueMoves });
+  }
+
+  /** Asked once per reader (see TracerChoice): any answer but a call tree with the probe's log means no. */
+  private async servesCallTracer(): Promise<boolean> {
+    try {
+      const { tx, config } = CALL_TRACER_PROBE;
+      return callTracerLogsServed(
+        await this.rpc((p) => p.send("debug_traceCall", [tx, "latest", config]), this.simulations),
+      );
+    } catch (error) {
+      if (isTransientRpcError(error)) throw error;
+      return false;
+    }
   }
 
   /** eth_call for the outcome beside debug_traceCall's struct logs (memory and stack) for the effects. */

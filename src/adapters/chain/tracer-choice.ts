@@ -27,25 +27,23 @@ export function refusesCallTracer(error: unknown): boolean {
 }
 
 /**
- * Which tracer this node is asked for, learnt once. `auto` tries callTracer (a few KB per call tree) and, the first
- * time the node refuses it, uses struct logs (MBs of opcodes, but served by every tracing node, the embedded EDR
- * chain included) from then on: one refused request per reader, never one per call. Calls made while the first try
- * is in flight wait for its verdict instead of each trying. A node that later refuses (a failover to another
- * client) moves the reader to struct logs the same way; nothing moves it back.
+ * Which tracer this node is asked for, learnt once. `auto` first asks `servesCallTracer` (one small trace whose
+ * answer must carry a log: a node older than withLog ignores it and answers a call tree without logs, which would
+ * read as a transaction that moves no token); where it does, callTracer (a few KB per call tree), else struct logs
+ * (MBs of opcodes, but served by every tracing node, the embedded EDR chain included) from then on: one question
+ * per reader, never one per call, and calls made meanwhile wait for its answer. A call that a node refuses later (a
+ * failover to another client) moves the reader to struct logs the same way; nothing moves it back.
  */
 export class TracerChoice {
   private chosen: Tracer | undefined;
-  private trying: Promise<unknown> | undefined;
+  private deciding: Promise<Tracer> | undefined;
 
   constructor(
+    private readonly servesCallTracer: () => Promise<boolean>,
     private readonly setting: TracerSetting = "auto",
     private readonly onChosen: (tracer: Tracer) => void = () => {},
   ) {
     if (setting !== "auto") this.chosen = setting;
-  }
-
-  get current(): Tracer | undefined {
-    return this.chosen;
   }
 
   /**
@@ -53,22 +51,29 @@ export class TracerChoice {
    * forbids struct logs (TRACE_TRACER=callTracer): the node then serves no tracing we may use.
    */
   async run<T>(callTracer: () => Promise<T>, structLogs: () => Promise<T>, unserved: () => Promise<T>): Promise<T> {
-    while (this.chosen === undefined && this.trying !== undefined) await this.trying.catch(() => undefined);
-    if (this.chosen === "structLogs") return structLogs();
-    const attempt = callTracer();
-    if (this.chosen === undefined) this.trying = attempt;
+    if ((await this.decided()) === "structLogs") return structLogs();
     try {
-      const answer = await attempt;
-      this.choose("callTracer");
-      return answer;
+      return await callTracer();
     } catch (error) {
       if (!refusesCallTracer(error)) throw error;
       if (this.setting === "callTracer") return unserved();
       this.choose("structLogs");
       return structLogs();
-    } finally {
-      if (this.trying === attempt) this.trying = undefined;
     }
+  }
+
+  /** A transport failure while asking leaves the question open for the next call. */
+  private decided(): Promise<Tracer> {
+    if (this.chosen !== undefined) return Promise.resolve(this.chosen);
+    this.deciding ??= this.servesCallTracer()
+      .then((served) => {
+        this.choose(served ? "callTracer" : "structLogs");
+        return this.chosen!;
+      })
+      .finally(() => {
+        this.deciding = undefined;
+      });
+    return this.deciding;
   }
 
   private choose(tracer: Tracer): void {

@@ -7,6 +7,7 @@ import type { Hex } from "../../../../src/domain/chain/chain-types";
 import { right } from "../../contract/support/task-either";
 import {
   PAIR,
+  probeAnswer,
   ROUTER,
   swapAnswer,
   SWAPPER,
@@ -30,15 +31,21 @@ type Reply = { result: unknown } | { error: { code: number; message: string } };
 
 /**
  * A JSON-RPC node behind nock that answers by method and counts what it was asked: `callTracer` is how it answers
- * debug_traceCall with that tracer; struct-log traces and eth_call answer as a node that ran no code.
+ * debug_traceCall with that tracer (`probe`: the adapter's one probe, with a state override; by default a node
+ * serving withLog, or the same refusal); struct-log traces and eth_call answer as a node that ran no code.
  */
-function node(callTracer: () => Reply) {
+function node(callTracer: () => Reply, probe?: Reply) {
   const asked: string[] = [];
   const replyTo = (p: Payload): Reply => {
     if (p.method === "eth_blockNumber") return { result: "0x10" };
     if (p.method === "eth_call") return { result: "0x" };
-    const tracer = (p.params[2] as { tracer?: string } | undefined)?.tracer;
-    if (p.method === "debug_traceCall") return tracer === "callTracer" ? callTracer() : { result: NO_STEPS };
+    const config = p.params[2] as { tracer?: string; stateOverrides?: object } | undefined;
+    if (p.method === "debug_traceCall" && config?.stateOverrides !== undefined) {
+      if (probe !== undefined) return probe;
+      const call = callTracer();
+      return "error" in call ? call : { result: probeAnswer() };
+    }
+    if (p.method === "debug_traceCall") return config?.tracer === "callTracer" ? callTracer() : { result: NO_STEPS };
     return { error: { code: -32601, message: `the method ${p.method} does not exist/is not available` } };
   };
   nock(NODE)
@@ -47,8 +54,9 @@ function node(callTracer: () => Reply) {
     .reply(200, (_uri, body) => {
       const payloads = (Array.isArray(body) ? body : [body]) as Payload[];
       const answers = payloads.map((p) => {
-        const tracer = (p.params[2] as { tracer?: string } | undefined)?.tracer;
-        asked.push(p.method === "debug_traceCall" ? `trace:${tracer ?? "structLogs"}` : p.method);
+        const config = p.params[2] as { tracer?: string; stateOverrides?: object } | undefined;
+        const traced = config?.stateOverrides !== undefined ? "probe" : (config?.tracer ?? "structLogs");
+        asked.push(p.method === "debug_traceCall" ? `trace:${traced}` : p.method);
         return { jsonrpc: "2.0", id: p.id, ...replyTo(p) };
       });
       return Array.isArray(body) ? answers : answers[0];
@@ -87,7 +95,7 @@ describe("EthersChainReader: callTracer first, struct logs once a node refuses i
     expect(simulation.blockNumber).to.equal(16);
     expect(simulation.outcome.ok).to.equal(true);
     expect(simulation.effects?.logs.map((l) => l.address)).to.deep.equal([USDC, TOKEN, PAIR, PAIR]);
-    expect(asked).to.deep.equal(["eth_blockNumber", "trace:callTracer"]);
+    expect(asked).to.deep.equal(["eth_blockNumber", "trace:probe", "trace:callTracer"]);
     expect(chosen).to.deep.equal(["callTracer"]);
   });
 
@@ -98,7 +106,7 @@ describe("EthersChainReader: callTracer first, struct logs once a node refuses i
     expect(simulation.effects).to.deep.equal({ logs: [], valueMoves: [] });
   });
 
-  it("asks a node answering 'tracer not found' for callTracer once, then only for struct logs", async () => {
+  it("asks a node answering 'tracer not found' about callTracer once, then only for struct logs", async () => {
     const asked = node(() => ({ error: TRACER_NOT_FOUND }));
     const first = await right(reader.simulate(request));
     const second = await right(reader.simulate(request));
@@ -106,27 +114,53 @@ describe("EthersChainReader: callTracer first, struct logs once a node refuses i
     expect(first.effects).to.deep.equal({ failed: false, logs: [], valueMoves: [] });
     expect(second.effects).to.deep.equal(first.effects);
     expect(traced).to.deep.equal({ failed: false, calls: [], storageWrites: [], steps: 0 });
-    expect(asked.filter((m) => m === "trace:callTracer")).to.have.length(1);
+    expect(asked.filter((m) => m === "trace:probe")).to.have.length(1);
+    expect(asked).to.not.include("trace:callTracer");
     expect(asked.filter((m) => m === "trace:structLogs")).to.have.length(3);
     expect(chosen).to.deep.equal(["structLogs"]);
   });
 
-  it("lets concurrent first simulations wait for one refusal instead of each asking", async () => {
+  it("lets concurrent first simulations wait for one answer instead of each asking", async () => {
     const asked = node(() => ({ error: TRACER_NOT_FOUND }));
     await Promise.all([1, 2, 3].map(() => right(reader.simulate(request))));
-    expect(asked.filter((m) => m === "trace:callTracer")).to.have.length(1);
+    expect(asked.filter((m) => m === "trace:probe")).to.have.length(1);
     expect(asked.filter((m) => m === "eth_call")).to.have.length(3);
   });
 
   it("keeps callTracer after a failure about one call (a tracer timeout): that call's effects are unknown", async () => {
     let calls = 0;
-    const asked = node(() =>
-      ++calls === 1 ? { error: { code: -32000, message: "execution timeout" } } : { result: swapAnswer() },
+    const asked = node(
+      () => (++calls === 1 ? { error: { code: -32000, message: "execution timeout" } } : { result: swapAnswer() }),
+      { result: probeAnswer() },
     );
     const slow = await right(reader.simulate(request));
     expect(slow).to.deep.include({ outcome: { ok: true, returnData: "0x" }, effects: null });
     expect((await right(reader.simulate(request))).effects?.logs).to.have.length(4);
-    expect(asked.filter((m) => m.startsWith("trace:"))).to.deep.equal(["trace:callTracer", "trace:callTracer"]);
+    expect(asked.filter((m) => m.startsWith("trace:"))).to.deep.equal([
+      "trace:probe",
+      "trace:callTracer",
+      "trace:callTracer",
+    ]);
+  });
+
+  it("uses struct logs on a node whose callTracer ignores withLog (no logs would read as no token moved)", async () => {
+    const asked = node(() => ({ result: swapAnswer() }), { result: probeAnswer(false) });
+    expect((await right(reader.simulate(request))).effects).to.deep.equal({ failed: false, logs: [], valueMoves: [] });
+    expect(asked).to.not.include("trace:callTracer");
+    expect(chosen).to.deep.equal(["structLogs"]);
+  });
+
+  it("moves to struct logs when a node that answered the probe later refuses callTracer (a failover)", async () => {
+    const asked = node(() => ({ error: TRACER_NOT_FOUND }), { result: probeAnswer() });
+    await right(reader.simulate(request));
+    await right(reader.simulate(request));
+    expect(asked.filter((m) => m.startsWith("trace:"))).to.deep.equal([
+      "trace:probe",
+      "trace:callTracer",
+      "trace:structLogs",
+      "trace:structLogs",
+    ]);
+    expect(chosen).to.deep.equal(["callTracer", "structLogs"]);
   });
 
   it("traces a transfer's calls through callTracer where served", async () => {
@@ -146,13 +180,13 @@ describe("EthersChainReader: callTracer first, struct logs once a node refuses i
     reader.close();
     reader = readerWith("structLogs");
     await right(reader.simulate(request));
-    expect(asked).to.not.include("trace:callTracer");
+    expect(asked).to.not.include("trace:callTracer").and.not.include("trace:probe");
     reader.close();
     reader = readerWith("callTracer");
     asked.length = 0;
     expect((await right(reader.simulate(request))).effects).to.equal(null);
     expect(await right(reader.traceCall(request))).to.equal(null);
-    expect(asked).to.not.include("trace:structLogs");
+    expect(asked).to.not.include("trace:structLogs").and.not.include("trace:probe");
     expect(chosen).to.deep.equal([]);
   });
 });
