@@ -21,7 +21,9 @@ describe("refusesCallTracer (a node's word that it does not serve callTracer)", 
     expect(refusesCallTracer(answered(-32601, "the method debug_traceCall does not exist/is not available"))).to.equal(
       true,
     );
-    expect(refusesCallTracer(makeError("unsupported operation", "UNSUPPORTED_OPERATION", {}))).to.equal(true);
+    expect(
+      refusesCallTracer(makeError("unsupported operation", "UNSUPPORTED_OPERATION", { operation: "debug_traceCall" })),
+    ).to.equal(true);
     expect(refusesCallTracer(new UnreadableCallTrace("no frame"))).to.equal(true);
   });
 
@@ -29,7 +31,9 @@ describe("refusesCallTracer (a node's word that it does not serve callTracer)", 
     expect(refusesCallTracer(answered(-32000, "header not found"))).to.equal(false);
     expect(refusesCallTracer(answered(-32000, "execution timeout"))).to.equal(false);
     expect(refusesCallTracer(answered(-32000, "insufficient funds for gas * price + value"))).to.equal(false);
-    expect(refusesCallTracer(makeError("request timeout", "TIMEOUT", {}))).to.equal(false);
+    expect(
+      refusesCallTracer(makeError("request timeout", "TIMEOUT", { operation: "request", reason: "timeout" })),
+    ).to.equal(false);
   });
 });
 
@@ -40,7 +44,7 @@ describe("TracerChoice", () => {
     const choice = new TracerChoice(
       async () => {
         probes++;
-        if (probes === 1) throw makeError("request timeout", "TIMEOUT", {});
+        if (probes === 1) throw makeError("request timeout", "TIMEOUT", { operation: "request", reason: "timeout" });
         return true;
       },
       "auto",
