@@ -132,7 +132,12 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
   });
   const rpcUrl = rpcEndpoints.primaryUrl;
 
-  const reader = new EthersChainReader({ rpcUrl: rpcEndpoints, chainId });
+  const reader = new EthersChainReader({
+    rpcUrl: rpcEndpoints,
+    chainId,
+    tracer: config.env.TRACE_TRACER,
+    onTracerChosen: (tracer) => logger.info({ tracer }, "debug_traceCall: the node is traced with this tracer"),
+  });
   const onError = (error: unknown) => logger.warn({ err: error }, "index poll failed");
   const onCreationSource = (source: string) =>
     logger.info(

@@ -36,6 +36,13 @@ import { rpcEndpointsOf, type RpcTarget } from "../shared/rpc-endpoint-failover"
 import { encodeStateOverrides } from "./state-overrides";
 import { summarizeStructLogs } from "./struct-log-trace";
 import { effectsOfStructLogs } from "./struct-log-effects";
+import {
+  CALL_TRACER_PROBE,
+  callTraceOfCallFrames,
+  callTracerLogsServed,
+  simulationOfCallFrames,
+} from "./call-tracer-frames";
+import { refusesCallTracer, TracerChoice, type Tracer, type TracerSetting } from "./tracer-choice";
 
 export interface EthersChainReaderOptions {
   /** One URL, or the RPC_URL list's failover shared with the other clients of the node. */
@@ -53,6 +60,10 @@ export interface EthersChainReaderOptions {
   readonly batchStallMs?: number;
   /** Pinned reads kept for reuse (see atBlock), default 20,000, each at most 30 s. */
   readonly pinnedReadMemo?: { readonly maxEntries: number; readonly ttlMs: number };
+  /** TRACE_TRACER: debug_traceCall's tracer; default auto (callTracer where served, else struct logs). */
+  readonly tracer?: TracerSetting;
+  /** Told once when `auto` has learnt which tracer the node serves. */
+  readonly onTracerChosen?: (tracer: Tracer) => void;
 }
 
 /** A provider and the limit on its calls in flight. */
@@ -89,6 +100,8 @@ export class EthersChainReader implements ChainReader {
    * reorganisation drops the answers at the removed heights: `forgetPinnedAbove`). A failed read is not kept, and neither is a missing receipt or transaction (it may appear).
    */
   private readonly memo: CoalescingCache<unknown>;
+  /** Which tracer this node serves, learnt once (see TracerChoice). */
+  private readonly tracer: TracerChoice;
 
   constructor(@inject(EthersChainReaderOptions) options: EthersChainReaderOptions) {
     const endpoints = rpcEndpointsOf(options.rpcUrl);
@@ -117,6 +130,7 @@ export class EthersChainReader implements ChainReader {
       limiter: new ConcurrencyLimiter(options.maxConcurrentSimulations ?? 4),
     };
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+    this.tracer = new TracerChoice(() => this.servesCallTracer(), options.tracer, options.onTracerChosen);
     this.memo = new CoalescingCache<unknown>(
       { nowMs: () => Date.now() },
       options.pinnedReadMemo?.ttlMs ?? 30_000,
@@ -251,14 +265,19 @@ export class EthersChainReader implements ChainReader {
         ...gasOf(request),
         ...(request.from === undefined ? {} : { from: request.from }),
       };
-      const config = { disableMemory: true, disableStorage: true, enableReturnData: false };
+      const trace = (what: string, config: object) =>
+        this.pinned(
+          () => `trace ${what} ${JSON.stringify(tx)}`,
+          (tag) => this.rpc((p) => p.send("debug_traceCall", [tx, tag, config]), this.simulations),
+        );
       try {
-        const params = (tag: string) => [tx, tag, config];
-        return summarizeStructLogs(
-          await this.pinned(
-            () => `trace ${JSON.stringify(tx)}`,
-            (tag) => this.rpc((p) => p.send("debug_traceCall", params(tag)), this.simulations),
-          ),
+        return await this.tracer.run(
+          async () => callTraceOfCallFrames(await trace("calls", { tracer: "callTracer" })),
+          async () =>
+            summarizeStructLogs(
+              await trace("steps", { disableMemory: true, disableStorage: true, enableReturnData: false }),
+            ),
+          () => Promise.resolve(null),
         );
       } catch (error) {
         // A node that refuses the method (or its params) answers the same every time: tracing is not served.
@@ -270,7 +289,7 @@ export class EthersChainReader implements ChainReader {
 
   simulate(request: CallRequest & { readonly gas?: bigint }): TE.TaskEither<UpstreamFailure, TransactionSimulation> {
     return this.task(`simulation of a call to ${request.to}`, async () => {
-      // One block for both questions: the outcome and the effects describe the same state.
+      // One block for every question: the outcome and the effects describe the same state.
       const head = await this.rpc((p) => p.getBlockNumber());
       const tag = toQuantity(head);
       const tx = {
@@ -280,26 +299,72 @@ export class EthersChainReader implements ChainReader {
         ...(request.value === undefined ? {} : { value: toQuantity(request.value) }),
         ...(request.gas === undefined ? {} : { gas: toQuantity(request.gas) }),
       };
-      const config = { disableMemory: false, disableStorage: true, enableReturnData: false };
-      const [outcome, trace] = await Promise.all([
-        this.sendCall([tx, tag], this.simulations),
-        this.rpc((p) => p.send("debug_traceCall", [tx, tag, config]), this.simulations).catch((error: unknown) => {
-          if (isTransientRpcError(error)) throw error;
-          return null;
-        }),
-      ]);
       const top = {
         from: request.from ?? (("0x" + "0".repeat(40)) as Address),
         to: request.to,
         value: request.value ?? 0n,
       };
-      const effects = trace === null || !outcome.ok ? null : effectsOfStructLogs(trace, top);
-      return {
-        blockNumber: head,
-        outcome,
-        effects: effects === null ? (outcome.ok ? null : { logs: [], valueMoves: [] }) : effects,
-      };
+      const untraced = async () => simulation(head, await this.sendCall([tx, tag], this.simulations), null);
+      return this.tracer.run(
+        () => this.simulateWithCallTracer(head, tx, tag, untraced),
+        () => this.simulateWithStructLogs(head, tx, tag, top),
+        untraced,
+      );
     });
+  }
+
+  /**
+   * One request: the call tree carries the outcome (the top frame's output or error) and the logs and value moves,
+   * a few KB where struct logs are MBs. A failure that is about this call alone (not a refused tracer) leaves the
+   * effects unknown and the outcome to eth_call, as a failed struct-log trace does.
+   */
+  private async simulateWithCallTracer(
+    head: number,
+    tx: object,
+    tag: string,
+    untraced: () => Promise<TransactionSimulation>,
+  ): Promise<TransactionSimulation> {
+    let answer: unknown;
+    try {
+      const config = { tracer: "callTracer", tracerConfig: { withLog: true } };
+      answer = await this.rpc((p) => p.send("debug_traceCall", [tx, tag, config]), this.simulations);
+    } catch (error) {
+      if (isTransientRpcError(error) || refusesCallTracer(error)) throw error;
+      return untraced();
+    }
+    const { outcome, logs, valueMoves } = simulationOfCallFrames(answer);
+    return simulation(head, outcome, { logs, valueMoves });
+  }
+
+  /** Asked once per reader (see TracerChoice): any answer but a call tree with the probe's log means no. */
+  private async servesCallTracer(): Promise<boolean> {
+    try {
+      const { tx, config } = CALL_TRACER_PROBE;
+      return callTracerLogsServed(
+        await this.rpc((p) => p.send("debug_traceCall", [tx, "latest", config]), this.simulations),
+      );
+    } catch (error) {
+      if (isTransientRpcError(error)) throw error;
+      return false;
+    }
+  }
+
+  /** eth_call for the outcome beside debug_traceCall's struct logs (memory and stack) for the effects. */
+  private async simulateWithStructLogs(
+    head: number,
+    tx: object,
+    tag: string,
+    top: { readonly from: Address; readonly to: Address; readonly value: bigint },
+  ): Promise<TransactionSimulation> {
+    const config = { disableMemory: false, disableStorage: true, enableReturnData: false };
+    const [outcome, trace] = await Promise.all([
+      this.sendCall([tx, tag], this.simulations),
+      this.rpc((p) => p.send("debug_traceCall", [tx, tag, config]), this.simulations).catch((error: unknown) => {
+        if (isTransientRpcError(error)) throw error;
+        return null;
+      }),
+    ]);
+    return simulation(head, outcome, trace === null || !outcome.ok ? null : effectsOfStructLogs(trace, top));
   }
 
   transactionInput(hash: TxHash): TE.TaskEither<UpstreamFailure, Hex | null> {
@@ -394,6 +459,15 @@ export class EthersChainReader implements ChainReader {
   private task<T>(what: string, run: () => Promise<T>): TE.TaskEither<UpstreamFailure, T> {
     return upstreamTask("rpc", what, run);
   }
+}
+
+/** A reverted call leaves no effects (known: none); an untraced one leaves them unknown (null). */
+function simulation(
+  blockNumber: number,
+  outcome: CallOutcome,
+  effects: TransactionSimulation["effects"],
+): TransactionSimulation {
+  return { blockNumber, outcome, effects: outcome.ok ? effects : { logs: [], valueMoves: [] } };
 }
 
 /** The call's own gas limit when it names one; otherwise the node's (a block's gas on most nodes). */

@@ -97,12 +97,9 @@ export function effectsOfStructLogs(
     else if (CALLS.has(step.op)) {
       const stack = wordsOf(step, "stack");
       const create = step.op.startsWith("CREATE");
+      // CALLCODE's value stays in the caller (it runs the callee's code as itself): not a move.
       const value =
-        step.op === "CALL" || step.op === "CALLCODE"
-          ? BigInt(`0x${fromTop(stack, 2)}`)
-          : create
-            ? BigInt(`0x${fromTop(stack, 0)}`)
-            : 0n;
+        step.op === "CALL" ? BigInt(`0x${fromTop(stack, 2)}`) : create ? BigInt(`0x${fromTop(stack, 0)}`) : 0n;
       pending = { op: step.op, to: create ? null : addressWord(fromTop(stack, 1)), value, from: frame.emitter };
     }
   }

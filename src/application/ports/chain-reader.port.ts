@@ -68,13 +68,15 @@ export interface ChainReader {
   /** One storage word (eth_getStorageAt at the head); `slot` is a 32-byte hex key. */
   storageAt(address: Address, slot: Hex): TaskEither<UpstreamFailure, Hex>;
   /**
-   * The opcode-level trace of a call at the head (debug_traceCall), summarized; null when the node does not
-   * serve tracing (most public RPCs), which callers state as a limitation.
+   * The calls a call at the head makes (debug_traceCall: the call tree where the node serves callTracer, else the
+   * opcode trace), summarized; null when the node does not serve tracing (most public RPCs), which callers state
+   * as a limitation.
    */
   traceCall(request: CallRequest): TaskEither<UpstreamFailure, CallTrace | null>;
   /**
-   * Runs a transaction on the current head without sending it (eth_call for the outcome, debug_traceCall for the
-   * logs and value moves it would leave); `effects` is null where the node serves no tracing.
+   * Runs a transaction on the current head without sending it: its outcome and the logs and value moves it would
+   * leave (one debug_traceCall with callTracer where served, else eth_call beside a struct-log trace); `effects` is
+   * null where the node serves no tracing.
    */
   simulate(request: CallRequest & { readonly gas?: bigint }): TaskEither<UpstreamFailure, TransactionSimulation>;
   /** The calldata a mined transaction carried; null when the node does not know the transaction. */

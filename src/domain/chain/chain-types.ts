@@ -116,7 +116,8 @@ export interface TracedCall {
   readonly op: "CALL" | "CALLCODE" | "DELEGATECALL" | "STATICCALL";
   /** Call depth of the caller: 1 is the traced contract itself. */
   readonly depth: number;
-  readonly pc: number;
+  /** Null when the node traced calls, not opcodes (callTracer). */
+  readonly pc: number | null;
   readonly to: Address;
 }
 
@@ -124,8 +125,9 @@ export interface TracedCall {
 export interface CallTrace {
   readonly failed: boolean;
   readonly calls: readonly TracedCall[];
-  readonly storageWrites: readonly { readonly depth: number; readonly pc: number; readonly slot: Hex }[];
-  readonly steps: number;
+  /** Null (with `steps`) when the node traced calls, not opcodes (callTracer): unknown, not absent. */
+  readonly storageWrites: readonly { readonly depth: number; readonly pc: number; readonly slot: Hex }[] | null;
+  readonly steps: number | null;
 }
 
 /** A log a simulated call emitted (not mined: no block, hash or index). */

@@ -61,6 +61,8 @@ const variables = {
   SUBSCRIBE_LIMIT_PER_DAY: { codec: intInRange("per day", 1, 1_000_000), fallback: "20" },
   // One URL or several, comma-separated: reads fail over in list order (see RpcEndpointFailover).
   RPC_URL: { codec: HttpUrlList, fallback: undefined },
+  // debug_traceCall's tracer for scans and traced transfers: auto tries callTracer and falls back to struct logs once.
+  TRACE_TRACER: { codec: t.keyof({ auto: null, callTracer: null, structLogs: null }), fallback: "auto" },
   EXPLORER_API_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },
   /** A block explorer's web UI (…/tx/<hash>, …/address/<address>) the explorer pages link to; unset: plain text. */
   EXPLORER_WEB_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },

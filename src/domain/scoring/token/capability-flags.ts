@@ -157,10 +157,10 @@ function simulationFlags(e: CapabilityEvidence): Flag[] {
     if (first !== undefined) {
       flags.push(
         raiseFlag("EXTERNAL_CALL_IN_TRANSFER", {
-          detail: `A traced transfer of ${t.amount} by ${t.holder} at block ${e.blockNumber} executed ${first.op} to ${first.to} at pc ${first.pc} (depth ${first.depth})${outside.length > 1 ? ` and ${outside.length - 1} more call(s)` : ""}.`,
+          detail: `A traced transfer of ${t.amount} by ${t.holder} at block ${e.blockNumber} executed ${first.op} to ${first.to}${first.pc === null ? "" : ` at pc ${first.pc}`} (depth ${first.depth})${outside.length > 1 ? ` and ${outside.length - 1} more call(s)` : ""}.`,
           counterparties: distinctSample(outside.map((call) => call.to)),
           blocks: [e.blockNumber],
-          figures: { opcode: first.op, pc: first.pc, calls: outside.length },
+          figures: { opcode: first.op, ...(first.pc === null ? {} : { pc: first.pc }), calls: outside.length },
         }),
       );
     }

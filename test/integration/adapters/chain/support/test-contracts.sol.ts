@@ -81,4 +81,31 @@ contract BatchReserveNft is ERC721, Ownable {
     for (uint256 i = 0; i < to.length; i++) _mint(to[i], ++totalSupply);
   }
 }`,
+  "Inner.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// Called by Catcher: pays and logs, then reverts; or logs in its caller's name through DELEGATECALL.
+contract Inner {
+  event Inside();
+  function payThenFail(address payable to) external payable { to.transfer(1); emit Inside(); revert("inner says no"); }
+  function logHere() external payable { emit Inside(); }
+}`,
+  "Catcher.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+import {Inner} from "Inner.sol";
+// A caught inner revert that paid and logged before failing, a payment that stands, and a log made through
+// DELEGATECALL (emitted as the caller; payable, as a delegated call keeps msg.value): what a trace must drop, keep and attribute.
+contract Catcher {
+  event Before();
+  event After();
+  Inner public immutable inner;
+  constructor(Inner i) { inner = i; }
+  function run(address payable to) external payable {
+    emit Before();
+    try inner.payThenFail{value: 1}(to) {} catch {}
+    to.transfer(2);
+    (bool ok, ) = address(inner).delegatecall(abi.encodeCall(Inner.logHere, ()));
+    require(ok, "delegatecall failed");
+    emit After();
+  }
+}`,
 };
