@@ -1,7 +1,7 @@
 /**
  * Protocol Guard under load (issue 34 items 4 and 5): block-to-alert latency on a chain mining a block every
  * 0.5 s, with 1,000 subscriptions watching 10,000 contracts, against a baseline of 10 subscriptions in the same
- * run, then the same load on two instances. The seeded chain runs on its own (`npm run world`) and the service
+ * run, then twice the alerts per block on one instance and on two. The seeded chain runs on its own (`npm run world`) and the service
  * runs as `npm start` processes in RPC mode on one PostgreSQL schema of its own (and Redis), as a deployment
  * would; the webhook receiver and the miner are in this process, so both ends of every latency share one clock.
  * Needs PostgreSQL (DATABASE_URL, default the test database) and Redis (REDIS_URL).
@@ -24,7 +24,7 @@ const WARM_UP_BLOCKS = 6;
 const DRAIN_MS = 30_000;
 
 export interface GuardBenchOptions {
-  /** Seconds of mining with 1,000 subscriptions; the baseline mines a third of it, two instances half. */
+  /** Seconds of mining with 1,000 subscriptions on 1 instance; the other phases mine a third of it each. */
   readonly seconds: number;
   readonly subscriptions: number;
   readonly baselineSubscriptions: number;
@@ -34,14 +34,24 @@ export interface GuardBenchOptions {
   readonly instances: number;
 }
 
+export type GuardPhase = GuardLatency & { readonly subscriptions: number; readonly instances: number };
+
 export interface GuardBenchResult {
   readonly subscriptions: number;
   readonly contracts: number;
   readonly subscribeSeconds: number;
   readonly alertsPerBlock: number;
-  readonly baseline: GuardLatency & { readonly subscriptions: number };
-  readonly oneInstance: GuardLatency;
-  readonly twoInstances: GuardLatency | null;
+  /** 10 subscriptions, 1 instance, the base load. */
+  readonly baseline: GuardPhase;
+  /** 1,000 subscriptions, 1 instance, the base load. */
+  readonly oneInstance: GuardPhase;
+  /** 1,000 subscriptions, 1 instance, twice the alerts per block. */
+  readonly oneInstanceDouble: GuardPhase;
+  /** 1,000 subscriptions, 2 instances, twice the alerts per block (null with --guard-instances=1). */
+  readonly twoInstancesDouble: GuardPhase | null;
+  /** The seeded chain, schema and receiver ready; each instance from spawn to its ready line. */
+  readonly chainSeconds: number;
+  readonly instanceStartSeconds: readonly number[];
   /** Warn/error lines the service instances logged during the run (their first, cut short). */
   readonly instanceWarnings: number;
   readonly firstWarning: string | null;
@@ -53,6 +63,8 @@ export async function runGuardBench(options: GuardBenchOptions): Promise<GuardBe
   let db: MigratedSchema | undefined;
   let receiver: WebhookReceiver | undefined;
   const instances: ServiceProcess[] = [];
+  const startSeconds: number[] = [];
+  const started = performance.now();
   try {
     [world, db, receiver] = await Promise.all([
       startWorldChain(),
@@ -69,55 +81,59 @@ export async function runGuardBench(options: GuardBenchOptions): Promise<GuardBe
       SUBSCRIBE_RATE_LIMIT_PER_MINUTE: "100000",
       SUBSCRIBE_LIMIT_PER_DAY: "1000000",
     };
-    instances.push(await spawnService(env, "guard instance a"));
+    const chainSeconds = secondsSince(started);
+    instances.push(await timedSpawn(env, "guard instance a", startSeconds));
     const api = instances[0]!.url;
-    const load = new GuardChainLoad(world.rpcUrl);
-    const senders = Array.from({ length: options.alertsPerBlock }, freshAddress);
-    await load.prepare(senders);
     const hook = receiver;
+    const load = new GuardChainLoad(world.rpcUrl);
+    // Enough senders for the doubled load: one call per sender per block.
+    const senders = Array.from({ length: options.alertsPerBlock * 2 }, freshAddress);
+    await load.prepare(senders);
     const drive = driver(load, senders, hook);
+    const phase = async (subscriptions: readonly BenchSubscription[], perBlock: number, seconds: number) => {
+      const mined = await drive.phase(subscriptions, perBlock, blocksIn(seconds));
+      return { mined, seconds, subscriptions: subscriptions.length, instances: instances.length };
+    };
 
-    const baselineSet = await createSubscriptions(
-      api,
-      hook.url,
-      options.baselineSubscriptions,
-      CONTRACTS_PER_SUBSCRIPTION,
-    );
-    await drive.phase(baselineSet.subscriptions, WARM_UP_BLOCKS);
-    const baselineSeconds = Math.max(10, Math.round(options.seconds / 3));
-    const baseline = await drive.phase(baselineSet.subscriptions, blocksIn(baselineSeconds));
-
+    const few = await createSubscriptions(api, hook.url, options.baselineSubscriptions, CONTRACTS_PER_SUBSCRIPTION);
+    await drive.phase(few.subscriptions, senders.length, WARM_UP_BLOCKS);
+    const shortSeconds = Math.max(10, Math.round(options.seconds / 3));
+    const baseline = await phase(few.subscriptions, options.alertsPerBlock, shortSeconds);
     const rest = await createSubscriptions(
       api,
       hook.url,
       options.subscriptions - options.baselineSubscriptions,
       CONTRACTS_PER_SUBSCRIPTION,
     );
-    const all = [...baselineSet.subscriptions, ...rest.subscriptions];
-    const one = await drive.phase(all, blocksIn(options.seconds));
-
-    let two: MinedBlock[] | null = null;
-    const twoSeconds = Math.max(10, Math.round(options.seconds / 2));
+    const all = [...few.subscriptions, ...rest.subscriptions];
+    const one = await phase(all, options.alertsPerBlock, options.seconds);
+    const oneDouble = await phase(all, options.alertsPerBlock * 2, shortSeconds);
+    let twoDouble: typeof one | null = null;
     if (options.instances >= 2) {
-      instances.push(await spawnService(env, "guard instance b"));
-      two = await drive.phase(all, blocksIn(twoSeconds));
+      instances.push(await timedSpawn(env, "guard instance b", startSeconds));
+      twoDouble = await phase(all, options.alertsPerBlock * 2, shortSeconds);
     }
     // Late duplicates of any phase are counted too.
     await sleep(2_000);
     await load.release();
     const received = hook.received;
+    const measured = (p: typeof one): GuardPhase => ({
+      ...phaseLatency(p.mined, received, p.seconds),
+      subscriptions: p.subscriptions,
+      instances: p.instances,
+    });
     const warnings = instances.flatMap((i) => i.output().split("\n")).filter((l) => /"level":(40|50|60)/.test(l));
     return {
       subscriptions: all.length,
       contracts: all.reduce((n, s) => n + s.contracts.length, 0),
-      subscribeSeconds: Math.round((baselineSet.seconds + rest.seconds) * 1000) / 1000,
+      subscribeSeconds: Math.round((few.seconds + rest.seconds) * 1000) / 1000,
       alertsPerBlock: options.alertsPerBlock,
-      baseline: {
-        ...phaseLatency(baseline, received, baselineSeconds),
-        subscriptions: baselineSet.subscriptions.length,
-      },
-      oneInstance: phaseLatency(one, received, options.seconds),
-      twoInstances: two === null ? null : phaseLatency(two, received, twoSeconds),
+      baseline: measured(baseline),
+      oneInstance: measured(one),
+      oneInstanceDouble: measured(oneDouble),
+      twoInstancesDouble: twoDouble === null ? null : measured(twoDouble),
+      chainSeconds,
+      instanceStartSeconds: startSeconds,
       instanceWarnings: warnings.length,
       firstWarning: warnings[0]?.slice(0, 300) ?? null,
     };
@@ -132,18 +148,27 @@ export async function runGuardBench(options: GuardBenchOptions): Promise<GuardBe
   }
 }
 
+const secondsSince = (at: number) => Math.round(performance.now() - at) / 1000;
+
+async function timedSpawn(env: Record<string, string>, name: string, seconds: number[]): Promise<ServiceProcess> {
+  const at = performance.now();
+  const service = await spawnService(env, name);
+  seconds.push(secondsSince(at));
+  return service;
+}
+
 const blocksIn = (seconds: number) => Math.round((seconds * 1000) / BLOCK_INTERVAL_MS);
 
 /**
- * Mines phases: each block holds one call per sender, to the next subscriptions in turn (and their next
+ * Mines phases: each block holds one call per sender (the first `perBlock` senders), to the next subscriptions in turn (and their next
  * contract), so the alerts are known in advance; a phase ends when all its alerts arrived or DRAIN_MS passed.
  */
 function driver(load: GuardChainLoad, senders: readonly string[], receiver: WebhookReceiver) {
   let turn = 0;
   return {
-    async phase(subscriptions: readonly BenchSubscription[], blocks: number): Promise<MinedBlock[]> {
+    async phase(subscriptions: readonly BenchSubscription[], perBlock: number, blocks: number): Promise<MinedBlock[]> {
       const callsFor = (): WatchedCall[] =>
-        senders.map((from) => {
+        senders.slice(0, perBlock).map((from) => {
           const t = turn++;
           const subscription = subscriptions[t % subscriptions.length]!;
           const to = subscription.contracts[Math.floor(t / subscriptions.length) % subscription.contracts.length]!;
