@@ -6,8 +6,9 @@
  *
  * Run: npm run bench [-- --skip-cold-compile] [--seconds=5] [--concurrency=24] [--widget-wait=20] [--index-transfers=1000000]
  *      [--only=batch,widget] (section keys: startup scoring batch widget payment indexer leaderboard rateLimiter
- *      rateLimitBackends indexScale graph registryGas)
- * (DATABASE_URL for the PostgreSQL index section, REDIS_URL / REDIS_KEY_PREFIX for the Redis one)
+ *      rateLimitBackends indexScale graph registryGas guard) [--guard-seconds=60] [--guard-instances=2]
+ *      [--guard-alerts-per-block=10]
+ * (DATABASE_URL for the PostgreSQL index and guard sections, REDIS_URL / REDIS_KEY_PREFIX for the Redis and guard ones)
  */
 import { runStartupBench } from "./startup.bench";
 import { runScoringBench } from "./scoring.bench";
@@ -23,6 +24,7 @@ import { runRegistryGasBench } from "./registry-gas.bench";
 import { ratio } from "./http-load";
 import { runScanBench } from "./scan.bench";
 import { runSection, type Section } from "./section";
+import { guardSection } from "./guard.section";
 
 const args = process.argv.slice(2);
 const numberArg = (name: string, fallback: number): number => {
@@ -174,6 +176,11 @@ const sections: Section[] = [
       };
     },
   },
+  guardSection({
+    seconds: numberArg("guard-seconds", 60),
+    instances: numberArg("guard-instances", 2),
+    alertsPerBlock: numberArg("guard-alerts-per-block", 10),
+  }),
 ];
 
 // --only=a,b runs just those sections (by key), in the usual order; an unknown key is refused, not ignored.

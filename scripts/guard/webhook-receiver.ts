@@ -7,6 +7,8 @@ export interface ReceivedWebhook {
   readonly headers: Record<string, string>;
   readonly body: string;
   readonly status: number;
+  /** performance.now() when the whole request had arrived (the bench measures block-to-alert latency with it). */
+  readonly receivedAt: number;
 }
 
 /** A local webhook receiver: answers each request with the next scripted status (then 200). */
@@ -28,9 +30,10 @@ export async function startWebhookReceiver(path = "/hook"): Promise<WebhookRecei
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
+      const receivedAt = performance.now();
       const status = statuses.shift() ?? 200;
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      received.push({ headers, body: Buffer.concat(chunks).toString("utf8"), status });
+      received.push({ headers, body: Buffer.concat(chunks).toString("utf8"), status, receivedAt });
       res.writeHead(status, { "content-type": "application/json" }).end("{}");
       for (const w of waiters.filter((w) => received.length >= w.count)) w.resolve();
     });

@@ -1,0 +1,186 @@
+/**
+ * Protocol Guard under load (issue 34 items 4 and 5): block-to-alert latency on a chain mining a block every
+ * 0.5 s, with 1,000 subscriptions watching 10,000 contracts, against a baseline of 10 subscriptions in the same
+ * run, then twice the alerts per block on one instance and on two. The seeded chain runs on its own (`npm run world`) and the service
+ * runs as `npm start` processes in RPC mode on one PostgreSQL schema of its own (and Redis), as a deployment
+ * would; the webhook receiver and the miner are in this process, so both ends of every latency share one clock.
+ * Needs PostgreSQL (DATABASE_URL, default the test database) and Redis (REDIS_URL).
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { migratedSchema, type MigratedSchema } from "../../test/support/migrated-schema";
+import { deleteKeys, openRedis, REDIS_URL } from "../../test/support/redis";
+import { spawnService, type ServiceProcess } from "../../test/support/service-process";
+import { clusterSettings, startWorldChain, type WorldChain } from "../../test/e2e/multi-instance/support/cluster";
+import { startWebhookReceiver, type WebhookReceiver } from "../guard/webhook-receiver";
+import { freshAddress, GuardChainLoad, type MinedBlock, type WatchedCall } from "./guard-chain-load";
+import { phaseLatency, type GuardLatency } from "./guard-latency";
+import { createSubscriptions, type BenchSubscription } from "./guard-subscriptions";
+
+const BLOCK_INTERVAL_MS = 500;
+const CONTRACTS_PER_SUBSCRIPTION = 10;
+/** Unmeasured blocks first: the senders' first scorings (then cached, SCORE_CACHE_TTL_SECONDS) are not a phase's. */
+const WARM_UP_BLOCKS = 6;
+/** How long a phase's last alerts may take to arrive before they count as not delivered. */
+const DRAIN_MS = 30_000;
+
+export interface GuardBenchOptions {
+  /** Seconds of mining with 1,000 subscriptions on 1 instance; the other phases mine a third of it each. */
+  readonly seconds: number;
+  readonly subscriptions: number;
+  readonly baselineSubscriptions: number;
+  /** Calls to watched contracts per block (each a different subscription's, in turn): alerts per block. */
+  readonly alertsPerBlock: number;
+  /** 1 or 2. */
+  readonly instances: number;
+}
+
+export type GuardPhase = GuardLatency & { readonly subscriptions: number; readonly instances: number };
+
+export interface GuardBenchResult {
+  readonly subscriptions: number;
+  readonly contracts: number;
+  readonly subscribeSeconds: number;
+  readonly alertsPerBlock: number;
+  /** 10 subscriptions, 1 instance, the base load. */
+  readonly baseline: GuardPhase;
+  /** 1,000 subscriptions, 1 instance, the base load. */
+  readonly oneInstance: GuardPhase;
+  /** 1,000 subscriptions, 1 instance, twice the alerts per block. */
+  readonly oneInstanceDouble: GuardPhase;
+  /** 1,000 subscriptions, 2 instances, twice the alerts per block (null with --guard-instances=1). */
+  readonly twoInstancesDouble: GuardPhase | null;
+  /** The seeded chain, schema and receiver ready; each instance from spawn to its ready line. */
+  readonly chainSeconds: number;
+  readonly instanceStartSeconds: readonly number[];
+  /** Warn/error lines the service instances logged during the run (their first, cut short). */
+  readonly instanceWarnings: number;
+  readonly firstWarning: string | null;
+}
+
+export async function runGuardBench(options: GuardBenchOptions): Promise<GuardBenchResult> {
+  const redisKeyPrefix = `${process.env.REDIS_KEY_PREFIX ?? "bench:"}guard:${process.pid}:`;
+  let world: WorldChain | undefined;
+  let db: MigratedSchema | undefined;
+  let receiver: WebhookReceiver | undefined;
+  const instances: ServiceProcess[] = [];
+  const startSeconds: number[] = [];
+  const started = performance.now();
+  try {
+    [world, db, receiver] = await Promise.all([
+      startWorldChain(),
+      migratedSchema("bench_guard", 2),
+      startWebhookReceiver(),
+    ]);
+    const settings = await clusterSettings(world, { databaseUrl: db.url, redisUrl: REDIS_URL, redisKeyPrefix });
+    const env = {
+      ...settings.env,
+      PORT: "0",
+      LOG_LEVEL: "warn",
+      OUTBOUND_ALLOWLIST: "127.0.0.1",
+      // The bench creates its subscriptions through the public route: its budgets are not what is measured.
+      SUBSCRIBE_RATE_LIMIT_PER_MINUTE: "100000",
+      SUBSCRIBE_LIMIT_PER_DAY: "1000000",
+    };
+    const chainSeconds = secondsSince(started);
+    instances.push(await timedSpawn(env, "guard instance a", startSeconds));
+    const api = instances[0]!.url;
+    const hook = receiver;
+    const load = new GuardChainLoad(world.rpcUrl);
+    // Enough senders for the doubled load: one call per sender per block.
+    const senders = Array.from({ length: options.alertsPerBlock * 2 }, freshAddress);
+    await load.prepare(senders);
+    const drive = driver(load, senders, hook);
+    const phase = async (subscriptions: readonly BenchSubscription[], perBlock: number, seconds: number) => {
+      const mined = await drive.phase(subscriptions, perBlock, blocksIn(seconds));
+      return { mined, seconds, subscriptions: subscriptions.length, instances: instances.length };
+    };
+
+    const few = await createSubscriptions(api, hook.url, options.baselineSubscriptions, CONTRACTS_PER_SUBSCRIPTION);
+    await drive.phase(few.subscriptions, senders.length, WARM_UP_BLOCKS);
+    const shortSeconds = Math.max(10, Math.round(options.seconds / 3));
+    const baseline = await phase(few.subscriptions, options.alertsPerBlock, shortSeconds);
+    const rest = await createSubscriptions(
+      api,
+      hook.url,
+      options.subscriptions - options.baselineSubscriptions,
+      CONTRACTS_PER_SUBSCRIPTION,
+    );
+    const all = [...few.subscriptions, ...rest.subscriptions];
+    const one = await phase(all, options.alertsPerBlock, options.seconds);
+    const oneDouble = await phase(all, options.alertsPerBlock * 2, shortSeconds);
+    let twoDouble: typeof one | null = null;
+    if (options.instances >= 2) {
+      instances.push(await timedSpawn(env, "guard instance b", startSeconds));
+      twoDouble = await phase(all, options.alertsPerBlock * 2, shortSeconds);
+    }
+    // Late duplicates of any phase are counted too.
+    await sleep(2_000);
+    await load.release();
+    const received = hook.received;
+    const measured = (p: typeof one): GuardPhase => ({
+      ...phaseLatency(p.mined, received, p.seconds),
+      subscriptions: p.subscriptions,
+      instances: p.instances,
+    });
+    const warnings = instances.flatMap((i) => i.output().split("\n")).filter((l) => /"level":(40|50|60)/.test(l));
+    return {
+      subscriptions: all.length,
+      contracts: all.reduce((n, s) => n + s.contracts.length, 0),
+      subscribeSeconds: Math.round((few.seconds + rest.seconds) * 1000) / 1000,
+      alertsPerBlock: options.alertsPerBlock,
+      baseline: measured(baseline),
+      oneInstance: measured(one),
+      oneInstanceDouble: measured(oneDouble),
+      twoInstancesDouble: twoDouble === null ? null : measured(twoDouble),
+      chainSeconds,
+      instanceStartSeconds: startSeconds,
+      instanceWarnings: warnings.length,
+      firstWarning: warnings[0]?.slice(0, 300) ?? null,
+    };
+  } finally {
+    await Promise.all(instances.map((i) => i.stop("SIGTERM")));
+    await receiver?.close();
+    await world?.stop();
+    await db?.drop();
+    const redis = await openRedis();
+    await deleteKeys(redis, redisKeyPrefix);
+    redis.disconnect();
+  }
+}
+
+const secondsSince = (at: number) => Math.round(performance.now() - at) / 1000;
+
+async function timedSpawn(env: Record<string, string>, name: string, seconds: number[]): Promise<ServiceProcess> {
+  const at = performance.now();
+  const service = await spawnService(env, name);
+  seconds.push(secondsSince(at));
+  return service;
+}
+
+const blocksIn = (seconds: number) => Math.round((seconds * 1000) / BLOCK_INTERVAL_MS);
+
+/**
+ * Mines phases: each block holds one call per sender (the first `perBlock` senders), to the next subscriptions in turn (and their next
+ * contract), so the alerts are known in advance; a phase ends when all its alerts arrived or DRAIN_MS passed.
+ */
+function driver(load: GuardChainLoad, senders: readonly string[], receiver: WebhookReceiver) {
+  let turn = 0;
+  return {
+    async phase(subscriptions: readonly BenchSubscription[], perBlock: number, blocks: number): Promise<MinedBlock[]> {
+      const callsFor = (): WatchedCall[] =>
+        senders.slice(0, perBlock).map((from) => {
+          const t = turn++;
+          const subscription = subscriptions[t % subscriptions.length]!;
+          const to = subscription.contracts[Math.floor(t / subscriptions.length) % subscription.contracts.length]!;
+          return { from, to };
+        });
+      const mined = await load.mine(blocks, BLOCK_INTERVAL_MS, callsFor);
+      const deadline = performance.now() + DRAIN_MS;
+      for (;;) {
+        const seen = phaseLatency(mined, receiver.received, 1);
+        if (seen.delivered >= seen.expected || performance.now() > deadline) return mined;
+        await sleep(200);
+      }
+    },
+  };
+}

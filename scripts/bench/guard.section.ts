@@ -1,0 +1,58 @@
+import { availableParallelism, loadavg } from "node:os";
+import { ratio } from "./http-load";
+import type { GuardPhase } from "./guard.bench";
+import { runGuardBench } from "./guard.bench";
+import type { Section } from "./section";
+
+const SUBSCRIPTIONS = 1_000;
+const BASELINE_SUBSCRIPTIONS = 10;
+/** Issue 34 item 5's target for block-to-alert p99. */
+const TARGET_P99_MS = 2_000;
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+const phaseLine = (name: string, f: GuardPhase, perBlock: number) =>
+  `${name}: ${f.subscriptions} subscriptions, ${f.instances} instance(s), ${perBlock} alerts/block, ${f.blocks} blocks: ` +
+  `p50 ${f.p50Ms} ms, p95 ${f.p95Ms} ms, p99 ${f.p99Ms} ms, max ${f.maxMs} ms; ` +
+  `alerts expected ${f.expected}, delivered ${f.delivered}, duplicated ${f.duplicated} (${f.alertsPerSecond}/s)`;
+
+/** The `guard` section of `npm run bench` (see guard.bench.ts for what runs where). */
+export function guardSection(options: { seconds: number; instances: number; alertsPerBlock: number }): Section {
+  return {
+    key: "guard",
+    title:
+      "13. Protocol Guard: block-to-alert latency (evm_mine sent -> webhook received), a block every 0.5 s, " +
+      "1,000 subscriptions on 10,000 contracts vs 10 (issue 34 items 4-5; target p99 < 2 s)",
+    run: async () => {
+      const loadBefore = loadavg()[0]!;
+      const f = await runGuardBench({
+        ...options,
+        subscriptions: SUBSCRIPTIONS,
+        baselineSubscriptions: BASELINE_SUBSCRIPTIONS,
+      });
+      const load = { before: round2(loadBefore), after: round2(loadavg()[0]!) };
+      const per = f.alertsPerBlock;
+      const oneOverBaseline = ratio(f.oneInstance.p99Ms, f.baseline.p99Ms);
+      const two = f.twoInstancesDouble;
+      const twoOverOne = two === null ? null : ratio(two.p99Ms, f.oneInstanceDouble.p99Ms);
+      const lines = [
+        `${f.subscriptions} subscriptions watching ${f.contracts} contracts made through POST /api/protocol-guard/subscribe ` +
+          `in ${f.subscribeSeconds} s; PostgreSQL, RPC mode, chain in its own process`,
+        `set-up: chain, schema and receiver ${f.chainSeconds} s; instance start (spawn to ready) ${f.instanceStartSeconds.join(" s, ")} s`,
+        phaseLine("baseline", f.baseline, per),
+        phaseLine("load    ", f.oneInstance, per),
+        `p99 x${oneOverBaseline} the baseline's; target p99 < ${TARGET_P99_MS} ms: ${f.oneInstance.p99Ms < TARGET_P99_MS ? "met" : "NOT met"}`,
+        phaseLine("2x load ", f.oneInstanceDouble, per * 2),
+        two === null
+          ? "2 instances: not measured (--guard-instances=1)"
+          : `${phaseLine("2x load ", two, per * 2)}; p99 x${twoOverOne} the 1-instance run's at 2x`,
+        `machine load average (1 min) ${load.before} before, ${load.after} after (${availableParallelism()} cores)`,
+        `instance warnings/errors logged: ${f.instanceWarnings}${f.firstWarning === null ? "" : ` (first: ${f.firstWarning})`}`,
+      ];
+      return {
+        lines,
+        figures: { ...f, loadAverage: load, p99OneOverBaseline: oneOverBaseline, p99TwoOverOneAtDouble: twoOverOne },
+      };
+    },
+  };
+}
