@@ -164,6 +164,7 @@ export async function startChainRuntime(config: Config, logger: Logger): Promise
     onError: (error, subscriber) =>
       logger.warn({ err: error, ...(subscriber === undefined ? {} : { subscriber }) }, "block stream poll failed"),
     maxReorgDepth: config.env.REORG_MAX_DEPTH,
+    pollIntervalMs: config.env.CHAIN_POLL_MS,
     onReorg: (event) => {
       // Pinned answers at the removed heights describe the removed branch (the same numbers now name other blocks).
       if (event.kind === "rolled back") reader.forgetPinnedAbove(event.ancestor.number);

@@ -69,6 +69,9 @@ const variables = {
   INDEX_FROM_BLOCK: { codec: intInRange("block", 0, 2 ** 53 - 1), fallback: "0" },
   // Deepest chain reorganisation the block stream rolls back (the index, the graph, the watcher); deeper is refused.
   REORG_MAX_DEPTH: { codec: intInRange("blocks", 1, 10_000), fallback: "64" },
+  // How often the block stream asks the node (or chain_blocks) for a new head. Arc mines a block about every
+  // 0.5 s: at 1 s a block waits 0.5 s on average before the index, Protocol Guard or the graph sees it.
+  CHAIN_POLL_MS: { codec: intInRange("milliseconds", 100, 60_000), fallback: "1000" },
   // testnet | mainnet: the defaults of CHAIN_ID, PAYMENT_NETWORK and PAYMENT_ASSET (see arcDefaults).
   ARC_NETWORK: { codec: t.keyof({ testnet: null, mainnet: null }), fallback: "testnet" },
   CHAIN_ID: { codec: intInRange("chain id", 1, 2 ** 31), fallback: "5042002" },

@@ -163,6 +163,15 @@ describe("configuration", () => {
       expect(names({ GUARD_JOB_HEARTBEAT_SECONDS: bad })).to.deep.equal(["GUARD_JOB_HEARTBEAT_SECONDS"]);
   });
 
+  it("CHAIN_POLL_MS: 1000 by default, 100..60000, anything else refused by name", () => {
+    const poll = (value?: string) => {
+      const config = loadConfig(value === undefined ? {} : { CHAIN_POLL_MS: value });
+      return E.isRight(config) ? config.right.env.CHAIN_POLL_MS : config.left.map((m) => m.split(/[=:]/)[0]);
+    };
+    expect([poll(), poll("100"), poll("250"), poll("60000")]).to.deep.equal([1000, 100, 250, 60_000]);
+    for (const bad of ["99", "60001", "fast", "0.5"]) expect(poll(bad)).to.deep.equal(["CHAIN_POLL_MS"]);
+  });
+
   it("REORG_MAX_DEPTH: 64 by default, 1..10000, anything else refused by name", () => {
     const depth = (value?: string) => {
       const config = loadConfig(value === undefined ? {} : { REORG_MAX_DEPTH: value });
