@@ -56,7 +56,7 @@ export function guardWatcher(container: Container, stream: BlockStream, config: 
         onError: (error) => logger.warn({ err: error }, "Protocol Guard job queue error"),
       });
       await jobs.start();
-      worker = new QueuedGuardWatchWorker(watch, policy, stream, jobs, logger);
+      worker = new QueuedGuardWatchWorker(watch, policy, stream, jobs, logger, config.env.REORG_MAX_DEPTH);
       await worker.start();
       logger.info("Protocol Guard works blocks from the shared queue (pg-boss)");
     },

@@ -2,8 +2,8 @@ import type { BlockStream, BlockSubscriber } from "../../application/ports/block
 import type { WatchBlock } from "../../application/use-cases/protocol-guard/watch-block.use-case";
 import type { WatchBlockOrSkip } from "../../application/use-cases/protocol-guard/watch-block-or-skip.use-case";
 import type { BlockActivity } from "../../domain/protocol-guard/block-activity";
-import { retryDelayMs } from "../../domain/protocol-guard/poison-block";
-import { RETRY_BASE_MS, RETRY_CAP_MS, tryBlockUntilSettled } from "./guard-block-tries";
+import { tryBlockUntilSettled } from "./guard-block-tries";
+import { resumeGuardCursor, rewindGuardCursor } from "./guard-cursor";
 import type { Worker, WorkerLog } from "./worker";
 
 /**
@@ -52,14 +52,7 @@ export class GuardWatchWorker implements Worker {
   ) {}
 
   async start(): Promise<void> {
-    const { reset } = await this.watcher.resume(this.stream.latest);
-    if (reset !== null)
-      this.log.error(
-        { cursor: reset },
-        "the Protocol Guard cursor's block is not on this chain; watching from the head",
-      );
-    const position = await this.watcher.position();
-    this.queued = position === null ? null : position.number;
+    this.queued = await resumeGuardCursor(this.watcher, this.stream, this.log);
     this.stream.subscribe(this.subscriber);
   }
 
@@ -87,24 +80,16 @@ export class GuardWatchWorker implements Worker {
     return this.rewinds.slice(seen).some((ancestor) => number > ancestor);
   }
 
-  private async rewind(ancestor: { readonly number: number; readonly hash: string }): Promise<void> {
-    for (let attempt = 1; !this.stopped; attempt++) {
-      try {
-        await this.watcher.rewind(ancestor);
-        return;
-      } catch (error) {
-        this.log.warn({ err: error, ancestor }, "guard watch cursor not rewound; retrying");
-        await this.pause(retryDelayMs(attempt, RETRY_BASE_MS, RETRY_CAP_MS));
-      }
-    }
+  private rewind(ancestor: { readonly number: number; readonly hash: string }): Promise<void> {
+    return rewindGuardCursor(this.watcher, ancestor, this.log, this.control);
   }
 
   private async process(block: BlockActivity): Promise<void> {
-    await tryBlockUntilSettled(block, this.policy, this.log, {
-      stopped: () => this.stopped,
-      pause: (ms) => this.pause(ms),
-    });
+    await tryBlockUntilSettled(block, this.policy, this.log, this.control);
   }
+
+  /** Tries and rewinds stop with the worker; their backoffs are cut short by stop(). */
+  private readonly control = { stopped: () => this.stopped, pause: (ms: number) => this.pause(ms) };
 
   /** Waits, cut short by stop() so a shutdown is not held up by a backoff. */
   private pause(ms: number): Promise<void> {

@@ -2,14 +2,12 @@ import type { BlockStream, BlockSubscriber } from "../../application/ports/block
 import type { WatchBlock } from "../../application/use-cases/protocol-guard/watch-block.use-case";
 import type { WatchBlockOrSkip } from "../../application/use-cases/protocol-guard/watch-block-or-skip.use-case";
 import type { GuardBlockJob, GuardBlockJobs } from "./guard-block-jobs";
-import { retryDelayMs } from "../../domain/protocol-guard/poison-block";
-import { RETRY_BASE_MS, RETRY_CAP_MS, tryBlockUntilSettled } from "./guard-block-tries";
+import { tryBlockUntilSettled } from "./guard-block-tries";
+import { resumeGuardCursor, rewindGuardCursor } from "./guard-cursor";
 import type { Worker, WorkerLog } from "./worker";
 
 /** How often an instance with nothing in hand asks for the next job (a block it queues wakes it at once). */
 const CLAIM_POLL_MS = 250;
-/** Heights of the branch remembered, as the stream's reorganisation bound (REORG_MAX_DEPTH's default). */
-const BRANCH_WINDOW = 64;
 /** How often idle() looks whether the last queued job is settled. */
 const IDLE_POLL_MS = 50;
 
@@ -40,7 +38,7 @@ export class QueuedGuardWatchWorker implements Worker {
         this.lastJob = await this.jobs.enqueue(block.activity);
         this.queued = block.number;
         this.branch.set(block.number, block.activity.hash);
-        this.branch.delete(block.number - BRANCH_WINDOW);
+        this.branch.delete(block.number - this.branchWindow);
       }
       this.wake("block");
     },
@@ -49,15 +47,10 @@ export class QueuedGuardWatchWorker implements Worker {
       // are dropped when claimed: the blocks this stream hands out next are the branch's.
       for (const number of [...this.branch.keys()]) if (number > ancestor.number) this.branch.delete(number);
       if (this.queued !== null) this.queued = Math.min(this.queued, ancestor.number);
-      for (let attempt = 1; !this.stopped; attempt++) {
-        try {
-          await this.watcher.rewind(ancestor);
-          return;
-        } catch (error) {
-          this.log.warn({ err: error, ancestor }, "guard watch cursor not rewound; retrying");
-          await this.pause(retryDelayMs(attempt, RETRY_BASE_MS, RETRY_CAP_MS), false);
-        }
-      }
+      await rewindGuardCursor(this.watcher, ancestor, this.log, {
+        stopped: () => this.stopped,
+        pause: (ms) => this.pause(ms, false),
+      });
     },
   };
   /** The hash this instance's stream handed out at each recent height: a job for another block there was removed. */
@@ -69,17 +62,12 @@ export class QueuedGuardWatchWorker implements Worker {
     private readonly stream: BlockStream,
     private readonly jobs: GuardBlockJobs,
     private readonly log: WorkerLog,
+    /** Heights of the branch remembered: the stream's reorganisation bound (REORG_MAX_DEPTH). */
+    private readonly branchWindow: number,
   ) {}
 
   async start(): Promise<void> {
-    const { reset } = await this.watcher.resume(this.stream.latest);
-    if (reset !== null)
-      this.log.error(
-        { cursor: reset },
-        "the Protocol Guard cursor's block is not on this chain; watching from the head",
-      );
-    const position = await this.watcher.position();
-    this.queued = position === null ? null : position.number;
+    this.queued = await resumeGuardCursor(this.watcher, this.stream, this.log);
     this.stream.subscribe(this.subscriber);
     this.working = this.work();
   }

@@ -159,7 +159,7 @@ describe("QueuedGuardWatchWorker: Protocol Guard's per-block work shared by two 
     });
     await jobs.start();
     const stream = new HandFedStream();
-    const worker = new QueuedGuardWatchWorker(watch, policy, stream, jobs, quiet);
+    const worker = new QueuedGuardWatchWorker(watch, policy, stream, jobs, quiet, 64);
     await worker.start();
     const started = { name, stream, jobs, worker, pool };
     running.push(started);

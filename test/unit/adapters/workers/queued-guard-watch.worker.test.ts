@@ -73,7 +73,7 @@ describe("QueuedGuardWatchWorker", () => {
   it("hands a held job back unsettled on shutdown, so another instance takes it at once", async () => {
     const jobs = new OneJob();
     const tries = { n: 0 };
-    const worker = new QueuedGuardWatchWorker(watcher, failing(tries), stream, jobs, quiet);
+    const worker = new QueuedGuardWatchWorker(watcher, failing(tries), stream, jobs, quiet, 64);
     await worker.start();
     await until(() => tries.n === 1);
     // In its 1 s backoff: stop() cuts it short and releases the job instead of completing it.
@@ -85,7 +85,7 @@ describe("QueuedGuardWatchWorker", () => {
   it("drops a job whose heartbeat lapsed (another instance has it) without settling it", async () => {
     const jobs = new OneJob();
     const tries = { n: 0 };
-    const worker = new QueuedGuardWatchWorker(watcher, failing(tries), stream, jobs, quiet);
+    const worker = new QueuedGuardWatchWorker(watcher, failing(tries), stream, jobs, quiet, 64);
     await worker.start();
     await until(() => tries.n === 1);
     jobs.holding = false;
@@ -107,7 +107,7 @@ describe("QueuedGuardWatchWorker", () => {
     } as unknown as WatchBlock;
     let subscriber: BlockSubscriber | undefined;
     const following: BlockStream = { ...stream, subscribe: (s) => void (subscriber = s) };
-    const worker = new QueuedGuardWatchWorker(rewinding, failing(tries), following, jobs, quiet);
+    const worker = new QueuedGuardWatchWorker(rewinding, failing(tries), following, jobs, quiet, 64);
     await worker.start();
     // Block 7 (0x07) was queued, then replaced: the stream rolls back to 6 and hands out 7 of the new branch.
     await subscriber!.receive([{ number: 7, activity: block } as unknown as StreamedBlock], 7, 7);
