@@ -53,7 +53,9 @@ export class PublishedBlockSource implements BlockSource {
       [this.options.chainId],
     );
     const row = rows[0];
-    return row === undefined ? null : { number: Number(row.number), hash: row.hash };
+    // Nothing published yet (the holder has only just started): the node's head, as a holder's, so this instance
+    // indexes from the node rather than answering from an empty index (fetchRange reads unpublished blocks there).
+    return row === undefined ? this.node.head() : { number: Number(row.number), hash: row.hash };
   }
 
   /** The newest published blocks: what the deployment's subscribers were handed before this process started. */
