@@ -7,7 +7,7 @@
  *   `LeakingToken_Fee` in gigahorse/clients/crpwarner.dl; the first table also counted a payout of the contract's own
  *   holdings, which neither rule counts: see docs/real-contracts.md);
  * - limiting sell: a privileged caller can stop or limit holders' sells (blacklist, pause, max sell/cooldown,
- *   a fee up to 100%).
+ *   a fee up to 100%), or code outside the token refused a holder's transfer.
  * A flag counts only when raised with a penalty (severity "info", e.g. a renounced owner's power, does not).
  */
 export type Category = "hiddenMint" | "leakingToken" | "limitingSell";
@@ -23,7 +23,7 @@ export interface MappingRow {
   readonly code: string;
   /** Categories this flag counts for; `when` narrows it by what the evidence says. */
   readonly category: Category;
-  readonly when: "always" | "balance raised" | "balance lowered" | HiddenEffect;
+  readonly when: "always" | "balance raised" | "balance lowered" | "transfer reverted" | HiddenEffect;
   readonly why: string;
 }
 
@@ -97,6 +97,12 @@ export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
   { code: "FEE_RAISED", category: "limitingSell", when: "always", why: "the fee was raised after launch" },
   { code: "HIGH_SELL_TAX", category: "limitingSell", when: "always", why: "sells lose most of their value" },
   { code: "TRADING_COOLDOWN", category: "limitingSell", when: "always", why: "a cooldown limits sells" },
+  {
+    code: "EXTERNAL_CALL_IN_TRANSFER",
+    category: "limitingSell",
+    when: "transfer reverted",
+    why: "code outside the token decides whether a holder's transfer goes through, and it refused one",
+  },
   { code: "ANTI_WHALE", category: "limitingSell", when: "always", why: "a max transaction limits a sell's size" },
   {
     code: "HIDDEN_OWNER",
@@ -125,6 +131,8 @@ function matches(row: MappingRow, flag: ReturnedFlag): boolean {
       return direction === "raised";
     case "balance lowered":
       return direction === "lowered";
+    case "transfer reverted":
+      return detail.includes("and the transfer reverted");
     case "effect: mint":
       return detail.includes("totalSupply +");
     case "effect: balance raised":

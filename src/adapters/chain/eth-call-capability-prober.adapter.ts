@@ -67,7 +67,7 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
             this.callers(request, stored),
             selectors,
           );
-    const holder = request.holders[0];
+    const holder = request.holders[0] ?? (await this.privilegedHolder(request));
     const [sizes, cool, big, trace] = await Promise.all([
       pool !== null && balanceSlot !== null ? sellSizes(this.chain, token, pool, balanceSlot, size) : null,
       pool !== null && balanceSlot !== null ? cooldown(this.chain, token, pool, balanceSlot, size) : null,
@@ -76,8 +76,7 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
         : null,
       holder === undefined ? null : tracedTransfer(this.chain, token, holder.address, holder.balance),
     ]);
-    if (holder === undefined)
-      gaps.push("No ordinary holder to trace a transfer with: external calls in transfers are unknown.");
+    if (holder === undefined) gaps.push("No holder to trace a transfer with: external calls in transfers are unknown.");
     else if (trace === null)
       gaps.push("The node does not serve debug_traceCall: external calls in transfers are unknown (not absent).");
     const effectSelectors = new Set(privileged.effects.map((e) => e.selector));
@@ -98,6 +97,21 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
       history: await this.historyCalls(request, effectSelectors),
       gaps,
     };
+  }
+
+  /**
+   * With no ordinary holder yet (nothing traded, or every trade failed), the owner's or the deployer's own transfer is
+   * traced: the code a transfer runs is the same for them, and a transfer that reverts even for them is a finding.
+   */
+  private async privilegedHolder(
+    request: CapabilityProbeRequest,
+  ): Promise<{ address: Address; balance: bigint } | undefined> {
+    for (const candidate of [request.owner, request.deployer]) {
+      if (candidate === null || candidate === ZERO_ADDRESS) continue;
+      const balance = await run(this.chain.tokenBalance(request.token, candidate));
+      if (balance !== null && balance > 0n) return { address: candidate, balance };
+    }
+    return undefined;
   }
 
   /** 0.1% of the deepest pool's token reserve (small enough that no limit applies), else of the supply. */

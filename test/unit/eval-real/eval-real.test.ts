@@ -93,6 +93,22 @@ describe("eval:real building blocks", () => {
       expect(categoriesOf([{ code: "OWNER_CAN_TAKE_HELD_TOKENS", severity: "medium" }]).leakingToken).to.deep.equal([]);
     });
 
+    it("counts an outside call in a transfer as limiting sell only when the traced transfer reverted", () => {
+      const detail = "A traced transfer of 1 by 0x1 at block 9 executed CALL to 0x2 at pc 7 (depth 1)";
+      const ran = categoriesOf([
+        { code: "EXTERNAL_CALL_IN_TRANSFER", severity: "medium", evidence: { detail: `${detail}.` } },
+      ]);
+      const refused = categoriesOf([
+        {
+          code: "EXTERNAL_CALL_IN_TRANSFER",
+          severity: "high",
+          evidence: { detail: `${detail}, and the transfer reverted.` },
+        },
+      ]);
+      expect(ran).to.deep.equal({ hiddenMint: [], leakingToken: [], limitingSell: [] });
+      expect(refused).to.deep.equal({ hiddenMint: [], leakingToken: [], limitingSell: ["EXTERNAL_CALL_IN_TRANSFER"] });
+    });
+
     it("reads a hidden owner's proven effect", () => {
       const mint = categoriesOf([
         {

@@ -19,6 +19,13 @@ const EFFECT_FLAGS: Readonly<Record<EffectKind, FlagCode | null>> = {
   take_back: null,
 };
 
+/**
+ * EXTERNAL_CALL_IN_TRANSFER when the traced transfer reverted: outside code did not merely run in the transfer, it
+ * stopped it. High, like NO_SUCCESSFUL_SELLS (a holder who cannot transfer cannot sell), not blocking: the trace is
+ * one holder's transfer at one block, not the history of failed sells that HONEYPOT_PATTERN needs.
+ */
+const REFUSED_BY_OUTSIDE_CODE = { severity: "high", points: -30 } as const;
+
 export interface ClassifiedEffect {
   readonly effect: PrivilegedEffect;
   readonly kinds: readonly EffectKind[];
@@ -155,13 +162,25 @@ function simulationFlags(e: CapabilityEvidence): Flag[] {
     );
     const first = outside[0];
     if (first !== undefined) {
+      // The transfer reverted after handing control to code outside the token: that code decides whether holders
+      // can move (and so sell) their tokens, and it refused this one (or is not there at all).
+      const refused = t.trace.failed;
       flags.push(
-        raiseFlag("EXTERNAL_CALL_IN_TRANSFER", {
-          detail: `A traced transfer of ${t.amount} by ${t.holder} at block ${e.blockNumber} executed ${first.op} to ${first.to}${first.pc === null ? "" : ` at pc ${first.pc}`} (depth ${first.depth})${outside.length > 1 ? ` and ${outside.length - 1} more call(s)` : ""}.`,
-          counterparties: distinctSample(outside.map((call) => call.to)),
-          blocks: [e.blockNumber],
-          figures: { opcode: first.op, ...(first.pc === null ? {} : { pc: first.pc }), calls: outside.length },
-        }),
+        raiseFlag(
+          "EXTERNAL_CALL_IN_TRANSFER",
+          {
+            detail: `A traced transfer of ${t.amount} by ${t.holder} at block ${e.blockNumber} executed ${first.op} to ${first.to}${first.pc === null ? "" : ` at pc ${first.pc}`} (depth ${first.depth})${outside.length > 1 ? ` and ${outside.length - 1} more call(s)` : ""}${refused ? ", and the transfer reverted" : ""}.`,
+            counterparties: distinctSample(outside.map((call) => call.to)),
+            blocks: [e.blockNumber],
+            figures: {
+              opcode: first.op,
+              ...(first.pc === null ? {} : { pc: first.pc }),
+              calls: outside.length,
+              ...(refused ? { transferReverted: "yes" } : {}),
+            },
+          },
+          refused ? REFUSED_BY_OUTSIDE_CODE : undefined,
+        ),
       );
     }
   }

@@ -11,6 +11,7 @@ import { loadUniswapArtifacts } from "../../../../src/dev-world/uniswap-artifact
 import type { MarketAnalysis } from "../../../../src/domain/scoring/market/trades";
 import type { PoolFacts } from "../../../../src/domain/scoring";
 import { simulationFindings } from "../../../../src/domain/scoring/token/sell-simulation";
+import { capabilityFindings } from "../../../../src/domain/scoring/token/capability-flags";
 import { type Address, asAddress } from "../../../../src/domain/chain/address";
 import { type EmbeddedChain, startEmbeddedChain } from "../../../../src/dev-world/embedded-chain";
 import { type Deployed, deployTestContract, devSigner, sendAndWait } from "./support/deploy-test-contract";
@@ -179,6 +180,23 @@ describe("chain probes against real token patterns (embedded chain)", function (
         expect(evidence.baseline?.sellTaxBps, setter).to.be.closeTo(500, 2);
         expect(effect!.holders.sellTaxBps! - evidence.baseline!.sellTaxBps!, setter).to.be.at.least(500);
       }
+    });
+  });
+
+  describe("a transfer that asks a hard-coded outside contract for the sender's balance (nothing deployed there)", () => {
+    it("traces the deployer's own transfer when nobody else holds, and reports the outside call that stopped it", async () => {
+      const oracle = asAddress("0xB97eAE53FC1102c4f75565602cE6aD69CE3113A6");
+      const token = await contract("OutsideBalanceToken", [10n ** 24n]);
+      const evidence = await probe(token, deployer);
+      expect(evidence.transferTrace?.holder).to.equal(deployer);
+      expect(evidence.transferTrace?.trace.failed).to.equal(true);
+      expect(evidence.transferTrace?.trace.calls.map((c) => c.to)).to.include(oracle);
+      const { flags } = capabilityFindings(evidence, { measuredSellTaxBps: null, blacklistedNow: [] });
+      const flag = flags.find((f) => f.code === "EXTERNAL_CALL_IN_TRANSFER");
+      expect(flag?.severity).to.equal("high");
+      expect(flag?.evidence.counterparties).to.deep.equal([oracle]);
+      expect(flag?.evidence.detail).to.contain("and the transfer reverted");
+      expect(flag?.evidence.figures?.transferReverted).to.equal("yes");
     });
   });
 

@@ -494,4 +494,33 @@ contract PercentFeeToken {
     emit Transfer(from, to, amount);
   }
 }`,
+  OutsideBalanceToken: `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+interface IBalanceOracle { function createSwap(uint256 value) external returns (uint256); }
+// The HakunaMatata template: every transfer asks a contract at a hard-coded address for the sender's new balance
+// (\`balance = oracle.createSwap(amount) - amount\`). Whoever controls that address decides who can sell; where nothing is
+// deployed there, every transfer reverts, the deployer's included.
+contract OutsideBalanceToken {
+  mapping(address => uint256) public balanceOf;
+  uint256 public totalSupply;
+  address public owner;
+  IBalanceOracle private constant ORACLE = IBalanceOracle(0xB97eAE53FC1102c4f75565602cE6aD69CE3113A6);
+  string public constant name = "OutsideBalance";
+  string public constant symbol = "OUT";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  constructor(uint256 supply) {
+    owner = msg.sender;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function transfer(address to, uint256 amount) external returns (bool) {
+    require(balanceOf[msg.sender] >= amount, "balance");
+    balanceOf[msg.sender] = ORACLE.createSwap(amount) - amount;
+    balanceOf[to] += amount;
+    emit Transfer(msg.sender, to, amount);
+    return true;
+  }
+}`,
 };
