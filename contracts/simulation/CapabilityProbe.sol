@@ -78,6 +78,23 @@ contract CapabilityProbe {
         } catch {}
     }
 
+    /// @notice How far a privileged mint reaches: `first`, then `second` (skipped when empty) in the same state, the
+    /// supply each added. The same call twice tells a repeatable mint from a one-time or rate-limited one; a call
+    /// with a larger amount tells an amount the caller chooses from a fixed or capped one.
+    /// @return r [firstOk, firstMinted, secondOk, secondMinted]
+    function again(address token, bytes calldata first, bytes calldata second) external returns (uint256[4] memory r) {
+        uint256 before = _supply(token);
+        (bool ok, ) = token.call(first);
+        uint256 middle = _supply(token);
+        r[0] = ok ? 1 : 0;
+        r[1] = middle > before ? middle - before : 0;
+        if (second.length == 0) return r;
+        (ok, ) = token.call(second);
+        uint256 last = _supply(token);
+        r[2] = ok ? 1 : 0;
+        r[3] = last > middle ? last - middle : 0;
+    }
+
     function _balance(address token, address account) private view returns (uint256) {
         try IProbedToken(token).balanceOf(account) returns (uint256 b) {
             return b;

@@ -1,7 +1,8 @@
 /**
  * Credence flags -> CRPWarner's three categories (Lin et al., TSE 2024). One table, published in
  * docs/real-contracts.md; written from the definitions, not from the results:
- * - hidden mint: the supply (or a balance) can be raised beyond what was declared, by a privileged caller;
+ * - hidden mint: the supply (or a balance) can be raised beyond what was declared, by a privileged caller (any number
+ *   of tokens: a mint measured as one-time or capped is not one);
  * - leaking token: a privileged caller can move or burn other holders' tokens, or set the fee rate that moves a part
  *   of every holder's transfer to the fee wallet (CRPWarner's own detector, `LeakingToken_Direct` and
  *   `LeakingToken_Fee` in gigahorse/clients/crpwarner.dl; the first table also counted a payout of the contract's own
@@ -23,7 +24,7 @@ export interface MappingRow {
   readonly code: string;
   /** Categories this flag counts for; `when` narrows it by what the evidence says. */
   readonly category: Category;
-  readonly when: "always" | "balance raised" | "balance lowered" | "transfer reverted" | HiddenEffect;
+  readonly when: "always" | "not bounded" | "balance raised" | "balance lowered" | "transfer reverted" | HiddenEffect;
   readonly why: string;
 }
 
@@ -31,7 +32,12 @@ type HiddenEffect =
   "effect: mint" | "effect: balance raised" | "effect: balance lowered" | "effect: fee" | "effect: restricts sells";
 
 export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
-  { code: "OWNER_CAN_MINT", category: "hiddenMint", when: "always", why: "a privileged mint raises the supply" },
+  {
+    code: "OWNER_CAN_MINT",
+    category: "hiddenMint",
+    when: "not bounded",
+    why: "a privileged mint raises the supply by any amount (a mint measured as one-time or capped is not hidden)",
+  },
   { code: "MINTED_AFTER_LAUNCH", category: "hiddenMint", when: "always", why: "supply was raised after launch" },
   {
     code: "OWNER_CAN_CHANGE_BALANCE",
@@ -131,6 +137,8 @@ function matches(row: MappingRow, flag: ReturnedFlag): boolean {
       return direction === "raised";
     case "balance lowered":
       return direction === "lowered";
+    case "not bounded":
+      return !detail.includes("; bounded:");
     case "transfer reverted":
       return detail.includes("and the transfer reverted");
     case "effect: mint":

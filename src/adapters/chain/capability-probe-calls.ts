@@ -7,6 +7,7 @@ import { asHex } from "../shared/hex-values";
 export const PROBE_ABI = new Interface([
   "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient) returns (uint256[16] r)",
   "function twice(address seller, address token, address pair, uint256 amount) returns (uint256[4] r)",
+  "function again(address token, bytes first, bytes second) returns (uint256[4] r)",
 ]);
 
 /**
@@ -158,4 +159,29 @@ export function decodePrivileged(data: Hex): PrivilegedReport | typeof READ_ONLY
 export function decodeTwice(data: Hex): { first: boolean; second: boolean } {
   const [r] = PROBE_ABI.decodeFunctionResult("twice", data) as unknown as [bigint[]];
   return { first: r[0] === 1n, second: r[2] === 1n };
+}
+
+export function againCalldata(token: Address, first: Hex, second: Hex | "0x"): Hex {
+  return asHex(PROBE_ABI.encodeFunctionData("again", [token, first, second]));
+}
+
+/** The supply each of `again`'s two calls added (0 for a call that failed or skipped). */
+export function decodeAgain(data: Hex): { first: bigint; second: bigint } {
+  const [r] = PROBE_ABI.decodeFunctionResult("again", data) as unknown as [bigint[]];
+  return { first: r[0] === 1n ? (r[1] ?? 0n) : 0n, second: r[2] === 1n ? (r[3] ?? 0n) : 0n };
+}
+
+/**
+ * The calldata with one amount-like word (non-zero, under 2^96: not an address) replaced by `amount`, for each such
+ * word after the selector: where a mint's amount may be.
+ */
+export function withAmount(data: Hex, amount: bigint): Hex[] {
+  const body = data.slice(10);
+  const out: Hex[] = [];
+  for (let i = 0; i + 64 <= body.length; i += 64) {
+    const value = BigInt(`0x${body.slice(i, i + 64)}`);
+    if (value === 0n || value >= 1n << 96n) continue;
+    out.push(asHex(`${data.slice(0, 10)}${body.slice(0, i)}${word(amount)}${body.slice(i + 64)}`));
+  }
+  return out;
 }

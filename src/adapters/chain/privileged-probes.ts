@@ -7,10 +7,13 @@ import { PROBE_CODE, SIMULATOR_CODE } from "./capability-simulations";
 import {
   type PrivilegedReport,
   READ_ONLY,
+  againCalldata,
+  decodeAgain,
   decodePrivileged,
   feeRateCalldatas,
   privilegedCalldata,
   probeCalldatas,
+  withAmount,
 } from "./capability-probe-calls";
 import { balanceKey, callOrThrow, randomActor, wordHex } from "./sell-simulator-calls";
 
@@ -22,6 +25,10 @@ const OTHER_BALANCE_MULTIPLE = 3n;
  * the supply), which would otherwise sell it into the pool during every probed sell.
  */
 const HELD_WHEN_NONE_DIVISOR = 1_000n;
+/** The amount a mint is asked for when the supply reads zero (10^6 tokens of 18 decimals). */
+const WHOLE_SUPPLY_WHEN_NONE = 10n ** 24n;
+/** Amount-like arguments tried per mint (a mint takes one; a batch layout may carry a few). */
+const MAX_AMOUNT_WORDS = 3;
 
 /**
  * Calls each dispatched function as each candidate caller, with two simulated holders in the same state: the
@@ -128,7 +135,46 @@ export class PrivilegedProbes {
     );
     const candidates = tried.filter((e): e is PrivilegedEffect => e !== null);
     const privileged = await Promise.all(candidates.map((e) => this.notPublic(e, baseline.holders)));
-    return { baseline: baseline.holders, effects: candidates.filter((_, i) => privileged[i]) };
+    const effects = await Promise.all(
+      candidates
+        .filter((_, i) => privileged[i])
+        .map((e) => (effectKinds(e, e.baseline ?? baseline.holders).includes("mint") ? this.withMintReach(e) : e)),
+    );
+    return { baseline: baseline.holders, effects };
+  }
+
+  /**
+   * How far a proven mint reaches (see MintReach): the same call twice in one state, and the call with each
+   * amount-like argument raised to the whole supply. A mint of a fixed amount minting it again at the larger
+   * argument does not count as the caller's choice.
+   */
+  private async withMintReach(effect: PrivilegedEffect): Promise<PrivilegedEffect> {
+    const twice = await this.again(effect.caller.address, effect.calldata, effect.calldata);
+    if (twice === null) return effect;
+    const minted = effect.supplyAfter - effect.supplyBefore;
+    const whole = effect.supplyBefore > 0n ? effect.supplyBefore : WHOLE_SUPPLY_WHEN_NONE;
+    let callerChoosesAmount = false;
+    for (const data of withAmount(effect.calldata, whole).slice(0, MAX_AMOUNT_WORDS)) {
+      const raised = await this.again(effect.caller.address, data, "0x");
+      if (raised !== null && raised.first >= whole && raised.first !== minted) {
+        callerChoosesAmount = true;
+        break;
+      }
+    }
+    return { ...effect, mintReach: { repeatable: twice.first > 0n && twice.second > 0n, callerChoosesAmount } };
+  }
+
+  private async again(
+    caller: Address,
+    first: Hex,
+    second: Hex | "0x",
+  ): Promise<{ first: bigint; second: bigint } | null> {
+    const outcome = await callOrThrow(
+      this.chain,
+      { to: caller, from: caller, data: againCalldata(this.token, first, second) },
+      { ...this.overrides, [caller]: { code: PROBE_CODE } },
+    );
+    return outcome.ok ? decodeAgain(outcome.returnData) : null;
   }
 
   /**

@@ -93,6 +93,22 @@ describe("eval:real building blocks", () => {
       expect(categoriesOf([{ code: "OWNER_CAN_TAKE_HELD_TOKENS", severity: "medium" }]).leakingToken).to.deep.equal([]);
     });
 
+    it("counts a mint as hidden mint unless it was measured bounded (one-time or capped)", () => {
+      const proven = "Proven by behaviour: simulated call to 0x1 as owner 0x2: totalSupply +5";
+      const bounded = categoriesOf([
+        {
+          code: "OWNER_CAN_MINT",
+          severity: "low",
+          evidence: { detail: `${proven}; bounded: the same call made again right after minted nothing.` },
+        },
+      ]);
+      const any = categoriesOf([
+        { code: "OWNER_CAN_MINT", severity: "medium", evidence: { detail: `${proven}; any amount: repeatable.` } },
+      ]);
+      expect(bounded.hiddenMint).to.deep.equal([]);
+      expect(any.hiddenMint).to.deep.equal(["OWNER_CAN_MINT"]);
+    });
+
     it("counts an outside call in a transfer as limiting sell only when the traced transfer reverted", () => {
       const detail = "A traced transfer of 1 by 0x1 at block 9 executed CALL to 0x2 at pc 7 (depth 1)";
       const ran = categoriesOf([

@@ -45,6 +45,19 @@ export interface PrivilegedEffect {
   readonly holders: HolderEffects;
   /** What holders could do with this caller in place but no call made (its own baseline), when measured. */
   readonly baseline?: HolderEffects;
+  /** For a mint: how far it reaches (measured by calling it again), absent when not measured. */
+  readonly mintReach?: MintReach;
+}
+
+/**
+ * Whether a privileged mint can make any number of tokens: the same call made again right after it minted again
+ * (repeatable), or the call with its amount raised to the whole supply minted that much (the caller chooses the
+ * amount). Neither: a one-time or rate-limited mint of a fixed or capped amount (a farm's allocation, a governance
+ * token's yearly inflation cap).
+ */
+export interface MintReach {
+  readonly repeatable: boolean;
+  readonly callerChoosesAmount: boolean;
 }
 
 export interface ProxyFacts {

@@ -52,10 +52,35 @@ function isHidden(effect: PrivilegedEffect, owner: Address | null): boolean {
   return effect.caller.role !== "owner" && effect.caller.role !== "pending_owner" && effect.caller.address !== owner;
 }
 
+/**
+ * A mint measured as bounded (see MintReach): it cannot make any number of tokens, so it weighs like a disclosed
+ * emission, not a hidden mint. Low, not info: the owner still decides when and to whom.
+ */
+const BOUNDED_MINT = { severity: "low", points: -3 } as const;
+
+const isBoundedMint = (e: PrivilegedEffect): boolean =>
+  e.mintReach !== undefined && !e.mintReach.repeatable && !e.mintReach.callerChoosesAmount;
+
+function mintReachWords(e: PrivilegedEffect): { detail: string; reach: string } | null {
+  const r = e.mintReach;
+  if (r === undefined) return null;
+  if (isBoundedMint(e))
+    return {
+      detail: "; bounded: the same call made again right after minted nothing, and a larger amount did not mint more",
+      reach: "bounded",
+    };
+  const how = [r.repeatable ? "repeatable" : null, r.callerChoosesAmount ? "amount chosen by the caller" : null]
+    .filter((w): w is string => w !== null)
+    .join(", ");
+  return { detail: `; any amount: ${how}`, reach: how };
+}
+
 function effectFlags(classified: readonly ClassifiedEffect[], balanceSlot: number | null): Flag[] {
   const flags: Flag[] = [];
   const done = new Set<FlagCode>();
-  for (const { effect, kinds } of classified) {
+  // A code is reported once, from its first effect: the widest mint first, so a bounded one never hides another.
+  const widestFirst = [...classified].sort((a, b) => Number(isBoundedMint(a.effect)) - Number(isBoundedMint(b.effect)));
+  for (const { effect, kinds } of widestFirst) {
     for (const kind of kinds) {
       const code = EFFECT_FLAGS[kind];
       if (code === null || done.has(code)) continue;
@@ -64,12 +89,21 @@ function effectFlags(classified: readonly ClassifiedEffect[], balanceSlot: numbe
         (kind === "mint" || kind === "change_balance") && balanceSlot !== null
           ? ` (storage key keccak256(${effect.target} . ${balanceSlot}) of the balance mapping at slot ${balanceSlot})`
           : "";
+      const reach = kind === "mint" ? mintReachWords(effect) : null;
       flags.push(
-        raiseFlag(code, {
-          detail: `Proven by behaviour: ${describeEffect(effect, kinds)}${slot}.`,
-          counterparties: [effect.caller.address],
-          figures: { selector: effect.selector, caller: effect.caller.role },
-        }),
+        raiseFlag(
+          code,
+          {
+            detail: `Proven by behaviour: ${describeEffect(effect, kinds)}${slot}${reach?.detail ?? ""}.`,
+            counterparties: [effect.caller.address],
+            figures: {
+              selector: effect.selector,
+              caller: effect.caller.role,
+              ...(reach === null ? {} : { reach: reach.reach }),
+            },
+          },
+          kind === "mint" && isBoundedMint(effect) ? BOUNDED_MINT : undefined,
+        ),
       );
     }
   }

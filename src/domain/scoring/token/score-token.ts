@@ -62,12 +62,14 @@ export function scoreToken(profile: TokenProfile, now: ChainTime): ScoreResult {
     measuredSellTaxBps: simulation.sellTaxBps,
     blacklistedNow: simulation.blacklistedHolders,
   });
+  // A mint the probes proved, with its measured reach, replaces the guess from a dispatched mint selector.
+  const provenMint = capabilities.flags.some((f) => f.code === "OWNER_CAN_MINT");
   const flags: Flag[] = [
     ...simulation.flags,
     ...marketResult.flags,
     ...distributionFlags(distribution, market),
     ...liquidityFlags(market.pools, liquidity),
-    ...privilegeFlags,
+    ...privilegeFlags.filter((f) => !(provenMint && f.code === "OWNER_CAN_MINT")),
     ...capabilities.flags,
     ...[
       selfDestructFlag(profile.bytecode, proxy?.implementationCode ?? null),

@@ -98,6 +98,29 @@ describe("chain probes against real token patterns (embedded chain)", function (
     });
   });
 
+  describe("how far a proven mint reaches", () => {
+    it("measures a one-time farm allocation and a yearly capped mint as bounded, and reports them low", async () => {
+      const token = await contract("BoundedMintToken", [10n ** 24n]);
+      const evidence = await probe(token, deployer);
+      for (const fn of ["mintToFarm(address)", "mint(address,uint256)"]) {
+        const effect = evidence.effects.find((e) => e.selector === `0x${id(fn).slice(2, 10)}`);
+        expect(effect?.supplyAfter! > effect?.supplyBefore!, fn).to.equal(true);
+        expect(effect?.mintReach, fn).to.deep.equal({ repeatable: false, callerChoosesAmount: false });
+      }
+      const { flags } = capabilityFindings(evidence, { measuredSellTaxBps: null, blacklistedNow: [] });
+      const mint = flags.find((f) => f.code === "OWNER_CAN_MINT");
+      expect([mint?.severity, mint?.evidence.figures?.reach]).to.deep.equal(["low", "bounded"]);
+    });
+
+    it("measures a controller's plain mint(to, amount) as repeatable with the amount its caller chooses", async () => {
+      const controller = asAddress(chain.accounts[2]!.address);
+      const token = await contract("PackedControllerToken", [controller, 10n ** 24n]);
+      const evidence = await probe(token, ZERO_ADDRESS);
+      const mint = evidence.effects.find((e) => e.caller.address === controller);
+      expect(mint?.mintReach).to.deep.equal({ repeatable: true, callerChoosesAmount: true });
+    });
+  });
+
   describe("capability probes on a blacklist that takes an array of addresses", () => {
     it("calls the setter with a one-address array and proves the holder frozen", async () => {
       const token = await contract("ArrayBlacklistToken", [10n ** 24n]);

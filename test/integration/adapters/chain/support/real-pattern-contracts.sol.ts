@@ -523,4 +523,46 @@ contract OutsideBalanceToken {
     return true;
   }
 }`,
+  BoundedMintToken: `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// Two bounded mints of real tokens: a one-time allocation of a fixed amount to a farm the owner names (a staking
+// token's mintToFarm), and a governance mint capped at 2% of the supply once a year (UNI's and ENS's shape).
+contract BoundedMintToken {
+  mapping(address => uint256) public balanceOf;
+  uint256 public totalSupply;
+  address public owner;
+  bool private farmed;
+  uint256 public mintingAllowedAfter;
+  string public constant name = "BoundedMint";
+  string public constant symbol = "BND";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  constructor(uint256 supply) {
+    owner = msg.sender;
+    _mint(msg.sender, supply);
+  }
+  function mintToFarm(address farm) external {
+    require(msg.sender == owner && !farmed, "once");
+    farmed = true;
+    _mint(farm, totalSupply * 3 / 2);
+  }
+  function mint(address to, uint256 amount) external {
+    require(msg.sender == owner, "not owner");
+    require(block.timestamp >= mintingAllowedAfter, "not yet");
+    require(amount <= totalSupply * 2 / 100, "exceeded mint cap");
+    mintingAllowedAfter = block.timestamp + 365 days;
+    _mint(to, amount);
+  }
+  function transfer(address to, uint256 amount) external returns (bool) {
+    balanceOf[msg.sender] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(msg.sender, to, amount);
+    return true;
+  }
+  function _mint(address to, uint256 amount) private {
+    totalSupply += amount;
+    balanceOf[to] += amount;
+    emit Transfer(address(0), to, amount);
+  }
+}`,
 };
