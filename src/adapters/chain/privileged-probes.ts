@@ -138,7 +138,9 @@ export class PrivilegedProbes {
     const effects = await Promise.all(
       candidates
         .filter((_, i) => privileged[i])
-        .map((e) => (effectKinds(e, e.baseline ?? baseline.holders).includes("mint") ? this.withMintReach(e) : e)),
+        .map(async (e) =>
+          effectKinds(e, e.baseline ?? baseline.holders).includes("mint") ? this.withMintReach(e) : e,
+        ),
     );
     return { baseline: baseline.holders, effects };
   }

@@ -104,7 +104,8 @@ describe("chain probes against real token patterns (embedded chain)", function (
       const evidence = await probe(token, deployer);
       for (const fn of ["mintToFarm(address)", "mint(address,uint256)"]) {
         const effect = evidence.effects.find((e) => e.selector === `0x${id(fn).slice(2, 10)}`);
-        expect(effect?.supplyAfter! > effect?.supplyBefore!, fn).to.equal(true);
+        expect(effect, fn).to.not.equal(undefined);
+        expect(effect!.supplyAfter > effect!.supplyBefore, fn).to.equal(true);
         expect(effect?.mintReach, fn).to.deep.equal({ repeatable: false, callerChoosesAmount: false });
       }
       const { flags } = capabilityFindings(evidence, { measuredSellTaxBps: null, blacklistedNow: [] });
