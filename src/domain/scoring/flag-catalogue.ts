@@ -348,7 +348,7 @@ const CAPABILITY_FLAGS = {
     points: -10,
     category: "control",
     title: "transfers call outside code",
-    rule: "A traced plain transfer by a holder (debug_traceCall) made a CALL, CALLCODE or DELEGATECALL to another contract (not the token's own implementation, not a precompile): code the holder cannot see runs in every transfer. High (-30) when that transfer reverted: the outside code stopped it, or is not there; then a STATICCALL counts too (a checker refuses as well as any call), and so does a call to the zero address (an outside contract not set yet). The holder traced is the largest ordinary holder, else the owner or deployer when they hold the token.",
+    rule: "A traced plain transfer by a holder (debug_traceCall) made a CALL, CALLCODE or DELEGATECALL to another contract (not the token's own implementation, not a precompile): code the holder cannot see runs in every transfer. High (-30) when that transfer reverted: the outside code stopped it, or is not there. The holder traced is the largest ordinary holder, else the owner or deployer when they hold the token.",
   },
   CANNOT_SELL_ALL: {
     appliesTo: ["token"],

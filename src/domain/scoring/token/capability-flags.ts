@@ -187,20 +187,18 @@ function simulationFlags(e: CapabilityEvidence): Flag[] {
   const t = e.transferTrace;
   if (t !== null) {
     const implementation = e.proxy?.implementation ?? null;
-    // The transfer reverted after handing control to code outside the token: that code decides whether holders can
-    // move (and so sell) their tokens, and it refused this one (or is not there at all). Then a read-only call counts
-    // too (a "checker" asked with STATICCALL refuses as well as any), and so does the zero address: an outside
-    // contract the owner has not set yet, whose absence stops every transfer.
-    const refused = t.trace.failed;
     const outside = t.trace.calls.filter(
       (call) =>
-        (call.op !== "STATICCALL" || refused) &&
+        call.op !== "STATICCALL" &&
         call.to !== implementation &&
-        // Precompiles (ecrecover, sha256, ...) live at the lowest addresses; the zero address is none of them.
-        (BigInt(call.to) > 0xffn || (refused && call.to === ZERO_ADDRESS)),
+        // Precompiles (ecrecover, sha256, ...) live at the lowest addresses.
+        BigInt(call.to) > 0xffn,
     );
     const first = outside[0];
     if (first !== undefined) {
+      // The transfer reverted after handing control to code outside the token: that code decides whether holders
+      // can move (and so sell) their tokens, and it refused this one (or is not there at all).
+      const refused = t.trace.failed;
       flags.push(
         raiseFlag(
           "EXTERNAL_CALL_IN_TRANSFER",

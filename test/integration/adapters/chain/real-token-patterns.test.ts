@@ -224,19 +224,6 @@ describe("chain probes against real token patterns (embedded chain)", function (
     });
   });
 
-  describe("a transfer that asks a checker the owner has not set yet (a read-only call to the zero address)", () => {
-    it("reports the call to the zero address that stopped the deployer's own transfer", async () => {
-      const token = await contract("UnsetCheckerToken", [10n ** 24n]);
-      const evidence = await probe(token, deployer);
-      expect(evidence.transferTrace?.trace.failed).to.equal(true);
-      const { flags } = capabilityFindings(evidence, { measuredSellTaxBps: null, blacklistedNow: [] });
-      const flag = flags.find((f) => f.code === "EXTERNAL_CALL_IN_TRANSFER");
-      expect(flag?.severity).to.equal("high");
-      expect(flag?.evidence.counterparties).to.deep.equal([ZERO_ADDRESS]);
-      expect(flag?.evidence.figures?.opcode).to.equal("STATICCALL");
-    });
-  });
-
   /** A Uniswap V2 pool of `token` against a fresh quote token (10^23 of each), the token's setPair called. */
   async function pooled(token: Deployed): Promise<PoolFacts> {
     const signer = await devSigner(chain, 0);

@@ -1,6 +1,5 @@
 import { expect } from "chai";
 import type { TracedCall } from "../../../../src/domain/chain/chain-types";
-import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";
 import { capabilityFindings } from "../../../../src/domain/scoring/token/capability-flags";
 import { addr } from "./support/builders";
 import { cleanCapabilities } from "./support/token-fixtures";
@@ -36,15 +35,5 @@ describe("token flags: EXTERNAL_CALL_IN_TRANSFER from either tracer", () => {
     expect([refused?.severity, refused?.points]).to.deep.equal(["high", -30]);
     expect(refused?.evidence.detail).to.match(/at pc 88 \(depth 1\), and the transfer reverted\.$/);
     expect(refused?.evidence.figures).to.deep.equal({ opcode: "CALL", pc: 88, calls: 1, transferReverted: "yes" });
-  });
-
-  it("counts a read-only call and the zero address only when the transfer reverted", () => {
-    const unset = { op: "STATICCALL" as const, depth: 1, pc: 90, to: ZERO_ADDRESS };
-    expect(flagOf(unset)).to.equal(undefined);
-    expect(flagOf({ ...unset, to: FEE_HOOK })).to.equal(undefined);
-    const refused = flagOf(unset, true);
-    expect(refused?.severity).to.equal("high");
-    expect(refused?.evidence.counterparties).to.deep.equal([ZERO_ADDRESS]);
-    expect(flagOf({ ...unset, to: addr(0x5) }, true)).to.equal(undefined);
   });
 });

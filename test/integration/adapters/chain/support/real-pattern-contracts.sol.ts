@@ -565,33 +565,4 @@ contract BoundedMintToken {
     emit Transfer(address(0), to, amount);
   }
 }`,
-  UnsetCheckerToken: `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.24;
-interface IChecker { function beforeTransfer(address sender, uint256 balance, uint256 amount) external view returns (bool); }
-// PIPI's shape: every transfer asks a checker the owner sets later (initBridge) whether it may go through; until it is
-// set the question goes to the zero address and every transfer reverts, the deployer's included.
-contract UnsetCheckerToken {
-  mapping(address => uint256) public balanceOf;
-  uint256 public totalSupply;
-  address public owner;
-  address private checker;
-  string public constant name = "UnsetChecker";
-  string public constant symbol = "CHK";
-  uint8 public constant decimals = 18;
-  event Transfer(address indexed from, address indexed to, uint256 value);
-  constructor(uint256 supply) {
-    owner = msg.sender;
-    totalSupply = supply;
-    balanceOf[msg.sender] = supply;
-    emit Transfer(address(0), msg.sender, supply);
-  }
-  function initChecker(address checker_) external { require(msg.sender == owner, "not owner"); checker = checker_; }
-  function transfer(address to, uint256 amount) external returns (bool) {
-    require(IChecker(checker).beforeTransfer(msg.sender, balanceOf[msg.sender], amount), "refused");
-    balanceOf[msg.sender] -= amount;
-    balanceOf[to] += amount;
-    emit Transfer(msg.sender, to, amount);
-    return true;
-  }
-}`,
 };
