@@ -7,6 +7,7 @@
  *   npx tsx scripts/bench/batch-profile.ts                 cold batch of 40, then every answer in full (arc-score)
  *   npx tsx scripts/bench/batch-profile.ts --each          each address alone, in order, on one fresh application
  *   ... --out=answers.json                                 writes the full answers (to compare two code paths)
+ *   ... --count=100 --risk-check                           the first 100 seeded addresses through POST /api/risk-check/batch
  */
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -23,6 +24,9 @@ const traced: string[] = [];
 /** --cpuprofile=file: the main thread's CPU profile of the cold batch alone (open in Chrome DevTools). */
 const profileFile = args.find((a) => a.startsWith("--cpuprofile="))?.slice("--cpuprofile=".length);
 const PLATFORM_KEY = "bench-profile-key";
+const count = Number(args.find((a) => a.startsWith("--count="))?.slice("--count=".length) ?? 40);
+/** --risk-check: the batch goes to POST /api/risk-check/batch (100 at most) instead of POST /api/batch (40). */
+const riskCheck = args.includes("--risk-check");
 
 interface ChainCounter {
   /** Every request, for --replay. */
@@ -80,14 +84,15 @@ function minus(after: ReturnType<typeof snapshot>, before: ReturnType<typeof sna
 }
 
 async function postBatch(url: string, addresses: readonly string[]): Promise<unknown[]> {
-  const response = await fetch(`${url}/api/batch`, {
+  const response = await fetch(`${url}${riskCheck ? "/api/risk-check/batch" : "/api/batch"}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ addresses }),
   });
   const body: unknown = await response.json();
-  if (response.status !== 200 || !Array.isArray(body)) throw new Error(`batch answered ${response.status}`);
-  return body;
+  const items: unknown = riskCheck ? (body as { results?: unknown }).results : body;
+  if (response.status !== 200 || !Array.isArray(items)) throw new Error(`batch answered ${response.status}`);
+  return items;
 }
 
 /** The full answer (flags with evidence, breakdown, explanation, holder facts) without what differs per run. */
@@ -146,9 +151,10 @@ async function main(): Promise<void> {
   const bench = await startBenchApplication({
     PLATFORM_API_KEYS: createHash("sha256").update(PLATFORM_KEY).digest("hex"),
     ARC_SCORE_RATE_LIMIT_PER_MINUTE: "100000",
+    RISK_CHECK_RATE_LIMIT_PER_MINUTE: "100000",
   });
   const counter = countCalls(bench.app.devWorld!.chain.provider);
-  const addresses = seededAddresses(bench.manifest, 40);
+  const addresses = seededAddresses(bench.manifest, count);
   const url = bench.app.url;
   try {
     const before = snapshot(counter);

