@@ -143,7 +143,7 @@ export async function startDevWorld(options: DevWorldOptions): Promise<DevWorld>
       if (release === null) recording = await awaitRecording(cacheDir!, key);
     }
     if (recording !== null) {
-      if ((await replay(chain.provider, recording)) === recording.lastBlockHash) seeded = recording;
+      if ((await replay(chain, recording)) === recording.lastBlockHash) seeded = recording;
       else {
         // Not the recorded world (a change the key does not see): start over and seed for real.
         await chain.close();

@@ -33,7 +33,47 @@ export interface EmbeddedChain {
   readonly accounts: readonly DevAccount[];
   /** In-process EIP-1193 provider: faster than HTTP for seeding. */
   readonly provider: EIP1193Provider;
+  /**
+   * Runs `calls` in order as one JSON-RPC batch inside EDR (a replayed world: one crossing into EDR instead of one
+   * per call, and nothing for this thread to do meanwhile). Resolves to their results; rejects at the first call
+   * that fails, the calls before it applied.
+   */
+  requestInOrder(calls: readonly JsonRpcCall[]): Promise<readonly unknown[]>;
   close(): Promise<void>;
+}
+
+export interface JsonRpcCall {
+  readonly method: string;
+  readonly params: readonly unknown[];
+}
+
+/** What Hardhat's provider wraps: EDR's own, which takes a JSON-RPC batch whole (Hardhat's request() does not). */
+interface EdrProvider {
+  handleRequest(json: string): Promise<{ data: string | object }>;
+}
+
+function edrProviderOf(provider: EIP1193Provider): EdrProvider | null {
+  const inner = (provider as unknown as { _provider?: Partial<EdrProvider> })._provider;
+  return typeof inner?.handleRequest === "function" ? (inner as EdrProvider) : null;
+}
+
+/** EDR answers a batch with one response: `result` holds each call's result, or `error` the first failure's. */
+async function requestInOrder(provider: EIP1193Provider, calls: readonly JsonRpcCall[]): Promise<readonly unknown[]> {
+  const edr = edrProviderOf(provider);
+  if (edr === null) {
+    // Another Hardhat release without the field: the same calls, one by one.
+    const results: unknown[] = [];
+    for (const call of calls) results.push(await provider.request({ method: call.method, params: [...call.params] }));
+    return results;
+  }
+  const batch = calls.map((call, id) => ({ jsonrpc: "2.0", id, method: call.method, params: call.params }));
+  const answer = await edr.handleRequest(JSON.stringify(batch));
+  const body = (typeof answer.data === "string" ? JSON.parse(answer.data) : answer.data) as {
+    result?: unknown;
+    error?: { message?: string };
+  };
+  if (Array.isArray(body.result) && body.result.length === calls.length) return body.result as unknown[];
+  throw new Error(`EDR refused a batch of ${calls.length} calls: ${body.error?.message ?? JSON.stringify(body)}`);
 }
 
 export function devAccounts(count: number): DevAccount[] {
@@ -84,6 +124,7 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise
     chainId,
     accounts,
     provider,
+    requestInOrder: (calls) => requestInOrder(provider, calls),
     close: async () => {
       const closing = server.close();
       // http.Server's close waits for every open connection to end, and a client still polling the chain (a second

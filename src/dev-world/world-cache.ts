@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:
 import path from "node:path";
 import type { EIP1193Provider } from "hardhat/types";
 import { PROJECT_ROOT, type CompiledContracts } from "./compile";
+import type { EmbeddedChain } from "./embedded-chain";
 import type { DevWorldManifest } from "./world/dev-world-manifest";
 
 /**
@@ -45,10 +46,20 @@ export function recordingProvider(provider: EIP1193Provider, calls: RecordedCall
   });
 }
 
-/** Plays a recording's calls in order; resolves to the hash of the latest block afterwards. */
-export async function replay(provider: EIP1193Provider, recording: WorldRecording): Promise<string> {
-  for (const call of recording.calls) await provider.request({ method: call.method, params: [...call.params] });
-  const latest = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as {
+/**
+ * Plays a recording's calls in order (one batch into EDR); resolves to the hash of the latest block afterwards, or
+ * null when a call failed (a recording this chain does not accept is not the world: it is seeded instead).
+ */
+export async function replay(
+  chain: Pick<EmbeddedChain, "provider" | "requestInOrder">,
+  recording: WorldRecording,
+): Promise<string | null> {
+  try {
+    await chain.requestInOrder(recording.calls);
+  } catch {
+    return null;
+  }
+  const latest = (await chain.provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as {
     hash: string;
   };
   return latest.hash;

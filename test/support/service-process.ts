@@ -51,12 +51,13 @@ export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = "SIGTE
 }
 
 /**
- * Runs src/infrastructure/main.ts as `npm start` does, with `env` over this process's environment, and
+ * Runs the service as `npm start` does (scripts/start.cjs: the cached build of src/infrastructure/main.ts, built
+ * first when the sources changed), with `env` over this process's environment, and
  * resolves once it prints both ready lines (the API and the Sui companion app). The one way tests
  * start the service as a process.
  */
 export async function spawnService(env: Readonly<Record<string, string>>, name = "service"): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/infrastructure/main.ts"], {
+  const child = spawn(process.execPath, ["scripts/start.cjs"], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -71,7 +71,7 @@ describe("npm start (the real process)", function () {
   });
 
   it("refuses to start on a bad variable, naming it", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/infrastructure/main.ts"], {
+    const child = spawn(process.execPath, ["scripts/start.cjs"], {
       env: { ...process.env, PORT: "eighty" },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -2,10 +2,12 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "chai";
+import { startEmbeddedChain } from "../../../src/dev-world/embedded-chain";
 import {
   awaitRecording,
   claimSeeding,
   readRecording,
+  replay,
   writeRecording,
   type WorldRecording,
 } from "../../../src/dev-world/world-cache";
@@ -63,5 +65,52 @@ describe("dev world cache (files)", () => {
     await writeFile(path.join(dir, "moved.json"), JSON.stringify(recording("other")));
     expect(await readRecording(dir, "moved")).to.equal(null);
     expect((await readdir(dir)).filter((f) => f.endsWith(".tmp"))).to.deep.equal([]);
+  });
+});
+
+/** Replay sends a recording to EDR as one batch: the same blocks as call by call, and a refused call is a miss. */
+describe("dev world cache (replay)", function () {
+  this.timeout(60_000);
+  const genesis = new Date("2026-01-01T00:00:00Z");
+  const calls: WorldRecording["calls"] = [
+    { method: "evm_setAutomine", params: [false] },
+    { method: "hardhat_setBalance", params: ["0x00000000000000000000000000000000000000aa", "0x64"] },
+    { method: "evm_mine", params: [genesis.getTime() / 1000 + 60] },
+    { method: "hardhat_setCode", params: ["0x00000000000000000000000000000000000000bb", "0x6001600055"] },
+    { method: "evm_mine", params: [genesis.getTime() / 1000 + 120] },
+  ];
+  const chainWith = async (run: (chain: Awaited<ReturnType<typeof startEmbeddedChain>>) => Promise<string | null>) => {
+    const chain = await startEmbeddedChain({ host: "127.0.0.1", port: 0, initialDate: genesis });
+    try {
+      const hash = await run(chain);
+      const code = await chain.provider.request({
+        method: "eth_getCode",
+        params: ["0x00000000000000000000000000000000000000bb", "latest"],
+      });
+      return { hash, code };
+    } finally {
+      await chain.close();
+    }
+  };
+
+  it("ends on the block the same calls made one by one end on", async () => {
+    const oneByOne = await chainWith(async (chain) => {
+      for (const call of calls) await chain.provider.request({ method: call.method, params: [...call.params] });
+      const latest = (await chain.provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as {
+        hash: string;
+      };
+      return latest.hash;
+    });
+    const replayed = await chainWith((chain) => replay(chain, { ...recording("k"), calls }));
+    expect(replayed).to.deep.equal(oneByOne);
+    expect(replayed.code).to.equal("0x6001600055");
+  });
+
+  it("answers null when the chain refuses a call (the world is then seeded, not started half replayed)", async () => {
+    const refused = [...calls.slice(0, 3), { method: "eth_sendRawTransaction", params: ["0x1234"] }, ...calls.slice(3)];
+    const replayed = await chainWith((chain) => replay(chain, { ...recording("k"), calls: refused }));
+    expect(replayed.hash).to.equal(null);
+    // Stopped at the refused call: what came after it never ran.
+    expect(replayed.code).to.equal("0x");
   });
 });
