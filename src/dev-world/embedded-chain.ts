@@ -3,6 +3,7 @@ import { HDNodeWallet, Mnemonic } from "ethers";
 import { createHardhatNetworkProvider } from "hardhat/internal/hardhat-network/provider/provider";
 import { JsonRpcServer } from "hardhat/internal/hardhat-network/jsonrpc/server";
 import type { EIP1193Provider } from "hardhat/types";
+import { serveCallTracer } from "./edr-call-tracer";
 import { answerWholeJsonWhenItFits } from "./whole-json-answers";
 
 /** The well-known development mnemonic: its keys are public, so this chain holds nothing of value. */
@@ -117,6 +118,7 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise
     { enabled: false, printLineFn: () => {}, replaceLastLineFn: () => {} },
   );
   answerWholeJsonWhenItFits();
+  serveCallTracer(provider);
   const server = new JsonRpcServer({ hostname: options.host, port: options.port, provider });
   const bound = await server.listen();
   return {

@@ -79,6 +79,9 @@ interface Pin {
 
 export const EthersChainReaderOptions = Symbol.for("EthersChainReaderOptions");
 
+/** Simulations kept for reuse at their block (see `simulated`); their effects are a few KB each. */
+const SIMULATIONS_KEPT = 1_000;
+
 /** ChainReader over any JSON-RPC node through ethers v6. */
 @injectable()
 export class EthersChainReader implements ChainReader {
@@ -100,6 +103,14 @@ export class EthersChainReader implements ChainReader {
    * reorganisation drops the answers at the removed heights: `forgetPinnedAbove`). A failed read is not kept, and neither is a missing receipt or transaction (it may appear).
    */
   private readonly memo: CoalescingCache<unknown>;
+  /**
+   * Simulations by block and call. The same call at the same block runs the same way, so a transaction scanned again
+   * before the next block (a wallet re-rendering its prompt, an agent checking what its wallet checks too) is not
+   * traced again: on struct logs (the embedded EDR chain) that trace is ~97% of a warm scan. Kept like the pinned reads
+   * (dropped with them on a reorganisation); one whose effects could not be traced is not kept (a tracer timeout is
+   * about that one attempt).
+   */
+  private readonly simulated: CoalescingCache<TransactionSimulation>;
   /** Which tracer this node serves, learnt once (see TracerChoice). */
   private readonly tracer: TracerChoice;
 
@@ -137,6 +148,12 @@ export class EthersChainReader implements ChainReader {
       options.pinnedReadMemo?.maxEntries ?? 20_000,
       (answer) => answer !== null,
     );
+    this.simulated = new CoalescingCache<TransactionSimulation>(
+      { nowMs: () => Date.now() },
+      options.pinnedReadMemo?.ttlMs ?? 30_000,
+      SIMULATIONS_KEPT,
+      (answer) => answer.effects !== null,
+    );
   }
 
   /**
@@ -144,7 +161,9 @@ export class EthersChainReader implements ChainReader {
    * they go (the same number now names another block). Called by the block stream's reorganisation handling.
    */
   forgetPinnedAbove(ancestor: number): void {
-    this.memo.forget((key) => Number(key.slice(0, key.indexOf(" "))) > ancestor);
+    const removed = (key: string) => Number(key.slice(0, key.indexOf(" "))) > ancestor;
+    this.memo.forget(removed);
+    this.simulated.forget(removed);
   }
 
   atBlock<E, A>(blockNumber: number, task: TE.TaskEither<E, A>): TE.TaskEither<E, A> {
@@ -305,10 +324,12 @@ export class EthersChainReader implements ChainReader {
         value: request.value ?? 0n,
       };
       const untraced = async () => simulation(head, await this.sendCall([tx, tag], this.simulations), null);
-      return this.tracer.run(
-        () => this.simulateWithCallTracer(head, tx, tag, untraced),
-        () => this.simulateWithStructLogs(head, tx, tag, top),
-        untraced,
+      return this.simulated.get(`${tag} ${JSON.stringify(tx)}`, () =>
+        this.tracer.run(
+          () => this.simulateWithCallTracer(head, tx, tag, untraced),
+          () => this.simulateWithStructLogs(head, tx, tag, top),
+          untraced,
+        ),
       );
     });
   }

@@ -1,10 +1,11 @@
 import { expect } from "chai";
 import { id, Interface, MaxUint256 } from "ethers";
-import { simulationOfCallFrames } from "../../../../src/adapters/chain/call-tracer-frames";
+import { callTraceOfCallFrames, simulationOfCallFrames } from "../../../../src/adapters/chain/call-tracer-frames";
+import { summarizeStructLogs } from "../../../../src/adapters/chain/struct-log-trace";
 import { effectsOfStructLogs } from "../../../../src/adapters/chain/struct-log-effects";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { asAddress, type Address } from "../../../../src/domain/chain/address";
-import type { Hex } from "../../../../src/domain/chain/chain-types";
+import type { CallTrace, Hex } from "../../../../src/domain/chain/chain-types";
 import { startEmbeddedChain, type EmbeddedChain } from "../../../../src/dev-world/embedded-chain";
 import { callFramesFromStructLogs } from "../../../support/call-frames-from-struct-logs";
 import { right } from "../../contract/support/task-either";
@@ -35,12 +36,31 @@ async function structLogsOf(rpcUrl: string, call: Call): Promise<unknown> {
   return ((await response.json()) as { result: unknown }).result;
 }
 
-/** Both summaries of one execution on EDR: the struct-log path's, and callTracer's of geth's answer for it. */
+async function traceOf(rpcUrl: string, call: Call, config: object): Promise<unknown> {
+  const tx = { from: call.from, to: call.to, data: call.input, value: `0x${call.value.toString(16)}` };
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "debug_traceCall", params: [tx, "latest", config] }),
+  });
+  return ((await response.json()) as { result: unknown }).result;
+}
+
+/**
+ * Both summaries of one execution on EDR: the struct-log path's, and callTracer's of geth's answer for it (rebuilt
+ * from the struct logs); and the embedded chain's own callTracer answer (src/dev-world/edr-call-tracer.ts), which must
+ * read the same, calls included.
+ */
 async function bothSummaries(rpcUrl: string, call: Call) {
   const structLogs = await structLogsOf(rpcUrl, call);
   const frames = callFramesFromStructLogs(structLogs as Parameters<typeof callFramesFromStructLogs>[0], call);
   const fromStructLogs = effectsOfStructLogs(structLogs, call);
   const fromCallTracer = simulationOfCallFrames(JSON.parse(JSON.stringify(frames)));
+  const served = await traceOf(rpcUrl, call, { tracer: "callTracer", tracerConfig: { withLog: true } });
+  expect(simulationOfCallFrames(served)).to.deep.equal(fromCallTracer);
+  const calls = (trace: CallTrace) => [trace.failed, trace.calls.map((c) => [c.op, c.depth, c.to])];
+  const stepsSummary = summarizeStructLogs(await traceOf(rpcUrl, call, STRUCT_LOGS));
+  expect(calls(callTraceOfCallFrames(served))).to.deep.equal(calls(stepsSummary));
   return { fromStructLogs, fromCallTracer };
 }
 

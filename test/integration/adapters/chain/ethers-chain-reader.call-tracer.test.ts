@@ -19,6 +19,10 @@ import {
 
 const NODE = "http://trace-node.example.test";
 const request = { from: asAddress(SWAPPER), to: asAddress(ROUTER), data: "0x38ed1739" as Hex };
+/** Another call of the same shape: a simulation is kept per block and call, so asking again needs another call. */
+const another = (n: number) => ({ ...request, data: `0x38ed1739${n.toString(16).padStart(2, "0")}` as Hex });
+/** The node's head, moved by a test that needs the next block. */
+let head = "0x10";
 /** EDR's and geth's struct-log answer to a call that ran no code (the shape only matters here). */
 const NO_STEPS = { failed: false, gas: 21000, returnValue: "", structLogs: [] };
 
@@ -37,7 +41,7 @@ type Reply = { result: unknown } | { error: { code: number; message: string } };
 function node(callTracer: () => Reply, probe?: Reply) {
   const asked: string[] = [];
   const replyTo = (p: Payload): Reply => {
-    if (p.method === "eth_blockNumber") return { result: "0x10" };
+    if (p.method === "eth_blockNumber") return { result: head };
     if (p.method === "eth_call") return { result: "0x" };
     const config = p.params[2] as { tracer?: string; stateOverrides?: object } | undefined;
     if (p.method === "debug_traceCall" && config?.stateOverrides !== undefined) {
@@ -80,6 +84,7 @@ describe("EthersChainReader: callTracer first, struct logs once a node refuses i
   beforeEach(() => {
     nock.disableNetConnect();
     chosen = [];
+    head = "0x10";
     reader = readerWith();
   });
 
@@ -109,7 +114,7 @@ describe("EthersChainReader: callTracer first, struct logs once a node refuses i
   it("asks a node answering 'tracer not found' about callTracer once, then only for struct logs", async () => {
     const asked = node(() => ({ error: TRACER_NOT_FOUND }));
     const first = await right(reader.simulate(request));
-    const second = await right(reader.simulate(request));
+    const second = await right(reader.simulate(another(1)));
     const traced = await right(reader.traceCall(request));
     expect(first.effects).to.deep.equal({ failed: false, logs: [], valueMoves: [] });
     expect(second.effects).to.deep.equal(first.effects);
@@ -122,7 +127,7 @@ describe("EthersChainReader: callTracer first, struct logs once a node refuses i
 
   it("lets concurrent first simulations wait for one answer instead of each asking", async () => {
     const asked = node(() => ({ error: TRACER_NOT_FOUND }));
-    await Promise.all([1, 2, 3].map(() => right(reader.simulate(request))));
+    await Promise.all([1, 2, 3].map((n) => right(reader.simulate(another(n)))));
     expect(asked.filter((m) => m === "trace:probe")).to.have.length(1);
     expect(asked.filter((m) => m === "eth_call")).to.have.length(3);
   });
@@ -153,7 +158,7 @@ describe("EthersChainReader: callTracer first, struct logs once a node refuses i
   it("moves to struct logs when a node that answered the probe later refuses callTracer (a failover)", async () => {
     const asked = node(() => ({ error: TRACER_NOT_FOUND }), { result: probeAnswer() });
     await right(reader.simulate(request));
-    await right(reader.simulate(request));
+    await right(reader.simulate(another(1)));
     expect(asked.filter((m) => m.startsWith("trace:"))).to.deep.equal([
       "trace:probe",
       "trace:callTracer",
@@ -161,6 +166,28 @@ describe("EthersChainReader: callTracer first, struct logs once a node refuses i
       "trace:structLogs",
     ]);
     expect(chosen).to.deep.equal(["callTracer", "structLogs"]);
+  });
+
+  it("simulates a call once per block: the same call again at that block is answered without a trace", async () => {
+    const asked = node(() => ({ result: swapAnswer() }));
+    const first = await right(reader.simulate(request));
+    const again = await Promise.all([1, 2].map(() => right(reader.simulate(request))));
+    expect(again).to.deep.equal([first, first]);
+    expect(asked.filter((m) => m === "trace:callTracer")).to.have.length(1);
+    await right(reader.simulate(another(1)));
+    head = "0x11";
+    // ethers keeps the head it last read for 250 ms.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await right(reader.simulate(request))).blockNumber).to.equal(17);
+    expect(asked.filter((m) => m === "trace:callTracer")).to.have.length(3);
+  });
+
+  it("forgets the simulations at heights a reorganisation removed", async () => {
+    const asked = node(() => ({ result: swapAnswer() }));
+    await right(reader.simulate(request));
+    reader.forgetPinnedAbove(15);
+    await right(reader.simulate(request));
+    expect(asked.filter((m) => m === "trace:callTracer")).to.have.length(2);
   });
 
   it("traces a transfer's calls through callTracer where served", async () => {
