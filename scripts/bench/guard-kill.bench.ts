@@ -48,6 +48,15 @@ export interface GuardKillResult extends KillDeliveries {
   /** The run's blocks published to chain_blocks, of all mined. */
   readonly blocksPublished: number;
   /** Blocks whose guard work each instance logged (`guard watched block`): by the killed one, the successor, both, none. */
+  /**
+   * The successor's first `guard watched block` after the kill: when, which block, and the newest block the killed
+   * instance logged (the block after it was in the killed one's hands if the successor's first is that one).
+   */
+  readonly successorFirstWatch: {
+    readonly afterKillMs: number;
+    readonly block: number;
+    readonly lastWatchedByKilled: number;
+  } | null;
   readonly watchedByKilled: number;
   readonly watchedBySuccessor: number;
   readonly watchedByBoth: number;
@@ -150,6 +159,7 @@ export async function runGuardKillBench(options: GuardKillOptions): Promise<Guar
     const count = (test: (k: boolean, s: boolean) => boolean) =>
       numbers.filter((n) => test(byKilled.has(n), bySuccessor.has(n))).length;
     const tookOver = logTime(successor.output(), TOOK_OVER);
+    const resumed = firstWatchAfter(successor.output(), kill.wallAt);
     const warnings = instances.flatMap((i) => i.output().split("\n")).filter((l) => /"level":(40|50|60)/.test(l));
     return {
       ...killDeliveries(expected, hook.received, kill.at, tookOverAt()),
@@ -161,6 +171,14 @@ export async function runGuardKillBench(options: GuardKillOptions): Promise<Guar
       blocksBeforeKill: half,
       tookOverAfterMs: tookOver === null ? null : tookOver - kill.wallAt,
       blocksPublished: published.rows[0]?.n ?? 0,
+      successorFirstWatch:
+        resumed === null
+          ? null
+          : {
+              afterKillMs: resumed.time - kill.wallAt,
+              block: resumed.block,
+              lastWatchedByKilled: Math.max(0, ...byKilled),
+            },
       watchedByKilled: count((k) => k),
       watchedBySuccessor: count((_, s) => s),
       watchedByBoth: count((k, s) => k && s),
@@ -195,6 +213,16 @@ function watchedBlocks(output: string): Set<number> {
       if (block !== undefined) blocks.add(block);
     }
   return blocks;
+}
+
+/** The first block an instance logged watching after `wallAt` (ms since the epoch), with its log time. */
+function firstWatchAfter(output: string, wallAt: number): { time: number; block: number } | null {
+  for (const line of output.split("\n")) {
+    if (!line.includes('"guard watched block"')) continue;
+    const { time, block } = JSON.parse(line) as { time?: number; block?: number };
+    if (time !== undefined && block !== undefined && time > wallAt) return { time, block };
+  }
+  return null;
 }
 
 /** The log time (ms since the epoch) of the first line carrying `message`. */

@@ -83,6 +83,10 @@ function killLines(f: GuardKillResult): string[] {
     `blocks: ${f.blocksPublished} of ${f.blocks} published to chain_blocks; guard work logged by the killed instance ` +
       `${f.watchedByKilled}, the successor ${f.watchedBySuccessor}, both ${f.watchedByBoth}, none ${f.watchedByNone}` +
       (f.calledButNotMined > 0 ? `; ${f.calledButNotMined} calls not mined` : ""),
+    f.successorFirstWatch === null
+      ? "the successor logged no guard work after the kill"
+      : `the successor's first guard work after the kill: block ${f.successorFirstWatch.block}, ` +
+        `${f.successorFirstWatch.afterKillMs} ms after it (the killed instance's last: block ${f.successorFirstWatch.lastWatchedByKilled})`,
     `latency by when the block was mined: ${latency("before the kill, delivered before it", f.before)}; ` +
       `${latency("before the kill, delivered after it", f.inFlight)}; ${latency("after the kill, before the takeover", f.beforeTakeover)}; ` +
       latency("after the takeover", f.afterTakeover),
