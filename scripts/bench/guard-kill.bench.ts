@@ -47,6 +47,8 @@ export interface GuardKillResult extends KillDeliveries {
   readonly tookOverAfterMs: number | null;
   /** The run's blocks published to chain_blocks, of all mined. */
   readonly blocksPublished: number;
+  /** pg-boss block jobs handed on after their holder stopped (retry count above 0); null without the queue. */
+  readonly jobsHandedOn: number | null;
   /** Blocks whose guard work each instance logged (`guard watched block`): by the killed one, the successor, both, none. */
   /**
    * The successor's first `guard watched block` after the kill: when, which block, and the newest block the killed
@@ -154,6 +156,11 @@ export async function runGuardKillBench(options: GuardKillOptions): Promise<Guar
       "SELECT count(DISTINCT number)::int AS n FROM chain_blocks WHERE number BETWEEN $1 AND $2",
       [first, last],
     );
+    // A block job whose holder was killed goes back to the queue with its retry count raised.
+    const handedOn = await db.pool
+      .query<{ n: number }>(`SELECT count(*)::int AS n FROM ${db.schema}_pgboss.job WHERE retry_count > 0`)
+      .then((r) => r.rows[0]?.n ?? 0)
+      .catch(() => null);
     const byKilled = watchedBlocks(kill.instance.output());
     const bySuccessor = watchedBlocks(successor.output());
     const count = (test: (k: boolean, s: boolean) => boolean) =>
@@ -171,6 +178,7 @@ export async function runGuardKillBench(options: GuardKillOptions): Promise<Guar
       blocksBeforeKill: half,
       tookOverAfterMs: tookOver === null ? null : tookOver - kill.wallAt,
       blocksPublished: published.rows[0]?.n ?? 0,
+      jobsHandedOn: handedOn,
       successorFirstWatch:
         resumed === null
           ? null

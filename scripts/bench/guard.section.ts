@@ -86,7 +86,8 @@ function killLines(f: GuardKillResult): string[] {
     f.successorFirstWatch === null
       ? "the successor logged no guard work after the kill"
       : `the successor's first guard work after the kill: block ${f.successorFirstWatch.block}, ` +
-        `${f.successorFirstWatch.afterKillMs} ms after it (the killed instance's last: block ${f.successorFirstWatch.lastWatchedByKilled})`,
+        `${f.successorFirstWatch.afterKillMs} ms after it (the killed instance's last: block ${f.successorFirstWatch.lastWatchedByKilled}); ` +
+        `block jobs handed on from a lapsed heartbeat: ${f.jobsHandedOn ?? "n/a"}`,
     `latency by when the block was mined: ${latency("before the kill, delivered before it", f.before)}; ` +
       `${latency("before the kill, delivered after it", f.inFlight)}; ${latency("after the kill, before the takeover", f.beforeTakeover)}; ` +
       latency("after the takeover", f.afterTakeover),
