@@ -46,6 +46,8 @@ export interface KillDeliveries {
   readonly inFlight: LatencyFigures;
   readonly beforeTakeover: LatencyFigures;
   readonly afterTakeover: LatencyFigures;
+  /** Alerts first delivered over 30 s after their block (a delivery the killed instance had claimed waits out the outbox lease). */
+  readonly slowerThan30s: number;
   /** Kill -> the first delivery of any alert, and of an alert of a block mined after the kill (ms). */
   readonly firstDeliveryAfterKillMs: number | null;
   readonly firstNewBlockAlertAfterKillMs: number | null;
@@ -131,6 +133,7 @@ export function killDeliveries(
       firstNewBlockAlert = seen.receivedAt;
     byKey.set(key, [...(byKey.get(key) ?? []), seen]);
   }
+  let slowerThan30s = 0;
   let resent = 0;
   let duplicateWebhookIds = 0;
   let duplicateAlertIds = 0;
@@ -161,6 +164,7 @@ export function killDeliveries(
             ? groups.inFlight
             : groups.before;
     group.push(firstAt - alert.minedAt);
+    if (firstAt - alert.minedAt > 30_000) slowerThan30s++;
   }
   const perBlock = new Map<number, number>();
   for (const e of expected) perBlock.set(e.blockNumber, (perBlock.get(e.blockNumber) ?? 0) + 1);
@@ -177,6 +181,7 @@ export function killDeliveries(
     duplicateAlertIds,
     unexpected,
     blockSkippedAlerts,
+    slowerThan30s,
     before: figures(groups.before),
     inFlight: figures(groups.inFlight),
     beforeTakeover: figures(groups.beforeTakeover),

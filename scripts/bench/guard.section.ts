@@ -90,7 +90,7 @@ function killLines(f: GuardKillResult): string[] {
         `block jobs handed on from a lapsed heartbeat: ${f.jobsHandedOn ?? "n/a"}`,
     `latency by when the block was mined: ${latency("before the kill, delivered before it", f.before)}; ` +
       `${latency("before the kill, delivered after it", f.inFlight)}; ${latency("after the kill, before the takeover", f.beforeTakeover)}; ` +
-      latency("after the takeover", f.afterTakeover),
+      `${latency("after the takeover", f.afterTakeover)}; over 30 s: ${f.slowerThan30s}`,
   ];
 }
 

@@ -54,6 +54,7 @@ describe("guard bench: the leader-kill run's deliveries against the alerts expec
     expect(report.inFlight.p50Ms).to.equal(800);
     expect(report.beforeTakeover.p50Ms).to.equal(9_000);
     expect(report.afterTakeover.p50Ms).to.equal(900);
+    expect(report.slowerThan30s).to.equal(0);
     expect(report.firstDeliveryAfterKillMs).to.equal(300);
     expect(report.firstNewBlockAlertAfterKillMs).to.equal(11_000);
   });
@@ -72,13 +73,15 @@ describe("guard bench: the leader-kill run's deliveries against the alerts expec
           alert: { kind: "block_skipped", id: "alt_s", blockNumber: 3 },
         }),
         wallet("w11", 10_700, "sub_a", "0x99", 999), // a block outside the run: not counted
+        wallet("w3", 50_000, "sub_a", "0xc3", 3), // 38 s after its block: waited out a dead instance's claim
       ],
       KILLED_AT,
       TOOK_OVER_AT,
     );
-    expect(report).to.include({ delivered: 2, lost: 4, resent: 1, duplicateWebhookIds: 1, duplicateAlertIds: 1 });
+    expect(report).to.include({ delivered: 3, lost: 3, resent: 1, duplicateWebhookIds: 1, duplicateAlertIds: 1 });
     expect(report).to.include({ unexpected: 1, blockSkippedAlerts: 1 });
     // The latency is the first delivery's.
     expect(report.before.maxMs).to.equal(700);
+    expect(report.slowerThan30s).to.equal(1);
   });
 });
