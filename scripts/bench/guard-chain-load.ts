@@ -11,6 +11,22 @@ export interface MinedBlock {
   readonly minedAt: number;
   /** Transactions to watched contracts in it: each is one alert on one webhook channel. */
   readonly watchedCalls: number;
+  /** Those calls with the hash eth_sendTransaction answered for each (whether they were mined: `receipts`). */
+  readonly sent: readonly SentCall[];
+}
+
+/** A watched call the bench sent, by the hash the node gave it. */
+export interface SentCall {
+  readonly from: string;
+  readonly to: string;
+  readonly hash: string;
+}
+
+/** Where a sent transaction ended up, as the node's receipt says (null: not mined). */
+export interface MinedReceipt {
+  readonly hash: string;
+  readonly blockNumber: number;
+  readonly succeeded: boolean;
 }
 
 /** One call to a watched contract: `from` (an impersonated sender) calls `to` with 1 wei. */
@@ -54,33 +70,54 @@ export class GuardChainLoad {
   /**
    * Mines `blocks` blocks, one every `intervalMs` on a fixed schedule (a late block does not push the
    * next ones back), each holding `callsFor(i)`; returns what each carried and when it was mined.
+   * `beforeBlock(i)`, when given, runs at block i's slot before its calls are sent (the leader kill).
    */
   async mine(
     blocks: number,
     intervalMs: number,
     callsFor: (i: number) => readonly WatchedCall[],
+    beforeBlock?: (i: number) => Promise<void>,
   ): Promise<MinedBlock[]> {
     const mined: MinedBlock[] = [];
     const start = performance.now();
     for (let i = 0; i < blocks; i++) {
       const wait = start + i * intervalMs - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (beforeBlock !== undefined) await beforeBlock(i);
       const calls = callsFor(i);
-      if (calls.length > 0)
-        await this.batch(
-          // Gas stated (a plain transfer's 21,000): left out, the node reserves its block gas limit per transaction
-          // and a block holds one.
-          calls.map((c) => ({
-            method: "eth_sendTransaction",
-            params: [{ from: c.from, to: c.to, value: "0x1", gas: "0x5208" }],
-          })),
-        );
+      const hashes =
+        calls.length === 0
+          ? []
+          : await this.batch(
+              // Gas stated (a plain transfer's 21,000): left out, the node reserves its block gas limit per transaction
+              // and a block holds one.
+              calls.map((c) => ({
+                method: "eth_sendTransaction",
+                params: [{ from: c.from, to: c.to, value: "0x1", gas: "0x5208" }],
+              })),
+            );
       const minedAt = performance.now();
       await this.batch([{ method: "evm_mine", params: [] }]);
       const [head] = await this.batch([{ method: "eth_blockNumber", params: [] }]);
-      mined.push({ number: Number(head), minedAt, watchedCalls: calls.length });
+      const sent = calls.map((c, k) => ({ ...c, hash: String(hashes[k]) }));
+      mined.push({ number: Number(head), minedAt, watchedCalls: calls.length, sent });
     }
     return mined;
+  }
+
+  /** The node's receipts for `hashes`, asked after the run (not on the timed path), 200 a batch. */
+  async receipts(hashes: readonly string[]): Promise<MinedReceipt[]> {
+    const out: MinedReceipt[] = [];
+    for (let i = 0; i < hashes.length; i += 200) {
+      const chunk = hashes.slice(i, i + 200);
+      const answers = await this.batch(chunk.map((h) => ({ method: "eth_getTransactionReceipt", params: [h] })));
+      answers.forEach((answer, k) => {
+        const receipt = answer as { blockNumber?: string; status?: string } | null;
+        if (receipt?.blockNumber !== undefined)
+          out.push({ hash: chunk[k]!, blockNumber: Number(receipt.blockNumber), succeeded: receipt.status === "0x1" });
+      });
+    }
+    return out;
   }
 
   /** One JSON-RPC batch; any error fails the bench (a refused transaction would be an alert never expected). */

@@ -16,12 +16,12 @@ import { freshAddress, GuardChainLoad, type MinedBlock, type WatchedCall } from 
 import { phaseLatency, type GuardLatency } from "./guard-latency";
 import { createSubscriptions, type BenchSubscription } from "./guard-subscriptions";
 
-const BLOCK_INTERVAL_MS = 500;
-const CONTRACTS_PER_SUBSCRIPTION = 10;
+export const BLOCK_INTERVAL_MS = 500;
+export const CONTRACTS_PER_SUBSCRIPTION = 10;
 /** Unmeasured blocks first: the senders' first scorings (then cached, SCORE_CACHE_TTL_SECONDS) are not a phase's. */
-const WARM_UP_BLOCKS = 6;
+export const WARM_UP_BLOCKS = 6;
 /** How long a phase's last alerts may take to arrive before they count as not delivered. */
-const DRAIN_MS = 30_000;
+export const DRAIN_MS = 30_000;
 
 export interface GuardBenchOptions {
   /** Seconds of mining with 1,000 subscriptions on 1 instance; the other phases mine a third of it each. */
@@ -71,16 +71,7 @@ export async function runGuardBench(options: GuardBenchOptions): Promise<GuardBe
       migratedSchema("bench_guard", 2),
       startWebhookReceiver(),
     ]);
-    const settings = await clusterSettings(world, { databaseUrl: db.url, redisUrl: REDIS_URL, redisKeyPrefix });
-    const env = {
-      ...settings.env,
-      PORT: "0",
-      LOG_LEVEL: "warn",
-      OUTBOUND_ALLOWLIST: "127.0.0.1",
-      // The bench creates its subscriptions through the public route: its budgets are not what is measured.
-      SUBSCRIBE_RATE_LIMIT_PER_MINUTE: "100000",
-      SUBSCRIBE_LIMIT_PER_DAY: "1000000",
-    };
+    const env = await guardEnvironment(world, db, redisKeyPrefix);
     const chainSeconds = secondsSince(started);
     instances.push(await timedSpawn(env, "guard instance a", startSeconds));
     const api = instances[0]!.url;
@@ -138,26 +129,60 @@ export async function runGuardBench(options: GuardBenchOptions): Promise<GuardBe
       firstWarning: warnings[0]?.slice(0, 300) ?? null,
     };
   } finally {
-    await Promise.all(instances.map((i) => i.stop("SIGTERM")));
-    await receiver?.close();
-    await world?.stop();
-    await db?.drop();
-    const redis = await openRedis();
-    await deleteKeys(redis, redisKeyPrefix);
-    redis.disconnect();
+    await cleanUp(instances, receiver, world, db, redisKeyPrefix);
   }
 }
 
-const secondsSince = (at: number) => Math.round(performance.now() - at) / 1000;
+/** The instances' settings: the multi-instance tests' production settings, subscribe budgets raised. */
+export async function guardEnvironment(
+  world: WorldChain,
+  db: MigratedSchema,
+  redisKeyPrefix: string,
+): Promise<Record<string, string>> {
+  const settings = await clusterSettings(world, { databaseUrl: db.url, redisUrl: REDIS_URL, redisKeyPrefix });
+  return {
+    ...settings.env,
+    PORT: "0",
+    LOG_LEVEL: "warn",
+    OUTBOUND_ALLOWLIST: "127.0.0.1",
+    // The bench creates its subscriptions through the public route: its budgets are not what is measured.
+    SUBSCRIBE_RATE_LIMIT_PER_MINUTE: "100000",
+    SUBSCRIBE_LIMIT_PER_DAY: "1000000",
+  };
+}
 
-async function timedSpawn(env: Record<string, string>, name: string, seconds: number[]): Promise<ServiceProcess> {
+/** Stops what a guard run started; pg-boss's schema (GUARD_WORK_QUEUE=pg-boss) goes with the run's own. */
+export async function cleanUp(
+  instances: readonly ServiceProcess[],
+  receiver: WebhookReceiver | undefined,
+  world: WorldChain | undefined,
+  db: MigratedSchema | undefined,
+  redisKeyPrefix: string,
+): Promise<void> {
+  await Promise.all(instances.map((i) => i.stop("SIGTERM")));
+  await receiver?.close();
+  await world?.stop();
+  await db?.pool.query(`DROP SCHEMA IF EXISTS ${db.schema}_pgboss CASCADE`);
+  await db?.drop();
+  const redis = await openRedis();
+  await deleteKeys(redis, redisKeyPrefix);
+  redis.disconnect();
+}
+
+export const secondsSince = (at: number) => Math.round(performance.now() - at) / 1000;
+
+export async function timedSpawn(
+  env: Record<string, string>,
+  name: string,
+  seconds: number[],
+): Promise<ServiceProcess> {
   const at = performance.now();
   const service = await spawnService(env, name);
   seconds.push(secondsSince(at));
   return service;
 }
 
-const blocksIn = (seconds: number) => Math.round((seconds * 1000) / BLOCK_INTERVAL_MS);
+export const blocksIn = (seconds: number) => Math.round((seconds * 1000) / BLOCK_INTERVAL_MS);
 
 /**
  * Mines phases: each block holds one call per sender (the first `perBlock` senders), to the next subscriptions in turn (and their next
