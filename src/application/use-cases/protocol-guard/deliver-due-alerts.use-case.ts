@@ -15,6 +15,8 @@ import { WebhookKeys } from "../../ports/webhook-keys.port";
 /** A send may not hold its lease longer than this; then another worker may try it. */
 const LEASE_MS = 60_000;
 const BATCH = 20;
+/** The longest one send may take: the outbound client's 10 s timeout, then the attempt's log write. */
+const SEND_BUDGET_MS = 15_000;
 
 /**
  * One pass over the outbox: every due delivery is sent once and its attempt logged; a failure is
@@ -33,10 +35,16 @@ export class DeliverDueAlerts {
   ) {}
 
   async execute(): Promise<E.Either<UpstreamFailure, number>> {
-    const due = await this.outbox.claimDue(this.clock.nowMs(), BATCH, LEASE_MS)();
+    const claimedAt = this.clock.nowMs();
+    const due = await this.outbox.claimDue(claimedAt, BATCH, LEASE_MS)();
     if (E.isLeft(due)) return due;
     const subscriptions = new Map<string, Subscription | null>();
+    let attempted = 0;
     for (const delivery of due.right) {
+      // Sends go one after another: slow receivers can outlast the batch's lease, and a send started after it could
+      // run out would race another worker's claim of the same delivery (sent twice). The rest of the batch waits for
+      // its lease to end and is claimed again: late, never twice.
+      if (this.clock.nowMs() + SEND_BUDGET_MS > claimedAt + LEASE_MS) break;
       if (!subscriptions.has(delivery.subscriptionId)) {
         const id = parseSubscriptionId(delivery.subscriptionId);
         const found = id === undefined ? E.right(null) : await this.store.get(id)();
@@ -45,8 +53,9 @@ export class DeliverDueAlerts {
       }
       const done = await this.deliver(delivery, subscriptions.get(delivery.subscriptionId) ?? null);
       if (E.isLeft(done)) return done;
+      attempted += 1;
     }
-    return E.right(due.right.length);
+    return E.right(attempted);
   }
 
   private async deliver(
