@@ -9,7 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import { migratedSchema, type MigratedSchema } from "../../test/support/migrated-schema";
 import type { ServiceProcess } from "../../test/support/service-process";
-import { startWorldChain, type WorldChain } from "../../test/e2e/multi-instance/support/cluster";
+import { startWorldChain, stopCluster, type WorldChain } from "../../test/e2e/multi-instance/support/cluster";
 import { startWebhookReceiver, type WebhookReceiver } from "../guard/webhook-receiver";
 import { freshAddress, GuardChainLoad, type MinedBlock, type WatchedCall } from "./guard-chain-load";
 import { killDeliveries, type ExpectedAlert, type KillDeliveries } from "./guard-kill-report";
@@ -17,7 +17,6 @@ import { createSubscriptions } from "./guard-subscriptions";
 import {
   BLOCK_INTERVAL_MS,
   blocksIn,
-  cleanUp,
   CONTRACTS_PER_SUBSCRIPTION,
   DRAIN_MS,
   guardEnvironment,
@@ -197,7 +196,7 @@ export async function runGuardKillBench(options: GuardKillOptions): Promise<Guar
       firstWarning: warnings[0]?.slice(0, 300) ?? null,
     };
   } finally {
-    await cleanUp(instances, receiver, world, db, redisKeyPrefix);
+    await stopCluster({ instances, receiver, world, db, redisKeyPrefix });
   }
 }
 

@@ -8,9 +8,14 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { migratedSchema, type MigratedSchema } from "../../test/support/migrated-schema";
-import { deleteKeys, openRedis, REDIS_URL } from "../../test/support/redis";
+import { REDIS_URL } from "../../test/support/redis";
 import { spawnService, type ServiceProcess } from "../../test/support/service-process";
-import { clusterSettings, startWorldChain, type WorldChain } from "../../test/e2e/multi-instance/support/cluster";
+import {
+  clusterSettings,
+  startWorldChain,
+  stopCluster,
+  type WorldChain,
+} from "../../test/e2e/multi-instance/support/cluster";
 import { startWebhookReceiver, type WebhookReceiver } from "../guard/webhook-receiver";
 import { freshAddress, GuardChainLoad, type MinedBlock, type WatchedCall } from "./guard-chain-load";
 import { phaseLatency, type GuardLatency } from "./guard-latency";
@@ -129,7 +134,7 @@ export async function runGuardBench(options: GuardBenchOptions): Promise<GuardBe
       firstWarning: warnings[0]?.slice(0, 300) ?? null,
     };
   } finally {
-    await cleanUp(instances, receiver, world, db, redisKeyPrefix);
+    await stopCluster({ instances, receiver, world, db, redisKeyPrefix });
   }
 }
 
@@ -149,24 +154,6 @@ export async function guardEnvironment(
     SUBSCRIBE_RATE_LIMIT_PER_MINUTE: "100000",
     SUBSCRIBE_LIMIT_PER_DAY: "1000000",
   };
-}
-
-/** Stops what a guard run started; pg-boss's schema (GUARD_WORK_QUEUE=pg-boss) goes with the run's own. */
-export async function cleanUp(
-  instances: readonly ServiceProcess[],
-  receiver: WebhookReceiver | undefined,
-  world: WorldChain | undefined,
-  db: MigratedSchema | undefined,
-  redisKeyPrefix: string,
-): Promise<void> {
-  await Promise.all(instances.map((i) => i.stop("SIGTERM")));
-  await receiver?.close();
-  await world?.stop();
-  await db?.pool.query(`DROP SCHEMA IF EXISTS ${db.schema}_pgboss CASCADE`);
-  await db?.drop();
-  const redis = await openRedis();
-  await deleteKeys(redis, redisKeyPrefix);
-  redis.disconnect();
 }
 
 export const secondsSince = (at: number) => Math.round(performance.now() - at) / 1000;

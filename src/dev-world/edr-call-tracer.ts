@@ -5,41 +5,9 @@
  * seeded swap, where this tree is a few KB built in ~20-30 ms. The shape is geth's (eth/tracers/native/call.go), so
  * the service reads the embedded chain as it reads Arc's nodes.
  */
+import { edrProviderOf, type EdrTraceItem, type Message } from "./edr-provider";
 
-interface Message {
-  readonly caller: Uint8Array;
-  readonly to?: Uint8Array;
-  readonly isStaticCall: boolean;
-  readonly gasLimit: bigint;
-  readonly depth: number;
-  readonly data: Uint8Array;
-  readonly value: bigint;
-  readonly codeAddress?: Uint8Array;
-}
-interface Step {
-  readonly pc: bigint;
-  readonly opcode: string;
-}
-interface ExecutionLog {
-  readonly address: Uint8Array;
-  readonly topics: Uint8Array[];
-  readonly data: Uint8Array;
-}
-interface MessageResult {
-  readonly executionResult: {
-    readonly result:
-      | {
-          readonly gasUsed: bigint;
-          readonly logs: ExecutionLog[];
-          readonly output: { readonly returnValue: Uint8Array; readonly address?: Uint8Array };
-        }
-      | { readonly gasUsed: bigint; readonly output: Uint8Array }
-      | { readonly gasUsed: bigint; readonly reason: number };
-    readonly contractAddress?: Uint8Array;
-  };
-}
-/** One item of EDR's RawTrace.trace (@nomicfoundation/edr: TracingMessage, TracingStep, TracingMessageResult). */
-export type EdrTraceItem = Message | Step | MessageResult;
+export type { EdrTraceItem } from "./edr-provider";
 
 interface CallLog {
   address: string;
@@ -191,10 +159,9 @@ function gethShaped(frame: CallFrame, withLog: boolean): PrintedCallFrame {
   };
 }
 
-/** What is used here of Hardhat's EDR provider wrapper (internals: `_provider` is EDR's own provider). */
-interface HardhatEdrProvider {
+/** Hardhat's provider, marked once the tracer is served (a second chain on the same provider does not wrap it again). */
+interface HardhatProvider {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
-  _provider?: { handleRequest(request: string): Promise<{ traces: { trace: EdrTraceItem[] }[] }> };
   callTracerServed?: true;
 }
 
@@ -210,9 +177,9 @@ interface TraceConfig {
  * into geth's tree. Every other request, and this one should Hardhat's internals not be where they were, goes to
  * Hardhat as before (which refuses any tracer but struct logs).
  */
-export function serveCallTracer(provider: HardhatEdrProvider): void {
-  const edr = provider._provider;
-  if (edr === undefined || typeof edr.handleRequest !== "function" || provider.callTracerServed === true) return;
+export function serveCallTracer(provider: HardhatProvider): void {
+  const edr = edrProviderOf(provider);
+  if (edr === null || provider.callTracerServed === true) return;
   provider.callTracerServed = true;
   const hardhat = provider.request.bind(provider);
   provider.request = async (args) => {

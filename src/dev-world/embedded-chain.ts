@@ -4,6 +4,7 @@ import { createHardhatNetworkProvider } from "hardhat/internal/hardhat-network/p
 import { JsonRpcServer } from "hardhat/internal/hardhat-network/jsonrpc/server";
 import type { EIP1193Provider } from "hardhat/types";
 import { serveCallTracer } from "./edr-call-tracer";
+import { edrProviderOf } from "./edr-provider";
 import { answerWholeJsonWhenItFits } from "./whole-json-answers";
 
 /** The well-known development mnemonic: its keys are public, so this chain holds nothing of value. */
@@ -46,16 +47,6 @@ export interface EmbeddedChain {
 export interface JsonRpcCall {
   readonly method: string;
   readonly params: readonly unknown[];
-}
-
-/** What Hardhat's provider wraps: EDR's own, which takes a JSON-RPC batch whole (Hardhat's request() does not). */
-interface EdrProvider {
-  handleRequest(json: string): Promise<{ data: string | object }>;
-}
-
-function edrProviderOf(provider: EIP1193Provider): EdrProvider | null {
-  const inner = (provider as unknown as { _provider?: Partial<EdrProvider> })._provider;
-  return typeof inner?.handleRequest === "function" ? (inner as EdrProvider) : null;
 }
 
 /** EDR answers a batch with one response: `result` holds each call's result, or `error` the first failure's. */

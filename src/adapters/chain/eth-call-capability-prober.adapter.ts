@@ -67,7 +67,7 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
             this.callers(request, stored),
             selectors,
           );
-    const holder = request.holders[0] ?? (await this.privilegedHolder(request));
+    const holder = request.holders[0] ?? (await this.ownerOrDeployerHolding(request));
     const [sizes, cool, big, trace] = await Promise.all([
       pool !== null && balanceSlot !== null ? sellSizes(this.chain, token, pool, balanceSlot, size) : null,
       pool !== null && balanceSlot !== null ? cooldown(this.chain, token, pool, balanceSlot, size) : null,
@@ -103,13 +103,13 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
    * With no ordinary holder yet (nothing traded, or every trade failed), the owner's or the deployer's own transfer is
    * traced: the code a transfer runs is the same for them, and a transfer that reverts even for them is a finding.
    */
-  private async privilegedHolder(
+  private async ownerOrDeployerHolding(
     request: CapabilityProbeRequest,
   ): Promise<{ address: Address; balance: bigint } | undefined> {
     for (const candidate of [request.owner, request.deployer]) {
       if (candidate === null || candidate === ZERO_ADDRESS) continue;
       const balance = await run(this.chain.tokenBalance(request.token, candidate));
-      if (balance !== null && balance > 0n) return { address: candidate, balance };
+      if (balance > 0n) return { address: candidate, balance };
     }
     return undefined;
   }

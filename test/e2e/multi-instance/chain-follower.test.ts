@@ -1,10 +1,16 @@
 import { expect } from "chai";
 import { spawnService, type ServiceProcess } from "../../support/service-process";
 import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
-import { deleteKeys, openRedis, REDIS_URL, testKeyPrefix } from "../../support/redis";
+import { REDIS_URL, testKeyPrefix } from "../../support/redis";
 import { transferAs } from "../../../scripts/guard/touch-watched-contract";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../scripts/guard/webhook-receiver";
-import { clusterSettings, startWorldChain, type ClusterSettings, type WorldChain } from "./support/cluster";
+import {
+  clusterSettings,
+  startWorldChain,
+  stopCluster,
+  type ClusterSettings,
+  type WorldChain,
+} from "./support/cluster";
 
 const TRANSFER_FUNCTION = "transfer(address to, uint256 amount)";
 /** Blocks of watched activity before the leader is killed, and after. */
@@ -70,16 +76,7 @@ for (const workQueue of ["inline", "pg-boss"] as const)
       instances.push(...(await Promise.all([spawnService(env, "instance a"), spawnService(env, "instance b")])));
     });
 
-    after(async () => {
-      await Promise.all(instances.map((i) => i.stop("SIGTERM")));
-      await receiver?.close();
-      await world?.stop();
-      await db?.pool.query(`DROP SCHEMA IF EXISTS ${db.schema}_pgboss CASCADE`);
-      await db?.drop();
-      const redis = await openRedis();
-      await deleteKeys(redis, redisKeyPrefix);
-      redis.disconnect();
-    });
+    after(() => stopCluster({ instances, receiver, world, db, redisKeyPrefix }));
 
     it("one follows; after kill -9 of it the other takes over; every alert arrives once, no block skipped", async () => {
       await until(() => instances.some((i) => i.output().includes(BECAME)), "a chain follower");

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
-import { spawnService, stopProcess, waitForOutput } from "../../../support/service-process";
+import { spawnService, stopProcess, waitForOutput, type ServiceProcess } from "../../../support/service-process";
+import type { MigratedSchema } from "../../../support/migrated-schema";
+import { deleteKeys, openRedis } from "../../../support/redis";
+import type { WebhookReceiver } from "../../../../scripts/guard/webhook-receiver";
 import { HDNodeWallet, JsonRpcProvider, Mnemonic, Network, Wallet, parseEther } from "ethers";
 import type { DevWorldManifest } from "../../../../src/dev-world/world/dev-world-manifest";
 
@@ -109,4 +112,26 @@ export async function startInstance(settings: ClusterSettings, name: string): Pr
     stop: async () => void (await service.stop("SIGTERM")),
     kill9: async () => void (await service.stop("SIGKILL")),
   };
+}
+
+/**
+ * Stops what a multi-instance run started (the e2e test and the guard bench): the instances, the webhook receiver,
+ * the chain, pg-boss's schema (GUARD_WORK_QUEUE=pg-boss) with the run's own, and the run's Redis keys.
+ */
+export async function stopCluster(parts: {
+  readonly instances: readonly ServiceProcess[];
+  readonly receiver: WebhookReceiver | undefined;
+  readonly world: WorldChain | undefined;
+  readonly db: MigratedSchema | undefined;
+  readonly redisKeyPrefix: string;
+}): Promise<void> {
+  const { instances, receiver, world, db } = parts;
+  await Promise.all(instances.map((i) => i.stop("SIGTERM")));
+  await receiver?.close();
+  await world?.stop();
+  await db?.pool.query(`DROP SCHEMA IF EXISTS ${db.schema}_pgboss CASCADE`);
+  await db?.drop();
+  const redis = await openRedis();
+  await deleteKeys(redis, parts.redisKeyPrefix);
+  redis.disconnect();
 }
