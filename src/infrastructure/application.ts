@@ -2,15 +2,12 @@ import type { Container } from "inversify";
 import type { Logger } from "pino";
 import { buildHttpApp } from "../adapters/http/app";
 import { redactUrl } from "../adapters/shared/http-json";
-import { marketSettings } from "./bindings/market-settings";
-import { readQuoteTokens } from "./bindings/scoring.bindings";
-import { priceSourceFor } from "./bindings/staking.bindings";
 import { startChainRuntime } from "./chain-runtime";
 import { startWorkers, type RunningWorkers } from "./workers";
 import { startDevWorld, type DevWorld } from "../dev-world/dev-world";
 import { devWorldSettings, writeDevSanctionsList } from "../dev-world/dev-world-settings";
 import { withDefaults, type Config } from "./config/config";
-import { buildContainer, ShutdownHooks } from "./container";
+import { buildContainer, runtimeOver, ShutdownHooks } from "./container";
 import { startHttpServer, type RunningServer } from "./http-server";
 import { composeRouters } from "./routers";
 import { migratePostgres } from "../adapters/storage/postgres-migrations";
@@ -93,8 +90,16 @@ async function startEmbeddedWorld(
     reseed: options.reseed === true,
   });
   logger.info({ rpcUrl: world.chain.rpcUrl, timings: world.timings }, "embedded chain seeded");
+  return { world, config: await embeddedWorldConfig(config, world), scenario: devWorldSettings(world).scenario };
+}
+
+/**
+ * The configuration a seeded world implies (its RPC, payee, markets, registry and sanctions list) under what the
+ * operator set: the service's embedded default, and the tests' scoring world over the shared seeded chain.
+ */
+export async function embeddedWorldConfig(config: Config, world: DevWorld): Promise<Config> {
   const implied = devWorldSettings(world);
-  const overlaid = withDefaults(config, {
+  return withDefaults(config, {
     RPC_URL: [implied.rpcUrl],
     PAYMENT_PAY_TO: implied.payTo,
     PAYMENT_SETTLEMENT_PRIVATE_KEY: implied.settlementPrivateKey,
@@ -107,7 +112,6 @@ async function startEmbeddedWorld(
     REGISTRY_ORACLE_PRIVATE_KEY: implied.registryOraclePrivateKey,
     SANCTIONS_EXTRA_FILE: await writeDevSanctionsList(implied.sanctionedAddresses),
   });
-  return { world, config: overlaid, scenario: implied.scenario };
 }
 
 /**
@@ -166,21 +170,10 @@ export async function startApplication(
       // Serve degraded rather than not at all: limits fall back per instance until Redis answers.
       if (!(await redisReady(redis))) logger.warn("Redis not ready at start-up; serving with per-instance limits");
     }
-    const market = marketSettings(config);
-    const priceSource = priceSourceFor(chain.chainReader, market);
-    const quoteTokens = await readQuoteTokens(chain.chainReader, priceSource, market);
     const publicUrl = () => config.env.PUBLIC_BASE_URL ?? server?.url ?? `http://${config.env.HOST}:${config.env.PORT}`;
-    container = buildContainer({
-      config,
-      logger,
-      chain,
-      market,
-      quoteTokens,
-      priceSource,
-      suiChain: sui.chain,
-      ...(redis ? { redis } : {}),
-      publicUrl,
-    });
+    container = buildContainer(
+      await runtimeOver({ config, logger, chain, suiChain: sui.chain, ...(redis ? { redis } : {}), publicUrl }),
+    );
     options.adjustContainer?.(container);
     workers = await startWorkers(container, chain, config, logger);
     const app = buildHttpApp({ logger, ...composeRouters(container, config, publicUrl, scenario) });

@@ -22,12 +22,14 @@ import { InMemorySnapshotStore } from "../adapters/storage/in-memory-snapshot-st
 import { PostgresSnapshotStore } from "../adapters/storage/postgres-snapshot-store.adapter";
 import type { QuoteToken } from "../application/ports/scoring-settings.port";
 import { bindGating, GATING_USE_CASES } from "./bindings/gating.bindings";
+import { marketSettings } from "./bindings/market-settings";
+import { priceSourceFor } from "./bindings/staking.bindings";
 import { HEALTH_USE_CASES } from "./bindings/health.bindings";
 import { bindFeedback, FEEDBACK_USE_CASES } from "./bindings/feedback.bindings";
 import { bindDisputes, DISPUTE_USE_CASES } from "./bindings/disputes.bindings";
 import { bindProtocolGuard, PROTOCOL_GUARD_USE_CASES } from "./bindings/protocol-guard.bindings";
 import type { MarketSettings } from "./bindings/market-settings";
-import { bindScoring, SCORING_USE_CASES } from "./bindings/scoring.bindings";
+import { bindScoring, readQuoteTokens, SCORING_USE_CASES } from "./bindings/scoring.bindings";
 import { bindPayments, PAYMENT_USE_CASES } from "./bindings/payment.bindings";
 import { bindStaking, STAKING_USE_CASES } from "./bindings/staking.bindings";
 import { bindRiskCheck, RISK_CHECK_USE_CASES } from "./bindings/risk-check.bindings";
@@ -62,6 +64,19 @@ export interface Runtime {
   readonly redis?: Redis;
   /** The service's public base URL (known once the server listens when PORT is 0). */
   readonly publicUrl?: () => string;
+}
+
+/**
+ * The Runtime over a started chain side: market settings from the configuration, quote-token prices read once through
+ * the one price source. The service, the tests' scoring world and the flags eval build their containers from it alike.
+ */
+export async function runtimeOver(
+  parts: Pick<Runtime, "config" | "logger" | "chain" | "suiChain" | "redis" | "publicUrl">,
+): Promise<Runtime> {
+  const market = marketSettings(parts.config);
+  const priceSource = priceSourceFor(parts.chain.chainReader, market);
+  const quoteTokens = await readQuoteTokens(parts.chain.chainReader, priceSource, market);
+  return { ...parts, market, quoteTokens, priceSource };
 }
 
 /** Functions the application awaits on shutdown, after the server stops accepting. */

@@ -1,30 +1,14 @@
-import type { GraphSignals } from "../../../src/application/ports/graph-signals.port";
-import { NoSharedCache } from "../../../src/adapters/cache/no-shared-cache.adapter";
-import { EthCallCapabilityProber } from "../../../src/adapters/chain/eth-call-capability-prober.adapter";
-import { EthCallNftCapabilityProber } from "../../../src/adapters/chain/eth-call-nft-capability-prober.adapter";
-import { EthersChainReader } from "../../../src/adapters/chain/ethers-chain-reader.adapter";
-import { EthersSellSimulator } from "../../../src/adapters/chain/sell-simulator.adapter";
-import { SystemClock } from "../../../src/adapters/clock/system-clock.adapter";
-import { LocalIndexExplorer } from "../../../src/adapters/explorer/local-index-explorer.adapter";
-import { ConfiguredPriceSource } from "../../../src/adapters/price/configured-price-source.adapter";
-import { InMemoryStakingAgeResets } from "../../../src/adapters/staking/in-memory-staking-age-resets.adapter";
-import { InMemoryStakingTargetTrust } from "../../../src/adapters/staking/in-memory-staking-target-trust.adapter";
-import { InMemorySnapshotStore } from "../../../src/adapters/storage/in-memory-snapshot-store.adapter";
-import { DEFAULT_SCORING_LIMITS, type ScoringSettings } from "../../../src/application/ports/scoring-settings.port";
-import { TokenMarketReader } from "../../../src/application/use-cases/market/token-market.reader";
-import { ContractProfileAssembler } from "../../../src/application/use-cases/scoring/contract-profile.assembler";
-import { NftProfileAssembler } from "../../../src/application/use-cases/scoring/nft-profile.assembler";
-import { RelatedWalletScores } from "../../../src/application/use-cases/scoring/related-wallet-scores";
+import * as E from "fp-ts/Either";
+import pino from "pino";
+import { GraphSignals } from "../../../src/application/ports/graph-signals.port";
+import { ScoringSettings } from "../../../src/application/ports/scoring-settings.port";
 import { ScoreAddress } from "../../../src/application/use-cases/scoring/score-address.use-case";
-import { ScoringStats } from "../../../src/application/use-cases/scoring/scoring-stats";
-import { AnalyzeStakingInputSource } from "../../../src/application/use-cases/scoring/staking-input.sources";
-import { SubjectScorer } from "../../../src/application/use-cases/scoring/subject-scorer";
-import { TokenProfileAssembler } from "../../../src/application/use-cases/scoring/token-profile.assembler";
-import { WalletProfileAssembler } from "../../../src/application/use-cases/scoring/wallet-profile.assembler";
-import { AnalyzeStaking } from "../../../src/application/use-cases/staking/analyze-staking.use-case";
-import { stakingSettings } from "../../../src/application/use-cases/staking/staking-settings";
 import { type Address, asAddress } from "../../../src/domain/chain/address";
 import { USDC_ADDRESS } from "../../../src/dev-world/dev-world";
+import { startChainRuntime } from "../../../src/infrastructure/chain-runtime";
+import { loadConfig } from "../../../src/infrastructure/config/config";
+import { buildContainer, runtimeOver, ShutdownHooks } from "../../../src/infrastructure/container";
+import { detachedSuiChain } from "../../../test/support/http-harness";
 import type { EvalWorld } from "./eval-world";
 
 /** The flags eval measures the detectors alone: no graph trust feeds its scores (issue 16's eval measures that). */
@@ -40,73 +24,50 @@ export interface EvalRig {
   close(): Promise<void>;
 }
 
-/** The production scoring use cases over the real chain adapters, pointed at the eval chain. */
+/**
+ * The service's composition root pointed at the eval chain (its markets in the configuration, nothing cached), with
+ * what the eval holds fixed on purpose: WETH at $2,000 (no price pool there), the corpus's exchanges labelled, and
+ * no graph trust.
+ */
 export async function buildEvalRig(corpus: EvalWorld): Promise<EvalRig> {
   const { chain: embedded, world } = corpus;
+  const usdc = asAddress(USDC_ADDRESS);
   const weth = asAddress(world.amm.weth.address);
-  const settings: ScoringSettings = {
-    officialIssuers: [asAddress(USDC_ADDRESS)],
-    dexFactories: [asAddress(world.amm.factory.address)],
-    dexRouters: [asAddress(world.amm.router.address)],
+  const config = loadConfig({
+    RPC_URL: embedded.rpcUrl,
+    CHAIN_ID: String(embedded.chainId),
+    OFFICIAL_ISSUERS: usdc,
+    DEX_FACTORY: world.amm.factory.address,
+    DEX_ROUTER: world.amm.router.address,
+    DEX_QUOTE_TOKENS: `${usdc},${weth}`,
+    SCORE_CACHE_TTL_SECONDS: "0",
+    // Payments are never asked for here; the configuration needs a payee and a settlement key all the same.
+    PAYMENT_PAY_TO: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
+    PAYMENT_SETTLEMENT_PRIVATE_KEY: "0x" + "11".repeat(32),
+  });
+  if (E.isLeft(config)) throw new Error(config.left.join("; "));
+  const logger = pino({ level: "silent" });
+  const chain = await startChainRuntime(config.right, logger);
+  const container = buildContainer(
+    await runtimeOver({ config: config.right, logger, chain, suiChain: detachedSuiChain() }),
+  );
+  const configured = container.get<ScoringSettings>(ScoringSettings);
+  container.rebind(ScoringSettings).toConstantValue({
+    ...configured,
     quoteTokens: [
-      { address: asAddress(USDC_ADDRESS), decimals: 6, unitUsd: 1 },
+      { address: usdc, decimals: 6, unitUsd: 1 },
       { address: weth, decimals: 18, unitUsd: 2_000 },
     ],
-    nativeDecimals: 18,
     nativeUnitUsd: 2_000,
     fundingLabels: Object.fromEntries(corpus.exchanges.map((e) => [e as Address, "exchange" as const])),
-    stakingContracts: [],
-    cacheTtlMs: 0,
-    cacheMaxEntries: 10_000,
-    limits: DEFAULT_SCORING_LIMITS,
-  };
-  const chain = new EthersChainReader({ rpcUrl: embedded.rpcUrl, chainId: embedded.chainId });
-  const explorer = new LocalIndexExplorer({ rpcUrl: embedded.rpcUrl, pollIntervalMs: 200 });
-  await explorer.start();
-  const staking = new AnalyzeStakingInputSource(
-    new AnalyzeStaking(
-      explorer,
-      chain,
-      new ConfiguredPriceSource(),
-      new InMemoryStakingTargetTrust(),
-      new InMemoryStakingAgeResets(),
-      stakingSettings({ stakingContracts: [] }),
-    ),
-  );
-  const markets = new TokenMarketReader(chain, explorer, settings);
-  const wallets = new WalletProfileAssembler(chain, explorer, settings, markets, staking, NO_GRAPH);
-  const known = new RelatedWalletScores(wallets);
-  const tokens = new TokenProfileAssembler(
-    chain,
-    explorer,
-    settings,
-    markets,
-    new EthersSellSimulator(chain),
-    known,
-    staking,
-    NO_GRAPH,
-    new EthCallCapabilityProber(chain),
-  );
-  const subjects = new SubjectScorer(
-    wallets,
-    tokens,
-    new NftProfileAssembler(chain, explorer, settings, known, new EthCallNftCapabilityProber(chain)),
-    new ContractProfileAssembler(chain, explorer, settings, known),
-  );
-  const scoreAddress = new ScoreAddress(
-    chain,
-    subjects,
-    new InMemorySnapshotStore(),
-    new SystemClock(),
-    settings,
-    new ScoringStats(),
-    new NoSharedCache(),
-  );
+  } satisfies ScoringSettings);
+  container.rebind(GraphSignals).toConstantValue(NO_GRAPH);
   return {
-    scoreAddress,
+    scoreAddress: container.get(ScoreAddress),
     close: async () => {
-      await explorer.stop();
-      chain.close();
+      for (const hook of container.get<readonly (() => Promise<void>)[]>(ShutdownHooks)) await hook();
+      container.unbindAll();
+      await chain.close();
     },
   };
 }

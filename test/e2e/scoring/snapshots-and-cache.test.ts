@@ -16,10 +16,7 @@ describe("scoring answers: snapshots, cache, explanation (end to end)", function
   });
 
   after(async () => {
-    for (const r of [rig, uncached]) {
-      await r.explorer.stop();
-      r.chain.close();
-    }
+    for (const r of [rig, uncached]) await r.close();
   });
 
   it("returns every field the HTTP layer shapes, stamped with queriedAt and the head block", async () => {
