@@ -2,7 +2,7 @@ import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import type { Redis } from "ioredis";
 import { buildHttpApp } from "../../src/adapters/http/app";
 import type { SuiChain } from "../../src/application/ports/sui-chain.port";
-import { asSuiAddress } from "../../src/domain/second-chain/sui-address";
+import { asSuiAddress } from "../../src/domain/sui/sui-address";
 import { startSuiDevWorld, suiScenarioManifest } from "../../src/dev-world/sui/sui-dev-world";
 import { loadWidgetAssets } from "../../src/infrastructure/alt-assets";
 import { ALT_OPEN_CORS_PATHS, composeAltRouters } from "../../src/infrastructure/alt-routers";

@@ -8,15 +8,15 @@ import {
   CAPABILITY_VALIDITY_EPOCHS,
   type RegistryView,
   type ViewValue,
-} from "../../domain/second-chain/registry-rules";
+} from "../../domain/sui/registry-rules";
 import {
   asSuiAddress,
   coinPackage,
   parseSuiAddress,
   type CoinType,
   type SuiAddress,
-} from "../../domain/second-chain/sui-address";
-import type { ScoreUpdate, SuiAddressActivity, SuiCoinInfo, WriteReceipt } from "../../domain/second-chain/sui-facts";
+} from "../../domain/sui/sui-address";
+import type { ScoreUpdate, SuiAddressActivity, SuiCoinInfo, WriteReceipt } from "../../domain/sui/sui-facts";
 import { scrubUrls } from "../../application/scrub-urls";
 import {
   ACTIVITY_MAX_PAGES,

@@ -1,5 +1,5 @@
-import { parseSuiAddress, type CoinType, type SuiAddress } from "../../domain/second-chain/sui-address";
-import type { CapHolder, SuiAddressActivity, SuiCoinInfo } from "../../domain/second-chain/sui-facts";
+import { parseSuiAddress, type CoinType, type SuiAddress } from "../../domain/sui/sui-address";
+import type { CapHolder, SuiAddressActivity, SuiCoinInfo } from "../../domain/sui/sui-facts";
 import type { ActivityNode, CoinInfoData, OwnerJson } from "./sui-graphql-codecs";
 
 /** From Sui GraphQL answers to domain facts. */

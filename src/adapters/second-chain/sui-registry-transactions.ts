@@ -6,9 +6,9 @@ import {
   viewReturnType,
   type RegistryView,
   type ViewValue,
-} from "../../domain/second-chain/registry-rules";
-import type { SuiAddress } from "../../domain/second-chain/sui-address";
-import type { ScoreUpdate } from "../../domain/second-chain/sui-facts";
+} from "../../domain/sui/registry-rules";
+import type { SuiAddress } from "../../domain/sui/sui-address";
+import type { ScoreUpdate } from "../../domain/sui/sui-facts";
 import type { WritePrepData } from "./sui-graphql-codecs";
 
 /** Programmable transactions against credence::registry and credence::capability (move/sources). */

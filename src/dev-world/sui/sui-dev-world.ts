@@ -1,5 +1,5 @@
 import type { SuiChain } from "../../application/ports/sui-chain.port";
-import type { SuiAddress } from "../../domain/second-chain/sui-address";
+import type { SuiAddress } from "../../domain/sui/sui-address";
 import { EmbeddedSuiLedger } from "./embedded-sui-ledger";
 import { seedSuiWorld, type SuiScenario } from "./sui-world-seed";
 

@@ -1,6 +1,6 @@
 import * as t from "io-ts";
 import { decodeSuiPrivateKey } from "@mysten/sui/cryptography";
-import { parseCoinType, parseSuiAddress, type SuiAddress } from "../../domain/second-chain/sui-address";
+import { parseCoinType, parseSuiAddress, type SuiAddress } from "../../domain/sui/sui-address";
 import { HttpUrl, intInRange } from "./env-codecs";
 
 /** A Sui object id (`0x` + up to 64 hex, normalised). */

@@ -2,7 +2,7 @@ import Router from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { Middleware } from "koa";
 import type { ScoreSuiCoin } from "../../../application/use-cases/second-chain/score-sui-coin.use-case";
-import { parseCoinType } from "../../../domain/second-chain/sui-address";
+import { parseCoinType } from "../../../domain/sui/sui-address";
 import { coinFailureError } from "../failure-table";
 import { coinBody } from "../presenters/second-chain-presenters";
 import { sendError, sendJson } from "../respond";

@@ -2,7 +2,7 @@ import Router from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { Middleware } from "koa";
 import type { ScoreSuiWallet } from "../../../application/use-cases/second-chain/score-sui-wallet.use-case";
-import { parseSuiAddress } from "../../../domain/second-chain/sui-address";
+import { parseSuiAddress } from "../../../domain/sui/sui-address";
 import { suiWalletFailureError } from "../failure-table";
 import { suiWalletBody } from "../presenters/second-chain-presenters";
 import { sendError, sendJson } from "../respond";

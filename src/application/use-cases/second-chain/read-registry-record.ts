@@ -1,7 +1,7 @@
 import * as E from "fp-ts/Either";
-import { recordViews } from "../../../domain/second-chain/registry-rules";
-import type { SuiAddress } from "../../../domain/second-chain/sui-address";
-import type { RegistryRecord } from "../../../domain/second-chain/sui-facts";
+import { recordViews } from "../../../domain/sui/registry-rules";
+import type { SuiAddress } from "../../../domain/sui/sui-address";
+import type { RegistryRecord } from "../../../domain/sui/sui-facts";
 import { suiUpstream, type SuiChain, type SuiChainFailure } from "../../ports/sui-chain.port";
 
 /**

@@ -1,8 +1,8 @@
 import * as E from "fp-ts/Either";
 import { inject, injectable } from "inversify";
-import { coinRescoreDelayMs, scoreCoin, type CoinScore } from "../../../domain/second-chain/score-coin";
-import type { CoinType } from "../../../domain/second-chain/sui-address";
-import type { CoinMetadataFacts } from "../../../domain/second-chain/sui-facts";
+import { coinRescoreDelayMs, scoreCoin, type CoinScore } from "../../../domain/sui/score-coin";
+import type { CoinType } from "../../../domain/sui/sui-address";
+import type { CoinMetadataFacts } from "../../../domain/sui/sui-facts";
 import { Clock } from "../../ports/clock.port";
 import { SuiChain, type SuiChainFailure } from "../../ports/sui-chain.port";
 import { SecondChainSettings } from "./second-chain-settings";

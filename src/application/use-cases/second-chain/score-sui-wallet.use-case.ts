@@ -1,10 +1,10 @@
 import * as E from "fp-ts/Either";
 import { inject, injectable } from "inversify";
-import { capabilityFor } from "../../../domain/second-chain/registry-rules";
-import { scoreSuiWallet } from "../../../domain/second-chain/score-sui-wallet";
-import type { SuiAddress } from "../../../domain/second-chain/sui-address";
-import type { MintedCapability } from "../../../domain/second-chain/sui-facts";
-import { walletWriteDecision } from "../../../domain/second-chain/wallet-write-decision";
+import { capabilityFor } from "../../../domain/sui/registry-rules";
+import { scoreSuiWallet } from "../../../domain/sui/score-sui-wallet";
+import type { SuiAddress } from "../../../domain/sui/sui-address";
+import type { MintedCapability } from "../../../domain/sui/sui-facts";
+import { walletWriteDecision } from "../../../domain/sui/wallet-write-decision";
 import { budgetDayOf, secondsUntilNextBudgetDay } from "../../../domain/write-budget/write-budget-day";
 import { Clock } from "../../ports/clock.port";
 import { suiUpstream, SuiChain, type SuiChainFailure } from "../../ports/sui-chain.port";

@@ -1,7 +1,7 @@
-import type { WalletWriteDecision } from "../../../domain/second-chain/wallet-write-decision";
-import type { SuiAddress } from "../../../domain/second-chain/sui-address";
-import type { MintedCapability, RegistryRecord } from "../../../domain/second-chain/sui-facts";
-import type { SuiWalletScore } from "../../../domain/second-chain/score-sui-wallet";
+import type { WalletWriteDecision } from "../../../domain/sui/wallet-write-decision";
+import type { SuiAddress } from "../../../domain/sui/sui-address";
+import type { MintedCapability, RegistryRecord } from "../../../domain/sui/sui-facts";
+import type { SuiWalletScore } from "../../../domain/sui/score-sui-wallet";
 import { tierForScore, type Tier } from "../../../domain/scoring/tiers";
 import type { SuiChainFailure } from "../../ports/sui-chain.port";
 

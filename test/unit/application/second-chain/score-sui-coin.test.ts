@@ -3,8 +3,8 @@ import * as E from "fp-ts/Either";
 import * as TE from "fp-ts/TaskEither";
 import { suiUpstream, type SuiChain } from "../../../../src/application/ports/sui-chain.port";
 import { ScoreSuiCoin } from "../../../../src/application/use-cases/second-chain/score-sui-coin.use-case";
-import { asCoinType, asSuiAddress } from "../../../../src/domain/second-chain/sui-address";
-import type { SuiCoinInfo } from "../../../../src/domain/second-chain/sui-facts";
+import { asCoinType, asSuiAddress } from "../../../../src/domain/sui/sui-address";
+import type { SuiCoinInfo } from "../../../../src/domain/sui/sui-facts";
 
 const NOW = 1_800_000_000_000;
 const coinType = asCoinType("0xabc::coin::COIN");

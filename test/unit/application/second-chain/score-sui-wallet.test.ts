@@ -5,8 +5,8 @@ import { InMemorySuiWriteJournal } from "../../../../src/adapters/storage/in-mem
 import { InMemoryWriteBudget } from "../../../../src/adapters/write-budget/in-memory-write-budget.adapter";
 import type { BudgetOutcome, WriteBudget } from "../../../../src/application/ports/write-budget.port";
 import { ScoreSuiWallet } from "../../../../src/application/use-cases/second-chain/score-sui-wallet.use-case";
-import { ORACLE_WRITE_GAS_BUDGET_MIST } from "../../../../src/domain/second-chain/registry-rules";
-import { asSuiAddress } from "../../../../src/domain/second-chain/sui-address";
+import { ORACLE_WRITE_GAS_BUDGET_MIST } from "../../../../src/domain/sui/registry-rules";
+import { asSuiAddress } from "../../../../src/domain/sui/sui-address";
 import type { WriteChain } from "../../../../src/domain/write-budget/write-budget-day";
 import { EmbeddedSuiLedger } from "../../../../src/dev-world/sui/embedded-sui-ledger";
 import { EPOCH_MS } from "../../../../src/dev-world/sui/sui-ledger-state";

@@ -1,7 +1,7 @@
 import { expect } from "chai";
-import { scoreCoin, COIN_BASE_SCORE } from "../../../../src/domain/second-chain/score-coin";
-import { asCoinType, asSuiAddress } from "../../../../src/domain/second-chain/sui-address";
-import type { SuiCoinInfo } from "../../../../src/domain/second-chain/sui-facts";
+import { scoreCoin, COIN_BASE_SCORE } from "../../../../src/domain/sui/score-coin";
+import { asCoinType, asSuiAddress } from "../../../../src/domain/sui/sui-address";
+import type { SuiCoinInfo } from "../../../../src/domain/sui/sui-facts";
 
 const DAY = 86_400_000;
 const NOW = 1_800_000_000_000;

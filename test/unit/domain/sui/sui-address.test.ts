@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { parseCoinType, parseSuiAddress } from "../../../../src/domain/second-chain/sui-address";
+import { parseCoinType, parseSuiAddress } from "../../../../src/domain/sui/sui-address";
 
 describe("Sui addresses and coin types", () => {
   it("normalises short and mixed-case addresses to 0x + 64 lowercase hex", () => {

@@ -1,5 +1,5 @@
 import { onchainTier, tierForScore, type OnchainTier } from "../scoring/tiers";
-import { clampConfidence, DAY_MS, ScoreSheet, type SecondChainScore } from "./second-chain-score";
+import { clampConfidence, DAY_MS, ScoreSheet, type SuiScore } from "./sui-score";
 import type { SuiAddressActivity } from "./sui-facts";
 
 /**
@@ -21,7 +21,7 @@ const BOT_MIN_TRANSACTIONS = 20;
 const BOT_GAP_TOLERANCE = 0.1;
 const BOT_REGULAR_SHARE = 0.8;
 
-export interface SuiWalletScore extends SecondChainScore {
+export interface SuiWalletScore extends SuiScore {
   readonly botFlagged: boolean;
   readonly onchainTier: OnchainTier;
 }

@@ -1,5 +1,5 @@
 import { tierForScore, type Tier } from "../scoring/tiers";
-import { clampConfidence, DAY_MS, ScoreSheet, type SecondChainScore } from "./second-chain-score";
+import { clampConfidence, DAY_MS, ScoreSheet, type SuiScore } from "./sui-score";
 import type { CoinType } from "./sui-address";
 import type { CapHolder, HolderFacts, SuiCoinInfo } from "./sui-facts";
 
@@ -94,7 +94,7 @@ function holderRules(holders: HolderFacts, sheet: ScoreSheet): void {
   else sheet.signal("HOLDER_SPREAD", 0, `${holders.holderCount} holders, top holder ${pct}`);
 }
 
-export interface CoinScore extends SecondChainScore {
+export interface CoinScore extends SuiScore {
   readonly coinType: CoinType;
   readonly verified: boolean;
 }

@@ -7,22 +7,22 @@ export interface ScoreSignal {
   readonly detail: string;
 }
 
-export type SecondChainSeverity = "low" | "medium" | "high";
+export type SuiSeverity = "low" | "medium" | "high";
 
 /** A risk worth showing on its own, with the figure that raised it. */
-export interface SecondChainFlag {
+export interface SuiFlag {
   readonly code: string;
-  readonly severity: SecondChainSeverity;
+  readonly severity: SuiSeverity;
   readonly points: number;
   readonly detail: string;
 }
 
-export interface SecondChainScore {
+export interface SuiScore {
   readonly score: number;
   readonly tier: Tier;
   readonly confidence: number;
   readonly signals: readonly ScoreSignal[];
-  readonly flags: readonly SecondChainFlag[];
+  readonly flags: readonly SuiFlag[];
 }
 
 export const DAY_MS = 86_400_000;
@@ -33,14 +33,14 @@ export const clampConfidence = (value: number): number => Math.max(5, Math.min(1
 /** Collects signals and flags as a scorer walks its rules; the score is the base plus every signal. */
 export class ScoreSheet {
   readonly signals: ScoreSignal[] = [];
-  readonly flags: SecondChainFlag[] = [];
+  readonly flags: SuiFlag[] = [];
 
   signal(code: string, points: number, detail: string): void {
     this.signals.push({ code, points, detail });
   }
 
   /** A flag is also a signal: its points count once. */
-  flag(code: string, severity: SecondChainSeverity, points: number, detail: string): void {
+  flag(code: string, severity: SuiSeverity, points: number, detail: string): void {
     this.signals.push({ code, points, detail });
     this.flags.push({ code, severity, points, detail });
   }

@@ -1,8 +1,8 @@
 import { expect } from "chai";
-import { capabilityFor } from "../../../../src/domain/second-chain/registry-rules";
-import { BOT_SCORE_CAP, regularGapShare, scoreSuiWallet } from "../../../../src/domain/second-chain/score-sui-wallet";
-import { asSuiAddress } from "../../../../src/domain/second-chain/sui-address";
-import type { SuiAddressActivity } from "../../../../src/domain/second-chain/sui-facts";
+import { capabilityFor } from "../../../../src/domain/sui/registry-rules";
+import { BOT_SCORE_CAP, regularGapShare, scoreSuiWallet } from "../../../../src/domain/sui/score-sui-wallet";
+import { asSuiAddress } from "../../../../src/domain/sui/sui-address";
+import type { SuiAddressActivity } from "../../../../src/domain/sui/sui-facts";
 
 const DAY = 86_400_000;
 const NOW = 1_800_000_000_000;

@@ -1,7 +1,7 @@
 import { expect } from "chai";
-import { asSuiAddress } from "../../../../src/domain/second-chain/sui-address";
-import type { SuiAddressActivity } from "../../../../src/domain/second-chain/sui-facts";
-import { walletWriteDecision } from "../../../../src/domain/second-chain/wallet-write-decision";
+import { asSuiAddress } from "../../../../src/domain/sui/sui-address";
+import type { SuiAddressActivity } from "../../../../src/domain/sui/sui-facts";
+import { walletWriteDecision } from "../../../../src/domain/sui/wallet-write-decision";
 
 const nothing: SuiAddressActivity = {
   address: asSuiAddress("0x7"),
