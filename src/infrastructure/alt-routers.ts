@@ -1,8 +1,8 @@
 import type Router from "@koa/router";
 import type { Container } from "inversify";
 import { RateLimiter } from "../application/ports/rate-limiter.port";
-import { ScoreSuiCoin } from "../application/use-cases/second-chain/score-sui-coin.use-case";
-import { ScoreSuiWallet } from "../application/use-cases/second-chain/score-sui-wallet.use-case";
+import { ScoreSuiCoin } from "../application/use-cases/sui/score-sui-coin.use-case";
+import { ScoreSuiWallet } from "../application/use-cases/sui/score-sui-wallet.use-case";
 import { rateLimit } from "../adapters/http/middleware/rate-limit";
 import { altOpenApiDocument } from "../adapters/http/openapi/alt-openapi-document";
 import { devRoutes } from "../adapters/http/routes/dev.routes";

@@ -3,8 +3,8 @@ import type { NftScoringFailure } from "../../application/use-cases/scoring/scor
 import type { ScoringFailed } from "../../application/use-cases/scoring/scored-address";
 import type { OracleFailure } from "../../application/use-cases/scoring/sell-oracle-score.use-case";
 import type { SuiChainFailure } from "../../application/ports/sui-chain.port";
-import type { CoinScoringFailure } from "../../application/use-cases/second-chain/score-sui-coin.use-case";
-import type { SuiWalletFailure } from "../../application/use-cases/second-chain/sui-wallet-answer";
+import type { CoinScoringFailure } from "../../application/use-cases/sui/score-sui-coin.use-case";
+import type { SuiWalletFailure } from "../../application/use-cases/sui/sui-wallet-answer";
 import { assertNever, type ApiError } from "./api-error";
 import type { DisputeFailure } from "../../application/use-cases/review/dispute-failure";
 import type { CheckPayeeFailure } from "../../application/use-cases/risk-check/check-payee.use-case";

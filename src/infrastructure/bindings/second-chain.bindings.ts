@@ -1,9 +1,9 @@
 import type { Container, Newable } from "inversify";
 import { SuiChain } from "../../application/ports/sui-chain.port";
 import { SuiWriteJournal } from "../../application/ports/sui-write-journal.port";
-import { SecondChainSettings } from "../../application/use-cases/second-chain/second-chain-settings";
-import { ScoreSuiCoin } from "../../application/use-cases/second-chain/score-sui-coin.use-case";
-import { ScoreSuiWallet } from "../../application/use-cases/second-chain/score-sui-wallet.use-case";
+import { SuiSettings } from "../../application/use-cases/sui/sui-settings";
+import { ScoreSuiCoin } from "../../application/use-cases/sui/score-sui-coin.use-case";
+import { ScoreSuiWallet } from "../../application/use-cases/sui/score-sui-wallet.use-case";
 import { InMemorySuiWriteJournal } from "../../adapters/storage/in-memory-sui-write-journal.adapter";
 import type { Config } from "../config/config";
 
@@ -14,5 +14,5 @@ export const SECOND_CHAIN_USE_CASES: readonly Newable<object>[] = [ScoreSuiCoin,
 export function bindSecondChain(container: Container, config: Config, suiChain: SuiChain): void {
   container.bind(SuiChain).toConstantValue(suiChain);
   container.bind(SuiWriteJournal).to(InMemorySuiWriteJournal);
-  container.bind(SecondChainSettings).toConstantValue({ verifiedCoins: new Set(config.env.SUI_VERIFIED_COINS) });
+  container.bind(SuiSettings).toConstantValue({ verifiedCoins: new Set(config.env.SUI_VERIFIED_COINS) });
 }

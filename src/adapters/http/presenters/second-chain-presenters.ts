@@ -1,5 +1,5 @@
-import type { ScoredCoin } from "../../../application/use-cases/second-chain/score-sui-coin.use-case";
-import type { SuiWalletAnswer } from "../../../application/use-cases/second-chain/sui-wallet-answer";
+import type { ScoredCoin } from "../../../application/use-cases/sui/score-sui-coin.use-case";
+import type { SuiWalletAnswer } from "../../../application/use-cases/sui/sui-wallet-answer";
 
 /** The alt app's JSON bodies; bigint amounts and epochs become decimal strings in sendJson. */
 

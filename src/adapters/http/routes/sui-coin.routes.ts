@@ -1,7 +1,7 @@
 import Router from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { Middleware } from "koa";
-import type { ScoreSuiCoin } from "../../../application/use-cases/second-chain/score-sui-coin.use-case";
+import type { ScoreSuiCoin } from "../../../application/use-cases/sui/score-sui-coin.use-case";
 import { parseCoinType } from "../../../domain/sui/sui-address";
 import { coinFailureError } from "../failure-table";
 import { coinBody } from "../presenters/second-chain-presenters";

@@ -1,7 +1,7 @@
 import Router from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { Middleware } from "koa";
-import type { ScoreSuiWallet } from "../../../application/use-cases/second-chain/score-sui-wallet.use-case";
+import type { ScoreSuiWallet } from "../../../application/use-cases/sui/score-sui-wallet.use-case";
 import { parseSuiAddress } from "../../../domain/sui/sui-address";
 import { suiWalletFailureError } from "../failure-table";
 import { suiWalletBody } from "../presenters/second-chain-presenters";

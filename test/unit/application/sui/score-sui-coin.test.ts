@@ -2,7 +2,7 @@ import { expect } from "chai";
 import * as E from "fp-ts/Either";
 import * as TE from "fp-ts/TaskEither";
 import { suiUpstream, type SuiChain } from "../../../../src/application/ports/sui-chain.port";
-import { ScoreSuiCoin } from "../../../../src/application/use-cases/second-chain/score-sui-coin.use-case";
+import { ScoreSuiCoin } from "../../../../src/application/use-cases/sui/score-sui-coin.use-case";
 import { asCoinType, asSuiAddress } from "../../../../src/domain/sui/sui-address";
 import type { SuiCoinInfo } from "../../../../src/domain/sui/sui-facts";
 

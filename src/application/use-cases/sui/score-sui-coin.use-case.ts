@@ -5,7 +5,7 @@ import type { CoinType } from "../../../domain/sui/sui-address";
 import type { CoinMetadataFacts } from "../../../domain/sui/sui-facts";
 import { Clock } from "../../ports/clock.port";
 import { SuiChain, type SuiChainFailure } from "../../ports/sui-chain.port";
-import { SecondChainSettings } from "./second-chain-settings";
+import { SuiSettings } from "./sui-settings";
 
 export interface ScoredCoin extends CoinScore {
   readonly metadata: CoinMetadataFacts | null;
@@ -33,7 +33,7 @@ export class ScoreSuiCoin {
   constructor(
     @inject(SuiChain) private readonly chain: SuiChain,
     @inject(Clock) private readonly clock: Clock,
-    @inject(SecondChainSettings) private readonly settings: SecondChainSettings,
+    @inject(SuiSettings) private readonly settings: SuiSettings,
   ) {}
 
   async execute(coinType: CoinType): Promise<E.Either<CoinScoringFailure, ScoredCoin>> {

@@ -4,7 +4,7 @@ import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import { InMemorySuiWriteJournal } from "../../../../src/adapters/storage/in-memory-sui-write-journal.adapter";
 import { InMemoryWriteBudget } from "../../../../src/adapters/write-budget/in-memory-write-budget.adapter";
 import type { BudgetOutcome, WriteBudget } from "../../../../src/application/ports/write-budget.port";
-import { ScoreSuiWallet } from "../../../../src/application/use-cases/second-chain/score-sui-wallet.use-case";
+import { ScoreSuiWallet } from "../../../../src/application/use-cases/sui/score-sui-wallet.use-case";
 import { ORACLE_WRITE_GAS_BUDGET_MIST } from "../../../../src/domain/sui/registry-rules";
 import { asSuiAddress } from "../../../../src/domain/sui/sui-address";
 import type { WriteChain } from "../../../../src/domain/write-budget/write-budget-day";
