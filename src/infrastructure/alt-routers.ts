@@ -4,7 +4,7 @@ import { RateLimiter } from "../application/ports/rate-limiter.port";
 import { ScoreSuiCoin } from "../application/use-cases/sui/score-sui-coin.use-case";
 import { ScoreSuiWallet } from "../application/use-cases/sui/score-sui-wallet.use-case";
 import { rateLimit } from "../adapters/http/middleware/rate-limit";
-import { altOpenApiDocument } from "../adapters/http/openapi/alt-openapi-document";
+import { suiOpenApiDocument } from "../adapters/http/openapi/sui-openapi-document";
 import { devRoutes } from "../adapters/http/routes/dev.routes";
 import { docsRoutes } from "../adapters/http/routes/docs.routes";
 import { loadDocsAssets } from "./explorer-assets";
@@ -31,7 +31,7 @@ export function composeAltRouters(
   const limited = (name: string, limit: number) =>
     rateLimit({ name, limiter, trustedProxies: config.trustedProxies, policy: { limit, windowMs: MINUTE_MS } });
   return [
-    docsRoutes(publicUrl, loadDocsAssets(), (url) => altOpenApiDocument(url, scenario !== null)),
+    docsRoutes(publicUrl, loadDocsAssets(), (url) => suiOpenApiDocument(url, scenario !== null)),
     suiCoinRoutes({
       rateLimit: limited("sui-coin", config.env.COIN_RATE_LIMIT_PER_MINUTE),
       scoreSuiCoin: container.get(ScoreSuiCoin),

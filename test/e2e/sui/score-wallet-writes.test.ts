@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { SuiGraphQLClient } from "@mysten/sui/graphql";
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
-import { SuiGraphQLChain } from "../../../src/adapters/second-chain/sui-graphql-chain.adapter";
+import { SuiGraphQLChain } from "../../../src/adapters/sui/sui-graphql-chain.adapter";
 import { asSuiAddress } from "../../../src/domain/sui/sui-address";
 import { startAltTestServer, type AltTestServer } from "../../support/alt-harness";
 import { deleteKeys, openRedis, testKeyPrefix } from "../../support/redis";

@@ -4,7 +4,7 @@ import type { Middleware } from "koa";
 import type { ScoreSuiCoin } from "../../../application/use-cases/sui/score-sui-coin.use-case";
 import { parseCoinType } from "../../../domain/sui/sui-address";
 import { coinFailureError } from "../failure-table";
-import { coinBody } from "../presenters/second-chain-presenters";
+import { coinBody } from "../presenters/sui-presenters";
 import { sendError, sendJson } from "../respond";
 
 export interface SuiCoinRouteDeps {

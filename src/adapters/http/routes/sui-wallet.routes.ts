@@ -4,7 +4,7 @@ import type { Middleware } from "koa";
 import type { ScoreSuiWallet } from "../../../application/use-cases/sui/score-sui-wallet.use-case";
 import { parseSuiAddress } from "../../../domain/sui/sui-address";
 import { suiWalletFailureError } from "../failure-table";
-import { suiWalletBody } from "../presenters/second-chain-presenters";
+import { suiWalletBody } from "../presenters/sui-presenters";
 import { sendError, sendJson } from "../respond";
 import { bodyOf, isRecord } from "../validation";
 

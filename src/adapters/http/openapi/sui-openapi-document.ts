@@ -16,7 +16,7 @@ const flag = {
   },
 };
 
-const altSchemas: Record<string, unknown> = {
+const suiSchemas: Record<string, unknown> = {
   CoinType: { type: "string", pattern: "^0x[0-9a-fA-F]{1,64}::[A-Za-z][A-Za-z0-9_]*::[A-Za-z][A-Za-z0-9_]*$" },
   SuiAddress: { type: "string", pattern: "^0x[0-9a-fA-F]{1,64}$" },
   CoinScore: {
@@ -100,7 +100,7 @@ const altSchemas: Record<string, unknown> = {
   },
 };
 
-const altPaths: Record<string, Record<string, unknown>> = {
+const suiPaths: Record<string, Record<string, unknown>> = {
   "/openapi.json": {
     get: operation({
       summary: "This document",
@@ -180,7 +180,7 @@ const devPaths: Record<string, Record<string, unknown>> = {
 };
 
 /** The alt app's own document (served at {alt}/openapi.json). */
-export function altOpenApiDocument(serverUrl: string, embedded: boolean): Record<string, unknown> {
+export function suiOpenApiDocument(serverUrl: string, embedded: boolean): Record<string, unknown> {
   return {
     openapi: "3.1.0",
     info: {
@@ -192,7 +192,7 @@ export function altOpenApiDocument(serverUrl: string, embedded: boolean): Record
         "and `404 route_not_found`.",
     },
     servers: [{ url: serverUrl }],
-    paths: embedded ? { ...altPaths, ...devPaths } : altPaths,
-    components: { schemas: { ...schemas, ...altSchemas } },
+    paths: embedded ? { ...suiPaths, ...devPaths } : suiPaths,
+    components: { schemas: { ...schemas, ...suiSchemas } },
   };
 }
