@@ -7,8 +7,8 @@ import { EthersSellSimulator } from "../../../src/adapters/chain/sell-simulator.
 import { SystemClock } from "../../../src/adapters/clock/system-clock.adapter";
 import { LocalIndexExplorer } from "../../../src/adapters/explorer/local-index-explorer.adapter";
 import { ConfiguredPriceSource } from "../../../src/adapters/price/configured-price-source.adapter";
-import { InMemoryStakingAgeResets } from "../../../src/adapters/staking/in-memory-staking-age-resets.adapter";
-import { InMemoryStakingTargetTrust } from "../../../src/adapters/staking/in-memory-staking-target-trust.adapter";
+import { InMemoryStakingAgeResets } from "../../../test/support/staking/in-memory-staking-age-resets.adapter";
+import { InMemoryStakingTargetTrust } from "../../../test/support/staking/in-memory-staking-target-trust.adapter";
 import { InMemorySnapshotStore } from "../../../src/adapters/storage/in-memory-snapshot-store.adapter";
 import { DEFAULT_SCORING_LIMITS, type ScoringSettings } from "../../../src/application/ports/scoring-settings.port";
 import { TokenMarketReader } from "../../../src/application/use-cases/market/token-market.reader";

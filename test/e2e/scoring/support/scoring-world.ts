@@ -20,8 +20,8 @@ import { AnalyzeStakingInputSource } from "../../../../src/application/use-cases
 import { AnalyzeStaking } from "../../../../src/application/use-cases/staking/analyze-staking.use-case";
 import { stakingSettings } from "../../../../src/application/use-cases/staking/staking-settings";
 import { ConfiguredPriceSource } from "../../../../src/adapters/price/configured-price-source.adapter";
-import { InMemoryStakingAgeResets } from "../../../../src/adapters/staking/in-memory-staking-age-resets.adapter";
-import { InMemoryStakingTargetTrust } from "../../../../src/adapters/staking/in-memory-staking-target-trust.adapter";
+import { InMemoryStakingAgeResets } from "../../../support/staking/in-memory-staking-age-resets.adapter";
+import { InMemoryStakingTargetTrust } from "../../../support/staking/in-memory-staking-target-trust.adapter";
 import { SubjectScorer } from "../../../../src/application/use-cases/scoring/subject-scorer";
 import { TokenMarketReader } from "../../../../src/application/use-cases/market/token-market.reader";
 import { TokenProfileAssembler } from "../../../../src/application/use-cases/scoring/token-profile.assembler";
