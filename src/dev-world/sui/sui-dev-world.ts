@@ -18,7 +18,7 @@ export function startSuiDevWorld(oracle: SuiAddress, now: () => number = Date.no
   return { chain: new EmbeddedSuiLedger(state, oracle, now), scenario };
 }
 
-/** What GET {alt}/api/dev/scenario lists: the roles the issue names, plus the registry's ids. */
+/** What GET {sui}/api/dev/scenario lists: the roles the issue names, plus the registry's ids. */
 export function suiScenarioManifest(scenario: SuiScenario) {
   return {
     chain: "sui (embedded ledger)",

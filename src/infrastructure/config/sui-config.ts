@@ -49,7 +49,7 @@ export const CoinTypeList = new t.Type<readonly string[], string, unknown>(
   (list) => list.join(","),
 );
 
-/** The alt app's variables (docs/sui.md), merged into config.ts's table. */
+/** The Sui app's variables (docs/sui.md), merged into config.ts's table. */
 export const suiVariables = {
   ALT_PORT: { codec: intInRange("port", 0, 65535), fallback: "3001" },
   SUI_GRAPHQL_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },

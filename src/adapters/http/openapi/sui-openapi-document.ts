@@ -179,7 +179,7 @@ const devPaths: Record<string, Record<string, unknown>> = {
   },
 };
 
-/** The alt app's own document (served at {alt}/openapi.json). */
+/** The Sui app's own document (served at {sui}/openapi.json). */
 export function suiOpenApiDocument(serverUrl: string, embedded: boolean): Record<string, unknown> {
   return {
     openapi: "3.1.0",

@@ -1,7 +1,7 @@
 import type { ScoredCoin } from "../../../application/use-cases/sui/score-sui-coin.use-case";
 import type { SuiWalletAnswer } from "../../../application/use-cases/sui/sui-wallet-answer";
 
-/** The alt app's JSON bodies; bigint amounts and epochs become decimal strings in sendJson. */
+/** The Sui app's JSON bodies; bigint amounts and epochs become decimal strings in sendJson. */
 
 export function coinBody(coin: ScoredCoin) {
   return {

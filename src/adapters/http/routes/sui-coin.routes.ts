@@ -12,7 +12,7 @@ export interface SuiCoinRouteDeps {
   readonly scoreSuiCoin: ScoreSuiCoin;
 }
 
-/** GET {alt}/api/coin?type=0x<hex>::<module>::<Name>: open CORS, cacheable until nextRescoreAt. */
+/** GET {sui}/api/coin?type=0x<hex>::<module>::<Name>: open CORS, cacheable until nextRescoreAt. */
 export function suiCoinRoutes(deps: SuiCoinRouteDeps): Router {
   const router = new Router();
   router.get("/api/coin", deps.rateLimit, async (ctx) => {

@@ -13,7 +13,7 @@ export interface SuiWalletRouteDeps {
   readonly scoreSuiWallet: ScoreSuiWallet;
 }
 
-/** POST {alt}/api/score-wallet {address}: scores, writes to the ScoreRegistry, answers the registry's reading. */
+/** POST {sui}/api/score-wallet {address}: scores, writes to the ScoreRegistry, answers the registry's reading. */
 export function suiWalletRoutes(deps: SuiWalletRouteDeps): Router {
   const router = new Router();
   router.post("/api/score-wallet", deps.rateLimit, async (ctx) => {

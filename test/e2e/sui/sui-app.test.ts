@@ -1,18 +1,18 @@
 import { expect } from "chai";
-import { startAltTestServer, type AltTestServer } from "../../support/alt-harness";
+import { startSuiTestServer, type SuiTestServer } from "../../support/sui/sui-harness";
 import { detachedSuiChain } from "../../support/http-harness";
 
 const post = (url: string, body: unknown) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
-describe("alt app (Sui companion) on the embedded Sui ledger", () => {
-  let alt: AltTestServer;
+describe("Sui app on the embedded Sui ledger", () => {
+  let suiApp: SuiTestServer;
   let base: string;
   before(async () => {
-    alt = await startAltTestServer({ env: { SCORE_WALLET_RATE_LIMIT_PER_MINUTE: "1000" } });
-    base = alt.server.url;
+    suiApp = await startSuiTestServer({ env: { SCORE_WALLET_RATE_LIMIT_PER_MINUTE: "1000" } });
+    base = suiApp.server.url;
   });
-  after(() => alt.server.close());
+  after(() => suiApp.server.close());
 
   it("lists the seeded roles at /api/dev/scenario", async () => {
     const roles = (await (await fetch(`${base}/api/dev/scenario`)).json()) as Record<string, string>;
@@ -29,7 +29,7 @@ describe("alt app (Sui companion) on the embedded Sui ledger", () => {
   });
 
   it("orders the seeded coins fixed > mintable > regulated-with-pause > fresh, with the documented body", async () => {
-    const s = alt.scenario!;
+    const s = suiApp.scenario!;
     const scores: number[] = [];
     for (const coin of [s.fixedSupplyCoin, s.mintableCoin, s.regulatedCoin, s.freshCoin]) {
       const response = await fetch(`${base}/api/coin?type=${encodeURIComponent(coin)}`);
@@ -65,7 +65,7 @@ describe("alt app (Sui companion) on the embedded Sui ledger", () => {
   });
 
   it("answers the same score from cache until nextRescoreAt, with open CORS and a max-age", async () => {
-    const url = `${base}/api/coin?type=${encodeURIComponent(alt.scenario!.mintableCoin)}`;
+    const url = `${base}/api/coin?type=${encodeURIComponent(suiApp.scenario!.mintableCoin)}`;
     const first = await fetch(url, { headers: { Origin: "https://page.example" } });
     const second = await fetch(url);
     const [a, b] = (await Promise.all([first.json(), second.json()])) as { scoredAt: string; nextRescoreAt: string }[];
@@ -86,7 +86,7 @@ describe("alt app (Sui companion) on the embedded Sui ledger", () => {
   });
 
   it("writes a wallet's score, reads it back from the registry, and does not write again in the same epoch", async () => {
-    const wallet = alt.scenario!.longLivedWallet;
+    const wallet = suiApp.scenario!.longLivedWallet;
     const first = (await (await post(`${base}/api/score-wallet`, { address: wallet })).json()) as Record<
       string,
       unknown
@@ -102,21 +102,21 @@ describe("alt app (Sui companion) on the embedded Sui ledger", () => {
   });
 
   it("flags the bot-like wallet and mints nothing; a fresh wallet earns no capability", async () => {
-    const bot = (await (await post(`${base}/api/score-wallet`, { address: alt.scenario!.botWallet })).json()) as Record<
+    const bot = (await (await post(`${base}/api/score-wallet`, { address: suiApp.scenario!.botWallet })).json()) as Record<
       string,
       unknown
     >;
     expect(bot).to.include({ botFlagged: true, capability: null, written: true });
     expect(bot.score).to.be.at.most(30);
     const fresh = (await (
-      await post(`${base}/api/score-wallet`, { address: alt.scenario!.freshWallet })
+      await post(`${base}/api/score-wallet`, { address: suiApp.scenario!.freshWallet })
     ).json()) as Record<string, unknown>;
     expect(fresh).to.include({ capability: null, tier: "LOW" });
   });
 
   it("lets exactly one of concurrent requests for one address write", async () => {
     // A fresh ledger: the seeded wallets (the only ones with history) are written above.
-    const fresh = await startAltTestServer({ env: { SCORE_WALLET_RATE_LIMIT_PER_MINUTE: "1000" } });
+    const fresh = await startSuiTestServer({ env: { SCORE_WALLET_RATE_LIMIT_PER_MINUTE: "1000" } });
     try {
       const address = fresh.scenario!.longLivedWallet;
       const answers = (await Promise.all(
@@ -145,7 +145,7 @@ describe("alt app (Sui companion) on the embedded Sui ledger", () => {
     }
   });
 
-  it("serves its own OpenAPI document covering every alt route", async () => {
+  it("serves its own OpenAPI document covering every Sui route", async () => {
     const document = (await (await fetch(`${base}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
@@ -160,28 +160,28 @@ describe("alt app (Sui companion) on the embedded Sui ledger", () => {
   });
 });
 
-describe("alt app rate limit and upstream failure", () => {
+describe("Sui app rate limit and upstream failure", () => {
   it("limits score-wallet per client (429 rate_limited with Retry-After)", async () => {
-    const alt = await startAltTestServer({ env: { SCORE_WALLET_RATE_LIMIT_PER_MINUTE: "2" } });
+    const suiApp = await startSuiTestServer({ env: { SCORE_WALLET_RATE_LIMIT_PER_MINUTE: "2" } });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++)
-        statuses.push((await post(`${alt.server.url}/api/score-wallet`, { address: "0x7" })).status);
+        statuses.push((await post(`${suiApp.server.url}/api/score-wallet`, { address: "0x7" })).status);
       expect(statuses).to.deep.equal([200, 200, 429]);
     } finally {
-      await alt.server.close();
+      await suiApp.server.close();
     }
   });
 
   it("answers 502 sui_unavailable when the Sui endpoint does not answer, for coins and wallets", async () => {
-    const alt = await startAltTestServer({ suiChain: detachedSuiChain() });
+    const suiApp = await startSuiTestServer({ suiChain: detachedSuiChain() });
     try {
-      const coin = await fetch(`${alt.server.url}/api/coin?type=0x2::sui::SUI`);
+      const coin = await fetch(`${suiApp.server.url}/api/coin?type=0x2::sui::SUI`);
       expect([coin.status, await coin.json()]).to.deep.equal([502, { error: "sui_unavailable" }]);
-      const wallet = await post(`${alt.server.url}/api/score-wallet`, { address: "0x7" });
+      const wallet = await post(`${suiApp.server.url}/api/score-wallet`, { address: "0x7" });
       expect([wallet.status, await wallet.json()]).to.deep.equal([502, { error: "sui_unavailable" }]);
     } finally {
-      await alt.server.close();
+      await suiApp.server.close();
     }
   });
 });

@@ -15,11 +15,11 @@ import type { Config } from "./config/config";
 
 const MINUTE_MS = 60_000;
 
-/** Paths of the alt app open to any browser origin: the badge fetches the coin score from any page. */
-export const ALT_OPEN_CORS_PATHS: readonly string[] = ["/api/coin", "/widget.js"];
+/** Paths of the Sui app open to any browser origin: the badge fetches the coin score from any page. */
+export const SUI_OPEN_CORS_PATHS: readonly string[] = ["/api/coin", "/widget.js"];
 
-/** The alt app (Sui companion): its own routers, on its own port, from the same container. */
-export function composeAltRouters(
+/** The Sui app: its own routers, on its own port, from the same container. */
+export function composeSuiRouters(
   container: Container,
   config: Config,
   publicUrl: () => string,
