@@ -195,7 +195,10 @@ export async function startApplication(
   }
   const suiUrl = suiServer.url;
   // The log line keeps its `altUrl` field (ALT_PORT's name): log queries outside this repository may read it.
-  logger.info({ url: server.url, altUrl: suiUrl, chainMode: config.chainMode, rpcUrl: redactUrl(chain.rpcUrl) }, "listening");
+  logger.info(
+    { url: server.url, altUrl: suiUrl, chainMode: config.chainMode, rpcUrl: redactUrl(chain.rpcUrl) },
+    "listening",
+  );
   const watch = workers.guard;
   return {
     url: server.url,

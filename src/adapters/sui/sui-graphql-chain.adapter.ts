@@ -4,11 +4,7 @@ import type * as t from "io-ts";
 import type { Keypair } from "@mysten/sui/cryptography";
 import type { SuiGraphQLClient } from "@mysten/sui/graphql";
 import { suiUpstream, type SuiChain, type SuiChainFailure } from "../../application/ports/sui-chain.port";
-import {
-  CAPABILITY_VALIDITY_EPOCHS,
-  type RegistryView,
-  type ViewValue,
-} from "../../domain/sui/registry-rules";
+import { CAPABILITY_VALIDITY_EPOCHS, type RegistryView, type ViewValue } from "../../domain/sui/registry-rules";
 import {
   asSuiAddress,
   coinPackage,

@@ -102,10 +102,9 @@ describe("Sui app on the embedded Sui ledger", () => {
   });
 
   it("flags the bot-like wallet and mints nothing; a fresh wallet earns no capability", async () => {
-    const bot = (await (await post(`${base}/api/score-wallet`, { address: suiApp.scenario!.botWallet })).json()) as Record<
-      string,
-      unknown
-    >;
+    const bot = (await (
+      await post(`${base}/api/score-wallet`, { address: suiApp.scenario!.botWallet })
+    ).json()) as Record<string, unknown>;
     expect(bot).to.include({ botFlagged: true, capability: null, written: true });
     expect(bot.score).to.be.at.most(30);
     const fresh = (await (
