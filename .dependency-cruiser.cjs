@@ -47,6 +47,13 @@ module.exports = {
       to: { path: "^src/dev-world" },
     },
     {
+      name: "production-imports-no-tests",
+      severity: "error",
+      comment: "Test-only adapters and fakes live in test/support; nothing under src may import them.",
+      from: { path: "^src" },
+      to: { path: "^test" },
+    },
+    {
       name: "no-circular",
       severity: "error",
       from: {},

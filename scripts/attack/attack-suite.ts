@@ -24,8 +24,8 @@ export interface AttackReport {
   readonly runs: number;
   readonly routes: number;
   readonly fuzz: FuzzResult;
-  /** The alt app (Sui companion) fuzzed the same way from its own OpenAPI document; null with --only. */
-  readonly altFuzz: FuzzResult | null;
+  /** The Sui app fuzzed the same way from its own OpenAPI document; null with --only. */
+  readonly suiFuzz: FuzzResult | null;
   /** Random never-seen Sui addresses sent to score-wallet: none may cause a registry write; null with --only. */
   readonly suiWrites: SuiWriteResult | null;
   readonly rateLimits: readonly RateLimitResult[];
@@ -52,14 +52,14 @@ function suiValues(w: AttackWorld): string[] {
     : [...Object.values(roles).filter((v) => v.startsWith("0x")), "0x2::sui::SUI", "0x2"];
 }
 
-/** The alt app gets a quarter of the run, from its own document, with a valid score-wallet body to mutate. */
-async function fuzzAltApp(w: AttackWorld, options: AttackOptions): Promise<FuzzResult | null> {
+/** The Sui app gets a quarter of the run, from its own document, with a valid score-wallet body to mutate. */
+async function fuzzSuiApp(w: AttackWorld, options: AttackOptions): Promise<FuzzResult | null> {
   if (options.only !== undefined) return null;
   const values = suiValues(w);
-  const targets = await routeTargets(w.app.altUrl);
+  const targets = await routeTargets(w.app.suiUrl);
   const validBodies = { "POST /api/score-wallet": { address: w.app.suiScenario?.longLivedWallet ?? "0x2" } };
   const runs = Math.max(1, Math.floor(options.runs / 4));
-  return runFuzzPhase(w.app.altUrl, { targets, addresses: values, validBodies }, { seed: options.seed, runs });
+  return runFuzzPhase(w.app.suiUrl, { targets, addresses: values, validBodies }, { seed: options.seed, runs });
 }
 
 /** Fuzz every documented route, then spend rate limits, aim alerts at internal addresses, then attack payments; the money is checked over the whole run. */
@@ -80,15 +80,15 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
     // Before the fuzzer: it holds the operator key and may itself decide on flags, which would hide what feedback did.
     const access = options.only === undefined ? await new AccessAttacks(w.url, w.manifest.honeypotToken).runAll() : [];
     const fuzz = await runFuzzPhase(w.url, { targets, addresses, validBodies }, options);
-    const altFuzz = await fuzzAltApp(w, options);
-    const suiWrites = options.only === undefined ? await runSuiWritePhase(w.app.altUrl, options.seed) : null;
+    const suiFuzz = await fuzzSuiApp(w, options);
+    const suiWrites = options.only === undefined ? await runSuiWritePhase(w.app.suiUrl, options.seed) : null;
     const rateLimits = options.only === undefined ? await runRateLimitPhase(w.url, addresses[0] ?? "") : [];
     const outbound = options.only === undefined ? await runOutboundPhase(w) : [];
     const paymentResults = withPayments ? await payments.runAll() : [];
     const money = withPayments ? await payments.moneyInvariant() : null;
     const passed =
       fuzz.violations.length === 0 &&
-      (altFuzz?.violations.length ?? 0) === 0 &&
+      (suiFuzz?.violations.length ?? 0) === 0 &&
       (suiWrites?.failure ?? null) === null &&
       rateLimits.every((r) => r.failure === null) &&
       outbound.every((o) => o.failure === null) &&
@@ -100,7 +100,7 @@ export async function runAttackSuite(options: AttackOptions): Promise<AttackRepo
       runs: options.runs,
       routes: targets.length,
       fuzz,
-      altFuzz,
+      suiFuzz,
       suiWrites,
       rateLimits,
       outbound,

@@ -17,21 +17,21 @@ export function formatReport(report: AttackReport): string[] {
     lines.push(`    replay: npm run attack -- --seed ${report.seed} --runs ${report.runs} --only ${v.index}`);
   }
   for (const [key, count] of groups) lines.push(`  ${count} x ${key}`);
-  const alt = report.altFuzz;
-  if (alt !== null) {
-    for (const v of alt.violations.slice(0, 10))
+  const suiFuzz = report.suiFuzz;
+  if (suiFuzz !== null) {
+    for (const v of suiFuzz.violations.slice(0, 10))
       lines.push(
-        `FAIL alt #${v.index} ${v.reason}\n    ${describeRequest(v.request)}\n    -> ${v.status ?? "no answer"} ${JSON.stringify(v.body)}`,
+        `FAIL sui #${v.index} ${v.reason}\n    ${describeRequest(v.request)}\n    -> ${v.status ?? "no answer"} ${JSON.stringify(v.body)}`,
       );
-    const altClasses = ["2xx", "4xx", "5xx", "none"].map((c) => `${c} ${alt.byClass[c] ?? 0}`).join(", ");
+    const suiClasses = ["2xx", "4xx", "5xx", "none"].map((c) => `${c} ${suiFuzz.byClass[c] ?? 0}`).join(", ");
     lines.push(
-      `${alt.violations.length === 0 ? "ok  " : "FAIL"} alt app (Sui companion): ${alt.requests} requests (${altClasses}), violations=${alt.violations.length}`,
+      `${suiFuzz.violations.length === 0 ? "ok  " : "FAIL"} Sui app: ${suiFuzz.requests} requests (${suiClasses}), violations=${suiFuzz.violations.length}`,
     );
   }
   const writes = report.suiWrites;
   if (writes !== null)
     lines.push(
-      `${writes.failure === null ? "ok  " : "FAIL"} alt app: ${writes.sent} random never-seen Sui addresses, ${writes.written} registry writes${writes.failure === null ? "" : ` (${writes.failure})`}`,
+      `${writes.failure === null ? "ok  " : "FAIL"} Sui app: ${writes.sent} random never-seen Sui addresses, ${writes.written} registry writes${writes.failure === null ? "" : ` (${writes.failure})`}`,
     );
   for (const r of report.rateLimits)
     lines.push(

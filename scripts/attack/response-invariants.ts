@@ -9,7 +9,7 @@ const OVERSIZED_BODY_BYTES = 64 * 1024;
 
 /**
  * Documented answers that are not JSON: the API reference and its assets, the explorer's pages and assets, the
- * alt app's widget.js and its demo page.
+ * Sui app's widget.js and its demo page.
  */
 const NON_JSON_PAGES = ["/docs", "/widget.js", "/widget-demo.html", "/explorer/", "/address"] as const;
 const isPagePath = (path: string): boolean =>
@@ -55,7 +55,7 @@ export function violationOf(req: AttackRequest, res: AttackResponse): string | n
     if (!isApiErrorCode(code)) return `error ${res.status} with undocumented code ${JSON.stringify(code)}`;
     return null;
   }
-  // Successes: every API answer is JSON; /docs and the alt app's badge script and demo page are the
+  // Successes: every API answer is JSON; /docs and the Sui app's badge script and demo page are the
   // documented exceptions, preflights have no body.
   const api = !isPagePath(req.path);
   if (api && req.method !== "HEAD" && res.body.length > 0 && !json)

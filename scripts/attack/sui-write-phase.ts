@@ -30,7 +30,7 @@ export function randomSuiAddresses(seed: number, count = RANDOM_SUI_ADDRESSES): 
  * The oracle pays for every registry write (issue 28): naming addresses nothing ever happened to may
  * never cause one. Each must be answered 200 `{written: false, reason: "no_history", digest: null}`.
  */
-export async function runSuiWritePhase(altUrl: string, seed: number): Promise<SuiWriteResult> {
+export async function runSuiWritePhase(suiUrl: string, seed: number): Promise<SuiWriteResult> {
   const addresses = randomSuiAddresses(seed);
   let written = 0;
   let failure: string | null = null;
@@ -42,7 +42,7 @@ export async function runSuiWritePhase(altUrl: string, seed: number): Promise<Su
       body: Buffer.from(JSON.stringify({ address })),
       target: "sui-writes",
     };
-    const response = await sendRequest(altUrl, request, `10.254.0.${i + 1}`);
+    const response = await sendRequest(suiUrl, request, `10.254.0.${i + 1}`);
     let body: { written?: unknown; reason?: unknown; digest?: unknown } = {};
     try {
       body = JSON.parse(response.body) as typeof body;

@@ -55,8 +55,8 @@ async function freePort(): Promise<number> {
  * The embedded default, without the bench's own DATABASE_URL or REDIS_URL.
  */
 async function processReadyMs(command: string, args: readonly string[]): Promise<number> {
-  const [port, chainPort, altPort] = [await freePort(), await freePort(), await freePort()];
-  const env = { PORT: `${port}`, DEV_CHAIN_PORT: `${chainPort}`, ALT_PORT: `${altPort}`, LOG_LEVEL: "warn" };
+  const [port, chainPort, suiPort] = [await freePort(), await freePort(), await freePort()];
+  const env = { PORT: `${port}`, DEV_CHAIN_PORT: `${chainPort}`, ALT_PORT: `${suiPort}`, LOG_LEVEL: "warn" };
   const started = performance.now();
   const child = spawn(command, [...args], {
     cwd: PROJECT_ROOT,

@@ -16,8 +16,8 @@ import type { Redis } from "ioredis";
 import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
 import type { SuiChain } from "../application/ports/sui-chain.port";
 import { startSuiDevWorld, suiScenarioManifest } from "../dev-world/sui/sui-dev-world";
-import { ALT_OPEN_CORS_PATHS, composeAltRouters } from "./alt-routers";
-import { loadWidgetAssets } from "./alt-assets";
+import { SUI_OPEN_CORS_PATHS, composeSuiRouters } from "./sui-routers";
+import { loadWidgetAssets } from "./sui-assets";
 import { suiGraphQLChain, suiOracleAddress, suiOracleKey } from "./sui-runtime";
 
 /** How long shutdown lets in-flight requests (and the settlements inside them) finish. */
@@ -47,9 +47,9 @@ async function settleInFlight(
 
 export interface RunningApplication {
   readonly url: string;
-  /** The alt app (Sui companion): coin and Sui wallet scores, widget.js. */
-  readonly altUrl: string;
-  /** Set on the embedded Sui default: the seeded Sui roles (also at {alt}/api/dev/scenario). */
+  /** The Sui app: coin and Sui wallet scores, widget.js. */
+  readonly suiUrl: string;
+  /** Set on the embedded Sui default: the seeded Sui roles (also at {sui}/api/dev/scenario). */
   readonly suiScenario: ReturnType<typeof suiScenarioManifest> | null;
   readonly rpcUrl: string;
   /** Set in embedded mode: the seeded world (its manifest names every role). */
@@ -150,12 +150,12 @@ export async function startApplication(
   let container: Container | undefined;
   let workers: RunningWorkers | undefined;
   let server: RunningServer | undefined;
-  let altServer: RunningServer | undefined;
+  let suiServer: RunningServer | undefined;
   const sui = startSui(config);
   let redis: Redis | undefined;
   // Whatever was started is stopped again, in reverse order, on shutdown or on a failed start.
   const stop = async () => {
-    await altServer?.close();
+    await suiServer?.close();
     await settleInFlight(server, container, logger);
     await workers?.stop();
     for (const hook of container?.get<readonly (() => Promise<void>)[]>(ShutdownHooks) ?? []) await hook();
@@ -178,20 +178,24 @@ export async function startApplication(
     workers = await startWorkers(container, chain, config, logger);
     const app = buildHttpApp({ logger, ...composeRouters(container, config, publicUrl, scenario) });
     server = await startHttpServer(app, config.env.HOST, config.env.PORT);
-    const altUrl = () => altServer?.url ?? `http://${config.env.HOST}:${config.env.ALT_PORT}`;
-    const altRouters = composeAltRouters(container, config, altUrl, sui.scenario, loadWidgetAssets());
-    const altApp = buildHttpApp({ logger, routers: altRouters, openCorsPaths: ALT_OPEN_CORS_PATHS });
-    altServer = await startHttpServer(altApp, config.env.HOST, config.env.ALT_PORT);
+    const suiUrl = () => suiServer?.url ?? `http://${config.env.HOST}:${config.env.ALT_PORT}`;
+    const suiRouters = composeSuiRouters(container, config, suiUrl, sui.scenario, loadWidgetAssets());
+    const suiApp = buildHttpApp({ logger, routers: suiRouters, openCorsPaths: SUI_OPEN_CORS_PATHS });
+    suiServer = await startHttpServer(suiApp, config.env.HOST, config.env.ALT_PORT);
   } catch (error) {
     await stop().catch((cleanup: unknown) => logger.error({ err: cleanup }, "cleanup after a failed start failed"));
     throw error;
   }
-  const altUrl = altServer.url;
-  logger.info({ url: server.url, altUrl, chainMode: config.chainMode, rpcUrl: redactUrl(chain.rpcUrl) }, "listening");
+  const suiUrl = suiServer.url;
+  // The log line keeps its `altUrl` field (ALT_PORT's name): log queries outside this repository may read it.
+  logger.info(
+    { url: server.url, altUrl: suiUrl, chainMode: config.chainMode, rpcUrl: redactUrl(chain.rpcUrl) },
+    "listening",
+  );
   const watch = workers.guard;
   return {
     url: server.url,
-    altUrl,
+    suiUrl,
     suiScenario: sui.scenario,
     rpcUrl: chain.rpcUrl,
     devWorld: world,

@@ -37,7 +37,7 @@ import { bindGraph, GRAPH_USE_CASES } from "./bindings/graph.bindings";
 import { bindScan, SCAN_USE_CASES } from "./bindings/scan.bindings";
 import type { PriceSource } from "../application/ports/price-source.port";
 import type { SuiChain } from "../application/ports/sui-chain.port";
-import { bindSecondChain, SECOND_CHAIN_USE_CASES } from "./bindings/second-chain.bindings";
+import { bindSui, SUI_USE_CASES } from "./bindings/sui.bindings";
 import { bindWriteBudget } from "./bindings/write-budget.bindings";
 import { bindSanctionsAndRegistry, SANCTIONS_REGISTRY_USE_CASES } from "./bindings/sanctions-registry.bindings";
 import { ScoreRegistry } from "../application/ports/score-registry.port";
@@ -58,7 +58,7 @@ export interface Runtime {
   readonly quoteTokens: readonly QuoteToken[];
   /** The one price source: start-up reads quote-token prices through it, staking values through the same. */
   readonly priceSource: PriceSource;
-  /** The Sui side of the alt app: the embedded ledger (dev world) or SuiGraphQLChain. */
+  /** The Sui side of the Sui app: the embedded ledger (dev world) or SuiGraphQLChain. */
   readonly suiChain: SuiChain;
   /** An open Redis connection (REDIS_URL), when the caller made one; otherwise the container opens its own. */
   readonly redis?: Redis;
@@ -92,7 +92,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ...PROTOCOL_GUARD_USE_CASES,
   ...FEEDBACK_USE_CASES,
   ...DISPUTE_USE_CASES,
-  ...SECOND_CHAIN_USE_CASES,
+  ...SUI_USE_CASES,
   ...RISK_CHECK_USE_CASES,
   ...GRAPH_USE_CASES,
   ...SANCTIONS_REGISTRY_USE_CASES,
@@ -166,7 +166,7 @@ export function buildContainer(runtime: Runtime): Container {
   bindProtocolGuard(container, database, runtime.config, runtime.chain.chainId);
   bindFeedback(container, database);
   bindDisputes(container, database, runtime.chain.chainId);
-  bindSecondChain(container, runtime.config, runtime.suiChain);
+  bindSui(container, runtime.config, runtime.suiChain);
   bindSanctionsAndRegistry(container, runtime.config, runtime.chain);
   container
     .bind(ShutdownHooks)

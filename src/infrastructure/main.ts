@@ -18,9 +18,9 @@ async function main(): Promise<void> {
   }
   const roles = app.devWorld === null ? "" : `, seeded roles: ${app.url}/api/dev/scenario`;
   console.log(`Credence is ready at ${app.url}  (API reference: ${app.url}/docs${roles})`);
-  const suiRoles = app.suiScenario === null ? "" : `, seeded Sui roles: ${app.altUrl}/api/dev/scenario`;
+  const suiRoles = app.suiScenario === null ? "" : `, seeded Sui roles: ${app.suiUrl}/api/dev/scenario`;
   console.log(
-    `Sui companion app at ${app.altUrl}  (API reference: ${app.altUrl}/docs, badge demo: ${app.altUrl}/widget-demo.html${suiRoles})`,
+    `Sui companion app at ${app.suiUrl}  (API reference: ${app.suiUrl}/docs, badge demo: ${app.suiUrl}/widget-demo.html${suiRoles})`,
   );
 
   let stopping = false;

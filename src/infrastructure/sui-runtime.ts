@@ -1,8 +1,8 @@
 import { SuiGraphQLClient } from "@mysten/sui/graphql";
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
-import { SuiGraphQLChain } from "../adapters/second-chain/sui-graphql-chain.adapter";
+import { SuiGraphQLChain } from "../adapters/sui/sui-graphql-chain.adapter";
 import type { SuiChain } from "../application/ports/sui-chain.port";
-import { asSuiAddress, type SuiAddress } from "../domain/second-chain/sui-address";
+import { asSuiAddress, type SuiAddress } from "../domain/sui/sui-address";
 import type { Config } from "./config/config";
 
 /** The oracle key: configured (suiprivkey...), or in the embedded default a fresh one per process. */

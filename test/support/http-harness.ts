@@ -14,8 +14,8 @@ import { priceSourceFor } from "../../src/infrastructure/bindings/staking.bindin
 import { composeRouters } from "../../src/infrastructure/routers";
 import { SuiGraphQLClient } from "@mysten/sui/graphql";
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
-import { SuiGraphQLChain } from "../../src/adapters/second-chain/sui-graphql-chain.adapter";
-import { asSuiAddress } from "../../src/domain/second-chain/sui-address";
+import { SuiGraphQLChain } from "../../src/adapters/sui/sui-graphql-chain.adapter";
+import { asSuiAddress } from "../../src/domain/sui/sui-address";
 
 /** The real Sui adapter pointed where nothing listens (never called by the main app's routes). */
 export function detachedSuiChain(): SuiGraphQLChain {

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 export interface ServiceProcess {
   readonly child: ChildProcess;
   readonly url: string;
-  readonly altUrl: string;
+  readonly suiUrl: string;
   /** Everything it printed so far, stdout and stderr together. */
   readonly output: () => string;
   /** Sends `signal` and resolves to the exit code (null when a signal ended it). */
@@ -72,7 +72,7 @@ export async function spawnService(env: Readonly<Record<string, string>>, name =
   return {
     child,
     url: ready[1]!,
-    altUrl: ready[2]!,
+    suiUrl: ready[2]!,
     output: () => output,
     stop: (signal) => stopProcess(child, signal),
   };

@@ -6,9 +6,10 @@ import { ScoreAddress } from "../../../src/application/use-cases/scoring/score-a
 import { type Address, asAddress } from "../../../src/domain/chain/address";
 import { USDC_ADDRESS } from "../../../src/dev-world/dev-world";
 import { startChainRuntime } from "../../../src/infrastructure/chain-runtime";
-import { loadConfig } from "../../../src/infrastructure/config/config";
+import { type Config, loadConfig } from "../../../src/infrastructure/config/config";
 import { buildContainer, runtimeOver, ShutdownHooks } from "../../../src/infrastructure/container";
-import { detachedSuiChain } from "../../../test/support/http-harness";
+import { startSuiDevWorld } from "../../../src/dev-world/sui/sui-dev-world";
+import { suiOracleAddress, suiOracleKey } from "../../../src/infrastructure/sui-runtime";
 import type { EvalWorld } from "./eval-world";
 
 /** The flags eval measures the detectors alone: no graph trust feeds its scores (issue 16's eval measures that). */
@@ -18,6 +19,9 @@ const NO_GRAPH: GraphSignals = {
   fundingRoots: () => new Map(),
   holderClusters: () => null,
 };
+
+/** The Sui side as npm start has it without SUI_GRAPHQL_URL: the embedded ledger (the eval never asks it). */
+const embeddedSui = (config: Config) => startSuiDevWorld(suiOracleAddress(suiOracleKey(config))).chain;
 
 export interface EvalRig {
   readonly scoreAddress: ScoreAddress;
@@ -49,7 +53,7 @@ export async function buildEvalRig(corpus: EvalWorld): Promise<EvalRig> {
   const logger = pino({ level: "silent" });
   const chain = await startChainRuntime(config.right, logger);
   const container = buildContainer(
-    await runtimeOver({ config: config.right, logger, chain, suiChain: detachedSuiChain() }),
+    await runtimeOver({ config: config.right, logger, chain, suiChain: embeddedSui(config.right) }),
   );
   const configured = container.get<ScoringSettings>(ScoringSettings);
   container.rebind(ScoringSettings).toConstantValue({

@@ -2,7 +2,7 @@ import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { upstreamFailure, type UpstreamFailure } from "../../application/failures";
 import { ChainReader, type StateOverrides } from "../../application/ports/chain-reader.port";
-import type { SellSimulationRequest, SellSimulator } from "../../application/ports/scoring-sell-simulator.port";
+import type { SellSimulationRequest, SellSimulator } from "../../application/ports/sell-simulator.port";
 import type { Address } from "../../domain/chain/address";
 import type { Hex } from "../../domain/chain/chain-types";
 import type { PoolFacts, SellSimulation, SimulationActorRole, SimulationAttempt } from "../../domain/scoring";

@@ -3,8 +3,8 @@ import type { NftScoringFailure } from "../../application/use-cases/scoring/scor
 import type { ScoringFailed } from "../../application/use-cases/scoring/scored-address";
 import type { OracleFailure } from "../../application/use-cases/scoring/sell-oracle-score.use-case";
 import type { SuiChainFailure } from "../../application/ports/sui-chain.port";
-import type { CoinScoringFailure } from "../../application/use-cases/second-chain/score-sui-coin.use-case";
-import type { SuiWalletFailure } from "../../application/use-cases/second-chain/sui-wallet-answer";
+import type { CoinScoringFailure } from "../../application/use-cases/sui/score-sui-coin.use-case";
+import type { SuiWalletFailure } from "../../application/use-cases/sui/sui-wallet-answer";
 import { assertNever, type ApiError } from "./api-error";
 import type { DisputeFailure } from "../../application/use-cases/review/dispute-failure";
 import type { CheckPayeeFailure } from "../../application/use-cases/risk-check/check-payee.use-case";
@@ -95,7 +95,7 @@ const suiDetail = (cause: SuiChainFailure): string =>
       ? `${cause.module} abort ${cause.code}`
       : "signer does not hold the OracleCap";
 
-/** Alt app, coin score: an unknown type is 404; anything the chain did not answer is 502. */
+/** Sui app, coin score: an unknown type is 404; anything the chain did not answer is 502. */
 export function coinFailureError(failure: CoinScoringFailure, log: Logger): ApiError {
   if (failure._tag === "CoinNotFound") return { code: "coin_not_found" };
   log.warn({ detail: suiDetail(failure.cause) }, "sui coin scoring failed");
@@ -103,7 +103,7 @@ export function coinFailureError(failure: CoinScoringFailure, log: Logger): ApiE
 }
 
 /**
- * Alt app, wallet score: the chain, the write or the read-back failed (nothing half-written is
+ * Sui app, wallet score: the chain, the write or the read-back failed (nothing half-written is
  * reported); or the day's write budget is spent (until the next UTC day) or its store did not
  * answer, and nothing was sent.
  */

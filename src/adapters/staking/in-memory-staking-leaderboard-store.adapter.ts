@@ -1,6 +1,6 @@
 import * as TE from "fp-ts/TaskEither";
 import type { UpstreamFailure } from "../../application/failures";
-import type { StakingLeaderboardStore } from "../../application/ports/staking-leaderboard.port";
+import type { StakingLeaderboardStore } from "../../application/ports/staking-leaderboard-store.port";
 import type { LeaderboardBatch, LeaderboardPage } from "../../domain/staking/leaderboard-batch";
 import { StakingLeaderboard } from "../../domain/staking/staking-leaderboard";
 

@@ -1,7 +1,7 @@
 import * as TE from "fp-ts/TaskEither";
 import type { Pool } from "pg";
 import type { UpstreamFailure } from "../../application/failures";
-import type { StakingLeaderboardStore } from "../../application/ports/staking-leaderboard.port";
+import type { StakingLeaderboardStore } from "../../application/ports/staking-leaderboard-store.port";
 import type { LeaderboardBatch, LeaderboardPage } from "../../domain/staking/leaderboard-batch";
 import { StakingLeaderboard } from "../../domain/staking/staking-leaderboard";
 import { revive, toTaggedJson } from "../shared/tagged-json";

@@ -1,6 +1,6 @@
 import { injectable } from "inversify";
 import type { JournalEntry, SuiWriteJournal } from "../../application/ports/sui-write-journal.port";
-import type { SuiAddress } from "../../domain/second-chain/sui-address";
+import type { SuiAddress } from "../../domain/sui/sui-address";
 
 /** Subjects remembered at most; the oldest write is forgotten first (its answer then carries digest null). */
 const MAX_SUBJECTS = 100_000;

@@ -4,7 +4,7 @@ import type { ChainTransaction, Hex } from "../../domain/chain/chain-types";
 import type { PoolFacts } from "../../domain/scoring";
 import type { CapabilityEvidence } from "../../domain/scoring/profiles/capabilities";
 import type { UpstreamFailure } from "../failures";
-import type { SimulatedSeller } from "./scoring-sell-simulator.port";
+import type { SimulatedSeller } from "./sell-simulator.port";
 
 export interface CapabilityProbeRequest {
   readonly token: Address;

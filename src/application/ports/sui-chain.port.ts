@@ -1,7 +1,7 @@
 import type * as TE from "fp-ts/TaskEither";
-import type { RegistryView, ViewValue } from "../../domain/second-chain/registry-rules";
-import type { CoinType, SuiAddress } from "../../domain/second-chain/sui-address";
-import type { ScoreUpdate, SuiAddressActivity, SuiCoinInfo, WriteReceipt } from "../../domain/second-chain/sui-facts";
+import type { RegistryView, ViewValue } from "../../domain/sui/registry-rules";
+import type { CoinType, SuiAddress } from "../../domain/sui/sui-address";
+import type { ScoreUpdate, SuiAddressActivity, SuiCoinInfo, WriteReceipt } from "../../domain/sui/sui-facts";
 
 /** The node (or ledger) could not be reached, or answered something we cannot read. */
 export interface SuiUpstreamFailure {
@@ -9,7 +9,7 @@ export interface SuiUpstreamFailure {
   readonly detail: string;
 }
 
-/** A Move abort, as the registry or capability module raises it (codes in domain/second-chain/registry-rules). */
+/** A Move abort, as the registry or capability module raises it (codes in domain/sui/registry-rules). */
 export interface SuiMoveAbort {
   readonly _tag: "SuiMoveAbort";
   readonly module: string;

@@ -1,5 +1,5 @@
-import type { SuiAddress } from "../../domain/second-chain/sui-address";
-import type { MintedCapability } from "../../domain/second-chain/sui-facts";
+import type { SuiAddress } from "../../domain/sui/sui-address";
+import type { MintedCapability } from "../../domain/sui/sui-facts";
 
 export interface JournalEntry {
   readonly digest: string;

@@ -12,9 +12,9 @@ import {
   STANDARD_CAP_MIN_SCORE,
   type RegistryView,
   type ViewValue,
-} from "../../domain/second-chain/registry-rules";
-import type { CoinType, SuiAddress } from "../../domain/second-chain/sui-address";
-import type { ScoreUpdate, SuiAddressActivity, SuiCoinInfo, WriteReceipt } from "../../domain/second-chain/sui-facts";
+} from "../../domain/sui/registry-rules";
+import type { CoinType, SuiAddress } from "../../domain/sui/sui-address";
+import type { ScoreUpdate, SuiAddressActivity, SuiCoinInfo, WriteReceipt } from "../../domain/sui/sui-facts";
 import { EPOCH_MS, ledgerDigest, ledgerId, type LedgerState } from "./sui-ledger-state";
 
 const abort = (module: string, code: number): SuiChainFailure => ({ _tag: "SuiMoveAbort", module, code });

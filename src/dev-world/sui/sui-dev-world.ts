@@ -1,5 +1,5 @@
 import type { SuiChain } from "../../application/ports/sui-chain.port";
-import type { SuiAddress } from "../../domain/second-chain/sui-address";
+import type { SuiAddress } from "../../domain/sui/sui-address";
 import { EmbeddedSuiLedger } from "./embedded-sui-ledger";
 import { seedSuiWorld, type SuiScenario } from "./sui-world-seed";
 
@@ -18,7 +18,7 @@ export function startSuiDevWorld(oracle: SuiAddress, now: () => number = Date.no
   return { chain: new EmbeddedSuiLedger(state, oracle, now), scenario };
 }
 
-/** What GET {alt}/api/dev/scenario lists: the roles the issue names, plus the registry's ids. */
+/** What GET {sui}/api/dev/scenario lists: the roles the issue names, plus the registry's ids. */
 export function suiScenarioManifest(scenario: SuiScenario) {
   return {
     chain: "sui (embedded ledger)",

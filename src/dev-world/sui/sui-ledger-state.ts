@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { toBase58 } from "@mysten/bcs";
-import { asSuiAddress, type CoinType, type SuiAddress } from "../../domain/second-chain/sui-address";
-import type { CapHolder, CoinMetadataFacts, RegistryRecord, SupplyState } from "../../domain/second-chain/sui-facts";
+import { asSuiAddress, type CoinType, type SuiAddress } from "../../domain/sui/sui-address";
+import type { CapHolder, CoinMetadataFacts, RegistryRecord, SupplyState } from "../../domain/sui/sui-facts";
 
 /** The embedded Sui ledger's state: what a Sui node would hold for the objects Credence reads. */
 

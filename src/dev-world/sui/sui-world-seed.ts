@@ -1,5 +1,5 @@
-import { asCoinType, type CoinType, type SuiAddress } from "../../domain/second-chain/sui-address";
-import type { CapHolder, CoinMetadataFacts } from "../../domain/second-chain/sui-facts";
+import { asCoinType, type CoinType, type SuiAddress } from "../../domain/sui/sui-address";
+import type { CapHolder, CoinMetadataFacts } from "../../domain/sui/sui-facts";
 import {
   EPOCH_MS,
   ledgerDigest,

@@ -7,13 +7,13 @@ import { ContractCapabilityProber } from "../../application/ports/capability-pro
 import { NftCapabilityProber } from "../../application/ports/nft-capability-prober.port";
 import type { ChainReader } from "../../application/ports/chain-reader.port";
 import type { PriceSource } from "../../application/ports/price-source.port";
-import { SellSimulator } from "../../application/ports/scoring-sell-simulator.port";
+import { SellSimulator } from "../../application/ports/sell-simulator.port";
 import {
   DEFAULT_SCORING_LIMITS,
   ScoringSettings,
   type QuoteToken,
 } from "../../application/ports/scoring-settings.port";
-import { StakingInputSource } from "../../application/ports/scoring-staking.port";
+import { StakingInputSource } from "../../application/ports/staking-input-source.port";
 import { GatingScores } from "../../application/use-cases/gating/gating-scores.port";
 import { ContractProfileAssembler } from "../../application/use-cases/scoring/contract-profile.assembler";
 import { RelatedWalletScores } from "../../application/use-cases/scoring/related-wallet-scores";

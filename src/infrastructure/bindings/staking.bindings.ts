@@ -7,7 +7,7 @@ import type pg from "pg";
 import type { ChainReader } from "../../application/ports/chain-reader.port";
 import { PriceSource } from "../../application/ports/price-source.port";
 import { StakingAgeResets } from "../../application/ports/staking-age-resets.port";
-import { StakingLeaderboardStore } from "../../application/ports/staking-leaderboard.port";
+import { StakingLeaderboardStore } from "../../application/ports/staking-leaderboard-store.port";
 import { StakingTargetTrust } from "../../application/ports/staking-target-trust.port";
 import { SnapshotStakingTargetTrust } from "../../application/use-cases/scoring/snapshot-staking-target-trust";
 import { HistoryStakeAgeResets } from "../../application/use-cases/staking/history-stake-age-resets";

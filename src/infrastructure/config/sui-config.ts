@@ -1,6 +1,6 @@
 import * as t from "io-ts";
 import { decodeSuiPrivateKey } from "@mysten/sui/cryptography";
-import { parseCoinType, parseSuiAddress, type SuiAddress } from "../../domain/second-chain/sui-address";
+import { parseCoinType, parseSuiAddress, type SuiAddress } from "../../domain/sui/sui-address";
 import { HttpUrl, intInRange } from "./env-codecs";
 
 /** A Sui object id (`0x` + up to 64 hex, normalised). */
@@ -49,7 +49,7 @@ export const CoinTypeList = new t.Type<readonly string[], string, unknown>(
   (list) => list.join(","),
 );
 
-/** The alt app's variables (docs/sui.md), merged into config.ts's table. */
+/** The Sui app's variables (docs/sui.md), merged into config.ts's table. */
 export const suiVariables = {
   ALT_PORT: { codec: intInRange("port", 0, 65535), fallback: "3001" },
   SUI_GRAPHQL_URL: { codec: t.union([HttpUrl, t.undefined]), fallback: undefined },

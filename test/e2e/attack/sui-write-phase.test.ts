@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { RANDOM_SUI_ADDRESSES, randomSuiAddresses, runSuiWritePhase } from "../../../scripts/attack/sui-write-phase";
-import { startAltTestServer } from "../../support/alt-harness";
+import { startSuiTestServer } from "../../support/sui/sui-harness";
 
 /** A server that writes for any address, as score-wallet did before issue 28. */
 async function writingForAnyone(): Promise<{ url: string; server: Server }> {
@@ -22,16 +22,16 @@ describe("attack suite: random Sui addresses never cause a registry write", () =
     for (const a of addresses) expect(a).to.match(/^0x([0-9a-f]{2}){20,32}$/);
   });
 
-  it("passes on the alt app: every answer is written: false, reason no_history", async () => {
-    const alt = await startAltTestServer({ env: { TRUSTED_PROXIES: "127.0.0.1" } });
+  it("passes on the Sui app: every answer is written: false, reason no_history", async () => {
+    const suiApp = await startSuiTestServer({ env: { TRUSTED_PROXIES: "127.0.0.1" } });
     try {
-      expect(await runSuiWritePhase(alt.server.url, 13)).to.deep.equal({
+      expect(await runSuiWritePhase(suiApp.server.url, 13)).to.deep.equal({
         sent: RANDOM_SUI_ADDRESSES,
         written: 0,
         failure: null,
       });
     } finally {
-      await alt.server.close();
+      await suiApp.server.close();
     }
   });
 

@@ -5,12 +5,12 @@ import { spawnService } from "../../support/service-process";
 /** The embedded default: no database or Redis, whatever the test run's own environment holds. */
 const EMBEDDED = { PORT: "0", DEV_CHAIN_PORT: "0", ALT_PORT: "0", LOG_LEVEL: "warn", DATABASE_URL: "", REDIS_URL: "" };
 
-/** The alt app of `npm start`: the seeded coins in the expected order; score-wallet writes, then a repeat reads. */
-async function checkSuiCompanion(altUrl: string): Promise<void> {
-  const roles = (await (await fetch(`${altUrl}/api/dev/scenario`)).json()) as Record<string, string>;
+/** The Sui app of `npm start`: the seeded coins in the expected order; score-wallet writes, then a repeat reads. */
+async function checkSuiCompanion(suiUrl: string): Promise<void> {
+  const roles = (await (await fetch(`${suiUrl}/api/dev/scenario`)).json()) as Record<string, string>;
   const scores: number[] = [];
   for (const role of ["fixedSupplyCoin", "mintableCoin", "regulatedCoin", "freshCoin"]) {
-    const coin = (await (await fetch(`${altUrl}/api/coin?type=${encodeURIComponent(roles[role]!)}`)).json()) as {
+    const coin = (await (await fetch(`${suiUrl}/api/coin?type=${encodeURIComponent(roles[role]!)}`)).json()) as {
       score: number;
     };
     scores.push(coin.score);
@@ -19,7 +19,7 @@ async function checkSuiCompanion(altUrl: string): Promise<void> {
   expect(new Set(scores).size).to.equal(4);
   const post = async () =>
     (await (
-      await fetch(`${altUrl}/api/score-wallet`, {
+      await fetch(`${suiUrl}/api/score-wallet`, {
         method: "POST",
         body: JSON.stringify({ address: roles.longLivedWallet }),
       })
@@ -38,7 +38,7 @@ describe("npm start (the real process)", function () {
   this.timeout(120_000);
 
   it("serves /healthz and /readyz, prints the seeded roles, serves the Sui companion app, and exits 0 on SIGTERM", async () => {
-    const { url, altUrl, output, stop } = await spawnService(EMBEDDED, "npm start");
+    const { url, suiUrl, output, stop } = await spawnService(EMBEDDED, "npm start");
     try {
       expect((await fetch(`${url}/healthz`)).status).to.equal(200);
       const ready = await fetch(`${url}/readyz`);
@@ -64,7 +64,7 @@ describe("npm start (the real process)", function () {
       expect(output()).to.contain('"honeypotToken"');
       const scenario = (await (await fetch(`${url}/api/dev/scenario`)).json()) as { chainId: number };
       expect(scenario.chainId).to.equal(5042002);
-      await checkSuiCompanion(altUrl);
+      await checkSuiCompanion(suiUrl);
     } finally {
       expect(await stop("SIGTERM")).to.equal(0);
     }

@@ -3,9 +3,9 @@ import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import { SuiGraphQLClient } from "@mysten/sui/graphql";
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
-import { SuiGraphQLChain } from "../../../src/adapters/second-chain/sui-graphql-chain.adapter";
-import { asSuiAddress } from "../../../src/domain/second-chain/sui-address";
-import { startAltTestServer, type AltTestServer } from "../../support/alt-harness";
+import { SuiGraphQLChain } from "../../../src/adapters/sui/sui-graphql-chain.adapter";
+import { asSuiAddress } from "../../../src/domain/sui/sui-address";
+import { startSuiTestServer, type SuiTestServer } from "../../support/sui/sui-harness";
 import { deleteKeys, openRedis, testKeyPrefix } from "../../support/redis";
 import { serveSuiGraphQL, type SuiFixtureWorld } from "../../support/sui/sui-graphql-fixture";
 import { FIXTURE, fixtureWorld } from "../../support/sui/sui-fixture-world";
@@ -23,10 +23,10 @@ const randomSuiAddress = () => `0x${randomBytes(32).toString("hex")}`;
  * answered read-only and writes draw on a daily budget shared by every instance. The Sui endpoint is
  * the GraphQL fixture on nock: `executeTransaction` in its log is a transaction the oracle submitted.
  */
-describe("alt app score-wallet: writes only for wallets with history, within the day's write budget", () => {
+describe("Sui app score-wallet: writes only for wallets with history, within the day's write budget", () => {
   let world: SuiFixtureWorld;
   let stop: () => void;
-  const servers: AltTestServer[] = [];
+  const servers: SuiTestServer[] = [];
   const redises: Redis[] = [];
   const keyPrefix = testKeyPrefix("sui:budget");
 
@@ -36,14 +36,14 @@ describe("alt app score-wallet: writes only for wallets with history, within the
     return new SuiGraphQLChain(client, target, key, 2_000);
   }
 
-  async function altServer(key: Ed25519Keypair, env: Record<string, string>, redis?: Redis): Promise<string> {
-    const alt = await startAltTestServer({
+  async function suiServer(key: Ed25519Keypair, env: Record<string, string>, redis?: Redis): Promise<string> {
+    const suiApp = await startSuiTestServer({
       suiChain: suiChain(key),
       env: { SCORE_WALLET_RATE_LIMIT_PER_MINUTE: "1000", ...env },
       ...(redis === undefined ? {} : { redis }),
     });
-    servers.push(alt);
-    return alt.server.url;
+    servers.push(suiApp);
+    return suiApp.server.url;
   }
 
   const submitted = () => world.operations.filter((op) => op === "executeTransaction").length;
@@ -56,7 +56,7 @@ describe("alt app score-wallet: writes only for wallets with history, within the
   });
   afterEach(async () => {
     stop();
-    for (const alt of servers.splice(0)) await alt.server.close();
+    for (const suiApp of servers.splice(0)) await suiApp.server.close();
   });
   after(async () => {
     if (redises[0] !== undefined) await deleteKeys(redises[0], keyPrefix);
@@ -64,7 +64,7 @@ describe("alt app score-wallet: writes only for wallets with history, within the
   });
 
   it("answers three never-seen random addresses read-only (written: false, reason no_history) and submits nothing", async () => {
-    const base = await altServer(key, {});
+    const base = await suiServer(key, {});
     for (const address of [randomSuiAddress(), randomSuiAddress(), randomSuiAddress()]) {
       const response = await post(`${base}/api/score-wallet`, { address });
       const body = (await response.json()) as Record<string, unknown>;
@@ -77,7 +77,7 @@ describe("alt app score-wallet: writes only for wallets with history, within the
   });
 
   it("still writes a wallet with history", async () => {
-    const base = await altServer(key, {});
+    const base = await suiServer(key, {});
     const response = await post(`${base}/api/score-wallet`, { address: FIXTURE.longWallet });
     const body = (await response.json()) as Record<string, unknown>;
     expect([response.status, body.written, body.reason]).to.deep.equal([200, true, null]);
@@ -86,7 +86,7 @@ describe("alt app score-wallet: writes only for wallets with history, within the
   });
 
   it("past the day's budget answers 429 write_budget_exhausted (Retry-After: the next UTC day) and submits nothing", async () => {
-    const base = await altServer(key, { SUI_WRITE_BUDGET_MIST_PER_DAY: ONE_WRITE });
+    const base = await suiServer(key, { SUI_WRITE_BUDGET_MIST_PER_DAY: ONE_WRITE });
     const first = await post(`${base}/api/score-wallet`, { address: FIXTURE.longWallet });
     expect(await first.json()).to.include({ written: true });
     const second = await post(`${base}/api/score-wallet`, { address: FIXTURE.botWallet });
@@ -98,7 +98,7 @@ describe("alt app score-wallet: writes only for wallets with history, within the
   });
 
   it("a budget below one write's gas budget sends nothing at all", async () => {
-    const base = await altServer(key, { SUI_WRITE_BUDGET_MIST_PER_DAY: String(Number(ONE_WRITE) - 1) });
+    const base = await suiServer(key, { SUI_WRITE_BUDGET_MIST_PER_DAY: String(Number(ONE_WRITE) - 1) });
     const response = await post(`${base}/api/score-wallet`, { address: FIXTURE.longWallet });
     expect([response.status, await response.json()]).to.deep.equal([429, { error: "write_budget_exhausted" }]);
     expect(submitted()).to.equal(0);
@@ -112,7 +112,7 @@ describe("alt app score-wallet: writes only for wallets with history, within the
     };
     const [a, b] = [await openRedis(), await openRedis()];
     redises.push(a, b);
-    const [baseA, baseB] = [await altServer(key, env, a), await altServer(key, env, b)];
+    const [baseA, baseB] = [await suiServer(key, env, a), await suiServer(key, env, b)];
     const answers = await Promise.all([
       post(`${baseA}/api/score-wallet`, { address: FIXTURE.longWallet }),
       post(`${baseB}/api/score-wallet`, { address: FIXTURE.botWallet }),

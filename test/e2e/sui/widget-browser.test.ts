@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "chai";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { startAltTestServer, type AltTestServer } from "../../support/alt-harness";
+import { startSuiTestServer, type SuiTestServer } from "../../support/sui/sui-harness";
 import { detachedSuiChain } from "../../support/http-harness";
 
 // Functions passed to page.evaluate run in the browser; tsconfig has no DOM lib, so its globals are declared here.
@@ -63,25 +63,25 @@ describe("widget.js in headless Chromium", function () {
   this.timeout(60_000);
   let browser: BrowserContext;
   let profile: string;
-  let alt: AltTestServer;
+  let suiApp: SuiTestServer;
   before(async () => {
     profile = mkdtempSync(path.join(tmpdir(), "credence-chromium-"));
     browser = await launch(profile);
-    alt = await startAltTestServer();
+    suiApp = await startSuiTestServer();
   });
   after(async () => {
     await browser?.close();
-    await alt?.server.close();
+    await suiApp?.server.close();
     rmSync(profile, { recursive: true, force: true });
   });
 
   it("badges the demo page's coins with their score and tier as text, 'not found' for an unknown coin, and saves a screenshot", async () => {
     const page = await browser.newPage();
-    await page.goto(`${alt.server.url}/widget-demo.html`);
+    await page.goto(`${suiApp.server.url}/widget-demo.html`);
     const shown = await badges(page, 6);
-    const s = alt.scenario!;
+    const s = suiApp.scenario!;
     for (const coin of [s.suiCoin, s.fixedSupplyCoin, s.mintableCoin, s.regulatedCoin, s.freshCoin]) {
-      const api = (await (await fetch(`${alt.server.url}/api/coin?type=${encodeURIComponent(coin)}`)).json()) as {
+      const api = (await (await fetch(`${suiApp.server.url}/api/coin?type=${encodeURIComponent(coin)}`)).json()) as {
         score: number;
         tier: string;
       };
@@ -103,10 +103,10 @@ describe("widget.js in headless Chromium", function () {
   });
 
   it("badges content added later with Credence.scan(), and shows 'unavailable' when the service answers 502", async function () {
-    // A second alt app of its own (seeded Sui world, detached chain) and a browser page: a watchdog, not a budget,
+    // A second Sui app of its own (seeded Sui world, detached chain) and a browser page: a watchdog, not a budget,
     // so that a loaded machine (the e2e lane beside the unit lane) does not fail it.
     this.timeout(180_000);
-    const failing = await startAltTestServer({ suiChain: detachedSuiChain() });
+    const failing = await startSuiTestServer({ suiChain: detachedSuiChain() });
     try {
       const page = await browser.newPage();
       await page.goto(`${failing.server.url}/widget-demo.html`);

@@ -2,9 +2,9 @@ import { expect } from "chai";
 import * as E from "fp-ts/Either";
 import { SuiGraphQLClient } from "@mysten/sui/graphql";
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
-import { SuiGraphQLChain } from "../../../src/adapters/second-chain/sui-graphql-chain.adapter";
-import { ACTIVITY_MAX_PAGES, ACTIVITY_PAGE_SIZE } from "../../../src/adapters/second-chain/sui-graphql-documents";
-import { asCoinType, asSuiAddress } from "../../../src/domain/second-chain/sui-address";
+import { SuiGraphQLChain } from "../../../src/adapters/sui/sui-graphql-chain.adapter";
+import { ACTIVITY_MAX_PAGES, ACTIVITY_PAGE_SIZE } from "../../../src/adapters/sui/sui-graphql-documents";
+import { asCoinType, asSuiAddress } from "../../../src/domain/sui/sui-address";
 import { serveSuiGraphQL, type SuiFixtureWorld } from "../../support/sui/sui-graphql-fixture";
 import { FIXTURE, fixtureWorld } from "../../support/sui/sui-fixture-world";
 

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import * as E from "fp-ts/Either";
-import type { StakingLeaderboardStore } from "../../../src/application/ports/staking-leaderboard.port";
+import type { StakingLeaderboardStore } from "../../../src/application/ports/staking-leaderboard-store.port";
 import type { Address } from "../../../src/domain/chain/address";
 import type { LeaderboardBatch } from "../../../src/domain/staking/leaderboard-batch";
 import type { PricedStakeActivity } from "../../../src/domain/staking/stake-activity";

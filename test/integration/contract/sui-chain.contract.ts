@@ -6,8 +6,8 @@ import {
   CAPABILITY_VALIDITY_EPOCHS,
   recordViews,
   REGISTRY_ABORTS,
-} from "../../../src/domain/second-chain/registry-rules";
-import { asCoinType, asSuiAddress, type CoinType, type SuiAddress } from "../../../src/domain/second-chain/sui-address";
+} from "../../../src/domain/sui/registry-rules";
+import { asCoinType, asSuiAddress, type CoinType, type SuiAddress } from "../../../src/domain/sui/sui-address";
 
 /** What a SuiChain adapter under contract must provide: the roles of the seeded Sui world. */
 export interface SuiChainSetup {

@@ -1,5 +1,5 @@
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
-import { asSuiAddress } from "../../../src/domain/second-chain/sui-address";
+import { asSuiAddress } from "../../../src/domain/sui/sui-address";
 import { EmbeddedSuiLedger } from "../../../src/dev-world/sui/embedded-sui-ledger";
 import { ledgerId } from "../../../src/dev-world/sui/sui-ledger-state";
 import { seedSuiWorld } from "../../../src/dev-world/sui/sui-world-seed";

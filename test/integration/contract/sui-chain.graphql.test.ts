@@ -1,7 +1,7 @@
 import { SuiGraphQLClient } from "@mysten/sui/graphql";
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
-import { SuiGraphQLChain } from "../../../src/adapters/second-chain/sui-graphql-chain.adapter";
-import { asCoinType, asSuiAddress } from "../../../src/domain/second-chain/sui-address";
+import { SuiGraphQLChain } from "../../../src/adapters/sui/sui-graphql-chain.adapter";
+import { asCoinType, asSuiAddress } from "../../../src/domain/sui/sui-address";
 import { serveSuiGraphQL } from "../../support/sui/sui-graphql-fixture";
 import { FIXTURE, fixtureWorld } from "../../support/sui/sui-fixture-world";
 import { suiChainContract } from "./sui-chain.contract";

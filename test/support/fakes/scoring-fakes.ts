@@ -4,9 +4,9 @@ import * as TE from "fp-ts/TaskEither";
 import { upstreamFailure, type UpstreamFailure } from "../../../src/application/failures";
 import type { CallOutcome, CallRequest, ChainReader } from "../../../src/application/ports/chain-reader.port";
 import type { ExplorerHistory } from "../../../src/application/ports/explorer-history.port";
-import type { SellSimulator } from "../../../src/application/ports/scoring-sell-simulator.port";
+import type { SellSimulator } from "../../../src/application/ports/sell-simulator.port";
 import { DEFAULT_SCORING_LIMITS, type ScoringSettings } from "../../../src/application/ports/scoring-settings.port";
-import type { StakingInputSource } from "../../../src/application/ports/scoring-staking.port";
+import type { StakingInputSource } from "../../../src/application/ports/staking-input-source.port";
 import { type Address, asAddress } from "../../../src/domain/chain/address";
 import type {
   AddressKind,

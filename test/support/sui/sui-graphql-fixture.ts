@@ -10,7 +10,7 @@ import {
   ELITE_CAP_MIN_SCORE,
   REGISTRY_ABORTS,
   STANDARD_CAP_MIN_SCORE,
-} from "../../../src/domain/second-chain/registry-rules";
+} from "../../../src/domain/sui/registry-rules";
 
 /**
  * A Sui GraphQL endpoint on nock, answering with the shapes of Sui's GraphQL schema (as shipped in

@@ -20,7 +20,7 @@ describe("failure table: the oracle when a dependency is down", () => {
   });
 });
 
-describe("failure table: the alt app's score-wallet", () => {
+describe("failure table: the Sui app's score-wallet", () => {
   it("a spent write budget is 429 write_budget_exhausted with Retry-After; its store down is 503; the chain down stays 502", () => {
     const exhausted = suiWalletFailureError({ _tag: "WriteBudgetExhausted", retryAfterSeconds: 9_000 }, log);
     expect(exhausted).to.deep.equal({ code: "write_budget_exhausted", headers: { "Retry-After": "9000" } });

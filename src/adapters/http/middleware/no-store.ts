@@ -3,7 +3,7 @@ import type { Middleware } from "koa";
 /**
  * API contract: score paths send `Cache-Control: no-store`. Every /api answer is a score or depends on
  * one (or on payment state), so none of them may sit in a shared cache. The one exception sets its
- * own header: the alt app's coin score, cacheable until its nextRescoreAt.
+ * own header: the Sui app's coin score, cacheable until its nextRescoreAt.
  */
 export function noStoreOnApi(): Middleware {
   return async (ctx, next) => {

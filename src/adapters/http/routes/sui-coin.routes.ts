@@ -1,10 +1,10 @@
 import Router from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { Middleware } from "koa";
-import type { ScoreSuiCoin } from "../../../application/use-cases/second-chain/score-sui-coin.use-case";
-import { parseCoinType } from "../../../domain/second-chain/sui-address";
+import type { ScoreSuiCoin } from "../../../application/use-cases/sui/score-sui-coin.use-case";
+import { parseCoinType } from "../../../domain/sui/sui-address";
 import { coinFailureError } from "../failure-table";
-import { coinBody } from "../presenters/second-chain-presenters";
+import { coinBody } from "../presenters/sui-presenters";
 import { sendError, sendJson } from "../respond";
 
 export interface SuiCoinRouteDeps {
@@ -12,7 +12,7 @@ export interface SuiCoinRouteDeps {
   readonly scoreSuiCoin: ScoreSuiCoin;
 }
 
-/** GET {alt}/api/coin?type=0x<hex>::<module>::<Name>: open CORS, cacheable until nextRescoreAt. */
+/** GET {sui}/api/coin?type=0x<hex>::<module>::<Name>: open CORS, cacheable until nextRescoreAt. */
 export function suiCoinRoutes(deps: SuiCoinRouteDeps): Router {
   const router = new Router();
   router.get("/api/coin", deps.rateLimit, async (ctx) => {

@@ -1,10 +1,10 @@
 import Router from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { Middleware } from "koa";
-import type { ScoreSuiWallet } from "../../../application/use-cases/second-chain/score-sui-wallet.use-case";
-import { parseSuiAddress } from "../../../domain/second-chain/sui-address";
+import type { ScoreSuiWallet } from "../../../application/use-cases/sui/score-sui-wallet.use-case";
+import { parseSuiAddress } from "../../../domain/sui/sui-address";
 import { suiWalletFailureError } from "../failure-table";
-import { suiWalletBody } from "../presenters/second-chain-presenters";
+import { suiWalletBody } from "../presenters/sui-presenters";
 import { sendError, sendJson } from "../respond";
 import { bodyOf, isRecord } from "../validation";
 
@@ -13,7 +13,7 @@ export interface SuiWalletRouteDeps {
   readonly scoreSuiWallet: ScoreSuiWallet;
 }
 
-/** POST {alt}/api/score-wallet {address}: scores, writes to the ScoreRegistry, answers the registry's reading. */
+/** POST {sui}/api/score-wallet {address}: scores, writes to the ScoreRegistry, answers the registry's reading. */
 export function suiWalletRoutes(deps: SuiWalletRouteDeps): Router {
   const router = new Router();
   router.post("/api/score-wallet", deps.rateLimit, async (ctx) => {

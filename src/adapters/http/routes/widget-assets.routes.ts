@@ -5,7 +5,7 @@ export interface WidgetAssets {
   readonly demoHtml: string;
 }
 
-/** GET {alt}/widget.js (open CORS, cacheable for an hour) and GET {alt}/widget-demo.html. */
+/** GET {sui}/widget.js (open CORS, cacheable for an hour) and GET {sui}/widget-demo.html. */
 export function widgetAssetRoutes(assets: WidgetAssets): Router {
   const router = new Router();
   router.get("/widget.js", async (ctx) => {

@@ -4,7 +4,7 @@ import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
 import type { BlockRef } from "../../../domain/chain/chain-types";
 import type { StakingInput } from "../../../domain/scoring";
-import type { StakingInputSource } from "../../ports/scoring-staking.port";
+import type { StakingInputSource } from "../../ports/staking-input-source.port";
 import { AnalyzeStaking } from "../staking/analyze-staking.use-case";
 
 /**

@@ -23,7 +23,7 @@ import type { UpstreamFailure } from "../../failures";
 import { ChainReader } from "../../ports/chain-reader.port";
 import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { ScoringSettings } from "../../ports/scoring-settings.port";
-import { StakingInputSource } from "../../ports/scoring-staking.port";
+import { StakingInputSource } from "../../ports/staking-input-source.port";
 import { bounded, readBuyerFunding } from "./buyer-funding";
 import { GraphSignals } from "../../ports/graph-signals.port";
 import { TokenMarketReader } from "../market/token-market.reader";

@@ -2,7 +2,7 @@ import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { clampLeaderboardPage, type LeaderboardPage } from "../../../domain/staking/leaderboard-batch";
-import { StakingLeaderboardStore } from "../../ports/staking-leaderboard.port";
+import { StakingLeaderboardStore } from "../../ports/staking-leaderboard-store.port";
 import { stakingAnalysisFailed, type StakingAnalysisFailed } from "./staking-analysis-failed";
 
 export interface LeaderboardQuery {

@@ -13,7 +13,7 @@ import { ChainReader } from "../../ports/chain-reader.port";
 import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { PriceSource } from "../../ports/price-source.port";
 import { StakingAgeResets } from "../../ports/staking-age-resets.port";
-import { StakingLeaderboardStore } from "../../ports/staking-leaderboard.port";
+import { StakingLeaderboardStore } from "../../ports/staking-leaderboard-store.port";
 import { StakingTargetTrust } from "../../ports/staking-target-trust.port";
 import {
   deployedThings,

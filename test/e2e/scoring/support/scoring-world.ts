@@ -12,7 +12,9 @@ import { embeddedWorldConfig } from "../../../../src/infrastructure/application"
 import { startChainRuntime } from "../../../../src/infrastructure/chain-runtime";
 import { buildContainer, runtimeOver, ShutdownHooks } from "../../../../src/infrastructure/container";
 import { sharedDevWorld } from "../../../integration/dev-world/dev-world-fixture";
-import { detachedSuiChain, silentLogger, testConfig } from "../../../support/http-harness";
+import { silentLogger, testConfig } from "../../../support/http-harness";
+import { startSuiDevWorld } from "../../../../src/dev-world/sui/sui-dev-world";
+import { suiOracleAddress, suiOracleKey } from "../../../../src/infrastructure/sui-runtime";
 
 export interface ScoringRig {
   readonly world: DevWorld;
@@ -40,7 +42,12 @@ export async function buildScoringRig(world: DevWorld, cacheTtlMs = 30_000): Pro
   );
   const chain = await startChainRuntime(config, silentLogger);
   const container = buildContainer(
-    await runtimeOver({ config, logger: silentLogger, chain, suiChain: detachedSuiChain() }),
+    await runtimeOver({
+      config,
+      logger: silentLogger,
+      chain,
+      suiChain: startSuiDevWorld(suiOracleAddress(suiOracleKey(config))).chain,
+    }),
   );
   return {
     world,

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import * as E from "fp-ts/Either";
-import { InMemoryStakingAgeResets } from "../../../../src/adapters/staking/in-memory-staking-age-resets.adapter";
-import { InMemoryStakingTargetTrust } from "../../../../src/adapters/staking/in-memory-staking-target-trust.adapter";
+import { InMemoryStakingAgeResets } from "../../../support/staking/in-memory-staking-age-resets.adapter";
+import { InMemoryStakingTargetTrust } from "../../../support/staking/in-memory-staking-target-trust.adapter";
 import type { StakingAgeResets } from "../../../../src/application/ports/staking-age-resets.port";
 import type { StakingTargetTrust } from "../../../../src/application/ports/staking-target-trust.port";
 import { AnalyzeStaking } from "../../../../src/application/use-cases/staking/analyze-staking.use-case";

@@ -1,6 +1,6 @@
 import { ConfiguredPriceSource } from "../../../../src/adapters/price/configured-price-source.adapter";
-import { InMemoryStakingAgeResets } from "../../../../src/adapters/staking/in-memory-staking-age-resets.adapter";
-import { InMemoryStakingTargetTrust } from "../../../../src/adapters/staking/in-memory-staking-target-trust.adapter";
+import { InMemoryStakingAgeResets } from "../../../support/staking/in-memory-staking-age-resets.adapter";
+import { InMemoryStakingTargetTrust } from "../../../support/staking/in-memory-staking-target-trust.adapter";
 import { stakingSettings, type StakingSettings } from "../../../../src/application/use-cases/staking/staking-settings";
 import { addr, TOKEN, VAULT, VAULT_2 } from "../../domain/staking/staking-fixtures";
 import { FakeStakingWorld } from "../../../support/fakes/fake-staking-world";

@@ -1,7 +1,0 @@
-/** What the Sui use cases are configured with (decoded in infrastructure/config). */
-export interface SecondChainSettings {
-  /** Coin types scored VERIFIED (normalised `0x<64 hex>::module::Name`). */
-  readonly verifiedCoins: ReadonlySet<string>;
-}
-
-export const SecondChainSettings = Symbol.for("SecondChainSettings");
