@@ -3,7 +3,7 @@ import type { Container, Newable } from "inversify";
 import { EthCallCapabilityProber } from "../../adapters/chain/eth-call-capability-prober.adapter";
 import { EthCallNftCapabilityProber } from "../../adapters/chain/eth-call-nft-capability-prober.adapter";
 import { EthersSellSimulator } from "../../adapters/chain/sell-simulator.adapter";
-import { ContractCapabilityProber } from "../../application/ports/capability-prober.port";
+import { ContractCapabilityProber } from "../../application/ports/contract-capability-prober.port";
 import { NftCapabilityProber } from "../../application/ports/nft-capability-prober.port";
 import type { ChainReader } from "../../application/ports/chain-reader.port";
 import type { PriceSource } from "../../application/ports/price-source.port";

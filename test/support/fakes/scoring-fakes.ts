@@ -1,5 +1,5 @@
 import type { GraphSignals } from "../../../src/application/ports/graph-signals.port";
-import type { ContractCapabilityProber } from "../../../src/application/ports/capability-prober.port";
+import type { ContractCapabilityProber } from "../../../src/application/ports/contract-capability-prober.port";
 import * as TE from "fp-ts/TaskEither";
 import { upstreamFailure, type UpstreamFailure } from "../../../src/application/failures";
 import type { CallOutcome, CallRequest, ChainReader } from "../../../src/application/ports/chain-reader.port";

@@ -5,12 +5,6 @@ import { expect } from "chai";
 
 const PORTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../src/application/ports");
 
-/**
- * Waits for the lead's work on src/adapters/chain/*probe*: renaming this port file means editing the prober
- * adapter's import. Its token is ContractCapabilityProber.
- */
-const PENDING = new Set(["capability-prober.port.ts"]);
-
 /** `sell-simulator.port.ts` -> `SellSimulator`. */
 const tokenNameOf = (fileName: string): string =>
   fileName
@@ -35,9 +29,7 @@ describe("port file names (issue 30, item 6)", () => {
   it("names every file in src/application/ports for the token or interface it exports", () => {
     const files = readdirSync(PORTS).filter((f) => f.endsWith(".port.ts"));
     expect(files.length).to.be.greaterThan(40);
-    const misnamed = files.filter(
-      (f) => !PENDING.has(f) && !namedForItsExport(f, readFileSync(path.join(PORTS, f), "utf8")),
-    );
+    const misnamed = files.filter((f) => !namedForItsExport(f, readFileSync(path.join(PORTS, f), "utf8")));
     expect(misnamed).to.deep.equal([]);
   });
 });

@@ -15,7 +15,7 @@ import {
 import { isBurnAddress, liveOwner } from "../../../domain/scoring/market/privileged";
 import type { ReferenceToken } from "../../../domain/scoring/token/impersonation";
 import type { UpstreamFailure } from "../../failures";
-import { ContractCapabilityProber } from "../../ports/capability-prober.port";
+import { ContractCapabilityProber } from "../../ports/contract-capability-prober.port";
 import { ChainReader } from "../../ports/chain-reader.port";
 import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { SellSimulator, type SimulatedSeller } from "../../ports/sell-simulator.port";
