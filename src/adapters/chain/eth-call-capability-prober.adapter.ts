@@ -1,7 +1,10 @@
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { upstreamFailure, type UpstreamFailure } from "../../application/failures";
-import type { CapabilityProbeRequest, ContractCapabilityProber } from "../../application/ports/contract-capability-prober.port";
+import type {
+  CapabilityProbeRequest,
+  ContractCapabilityProber,
+} from "../../application/ports/contract-capability-prober.port";
 import { ChainReader } from "../../application/ports/chain-reader.port";
 import { type Address, ZERO_ADDRESS } from "../../domain/chain/address";
 import type { Hex } from "../../domain/chain/chain-types";
