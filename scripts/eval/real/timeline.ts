@@ -5,7 +5,7 @@ import { ERC20, type Launched, balanceOf, buy, sell } from "./launch";
 export const TIMELINE_DAYS = 4;
 const BUYERS_PER_DAY = 4;
 
-/** A small deterministic generator (mulberry32): the same run gets the same amounts. */
+/** A small deterministic generator (mulberry32): the same token gets the same amounts. */
 function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -15,6 +15,13 @@ function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+/** FNV-1a of a corpus id: each token's own seed, so its timeline does not depend on the tokens launched beside it. */
+function seedOf(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 export interface TradeTally {
@@ -29,6 +36,8 @@ export interface TradeTally {
  * hardhat_setBalance, no shared funder) buy 0.02-0.3 ETH worth, from day 2 about a third of the
  * earlier buyers sell 20-60% of their tokens, and on day 2 the owner pays a team wallet. Chain time
  * moves by a day between rounds (evm_increaseTime), so the whole corpus spends TIMELINE_DAYS of chain time.
+ * Amounts come from a generator of the token's own (seeded by its id): `--only` plays a token's days as the whole run
+ * does, where one generator for the chunk made a token's trades depend on the tokens before it.
  */
 export async function playTimeline(
   chain: Chain,
@@ -36,7 +45,7 @@ export async function playTimeline(
   weth: string,
 ): Promise<Map<string, TradeTally>> {
   const tallies = new Map<string, TradeTally>();
-  const rng = random(29);
+  const rngs = new Map(launched.map((l) => [l.address, random(seedOf(l.entry.id))]));
   const trading = launched.filter((l) => l.trading);
   const buyers = new Map<string, ReturnType<typeof evalWallet>[]>();
   for (let day = 1; day <= TIMELINE_DAYS; day++) {
@@ -45,6 +54,7 @@ export async function playTimeline(
       const started = performance.now();
       const tally = tallies.get(l.address) ?? { buys: 0, buysFailed: 0, sells: 0, sellsFailed: 0 };
       const mine = buyers.get(l.address) ?? [];
+      const rng = rngs.get(l.address) ?? random(seedOf(l.entry.id));
       for (let i = 0; i < BUYERS_PER_DAY; i++) {
         const buyer = evalWallet(`${l.entry.id}/buyer-${day}-${i}`);
         await chain.fund(buyer.address, parseEther("5"));
