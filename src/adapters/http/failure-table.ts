@@ -9,6 +9,7 @@ import { assertNever, type ApiError } from "./api-error";
 import type { DisputeFailure } from "../../application/use-cases/review/dispute-failure";
 import type { CheckPayeeFailure } from "../../application/use-cases/risk-check/check-payee.use-case";
 import type { PublishFailure } from "../../application/use-cases/registry/publish-scores.use-case";
+import type { RegistryNotConfigured } from "../../application/use-cases/registry/describe-registry.use-case";
 import type { ScanFailed } from "../../application/use-cases/scan/scan-settings";
 import type { GraphClusterFailure, GraphTrustFailure } from "../../application/use-cases/graph/graph-trust-answer";
 
@@ -24,6 +25,9 @@ export const scoringFailureError = (failure: ScoringFailed): ApiError => ({
 
 /** arc-score: any failure to score. */
 export const platformScoreError = (_failure: ScoringFailed): ApiError => ({ code: "scoring_unavailable" });
+
+/** GET /api/registry with no REGISTRY_ADDRESS: there is no registry to describe. */
+export const registryError = (_failure: RegistryNotConfigured): ApiError => ({ code: "not_found" });
 
 /** Graph trust before any snapshot exists: 503, like readiness (the lease holder's first recompute is under way). */
 export const graphTrustError = (_failure: GraphTrustFailure): ApiError => ({ code: "not_ready" });

@@ -6,6 +6,7 @@ import { chainReadinessProbe, checkEveryEndpointChain } from "../../../src/infra
 import { createLogger } from "../../../src/infrastructure/logger";
 import { CheckReadiness } from "../../../src/application/use-cases/health/check-readiness.use-case";
 import { emptyRpcBlock } from "../../support/rpc-block";
+import { infallible } from "../../../src/application/infallible";
 
 const KEY = "PROJECTKEY0042";
 const NOW = Date.parse("2026-11-26T12:00:00.000Z");
@@ -43,7 +44,7 @@ describe("/readyz chain check: each RPC_URL endpoint's state, without credential
         return [{ jsonrpc: "2.0", id: call.id, result: block }];
       });
     try {
-      const readiness = await new CheckReadiness([chainReadinessProbe(reader, endpoints)]).execute();
+      const readiness = await infallible(new CheckReadiness([chainReadinessProbe(reader, endpoints)]).execute());
       expect(readiness).to.deep.equal({
         status: "ready",
         checks: {

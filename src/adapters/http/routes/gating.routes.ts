@@ -17,6 +17,7 @@ import type { GatingInputError } from "../../../domain/gating/gating-input-error
 import { decodeVerifyRequest } from "../../../domain/gating/verify-request";
 import { sendError, sendJson } from "../respond";
 import { bodyOf } from "../validation";
+import { infallible } from "../../../application/infallible";
 
 export interface GatingRouteDeps {
   readonly issueAttestation: IssueAttestation;
@@ -69,10 +70,10 @@ export function gatingRoutes(deps: GatingRouteDeps): Router {
   router.post("/api/gating/verify", async (ctx) => {
     const command = decodeVerifyRequest(bodyOf(ctx));
     if (E.isLeft(command)) return sendError(ctx, { code: command.left.code });
-    sendJson(ctx, 200, await deps.verifyAttestation.execute(command.right)());
+    sendJson(ctx, 200, await infallible(deps.verifyAttestation.execute(command.right)));
   });
   router.get("/api/gating/schema", async (ctx) => {
-    ctx.body = deps.getGatingSchema.execute();
+    ctx.body = await infallible(deps.getGatingSchema.execute());
   });
   router.post("/api/gating/revoke", deps.operatorAuth, async (ctx) => {
     const command = decodeRevokeRequest(bodyOf(ctx));

@@ -1,6 +1,7 @@
 import Router from "@koa/router";
 import type { CheckReadiness } from "../../../application/use-cases/health/check-readiness.use-case";
 import { sendError } from "../respond";
+import { infallible } from "../../../application/infallible";
 
 export interface HealthRouteDeps {
   readonly checkReadiness: CheckReadiness;
@@ -16,7 +17,7 @@ export function healthRoutes(deps: HealthRouteDeps): Router {
     ctx.body = { status: "ok" };
   });
   router.get("/readyz", async (ctx) => {
-    const readiness = await deps.checkReadiness.execute();
+    const readiness = await infallible(deps.checkReadiness.execute());
     if (readiness.status === "not_ready")
       return sendError(ctx, { code: "not_ready", fields: { status: readiness.status, checks: readiness.checks } });
     ctx.body = readiness;

@@ -7,6 +7,7 @@ import { platformScoreError } from "../failure-table";
 import { arcScoreBody } from "../presenters/score-presenters";
 import { sendError, sendJson } from "../respond";
 import { addressParam } from "../validation";
+import { infallible } from "../../../application/infallible";
 
 export interface PlatformRouteDeps {
   readonly scoreAddress: ScoreAddress;
@@ -23,9 +24,9 @@ export interface PlatformRouteDeps {
  */
 export function platformRoutes(deps: PlatformRouteDeps): Router {
   const router = new Router();
-  router.get("/api/stats", async (ctx) => sendJson(ctx, 200, await deps.readPlatformStats.execute()()));
+  router.get("/api/stats", async (ctx) => sendJson(ctx, 200, await infallible(deps.readPlatformStats.execute())));
   router.get("/api/agent-status", async (ctx) =>
-    sendJson(ctx, 200, { status: "operational", ...(await deps.readPlatformStats.execute()()) }),
+    sendJson(ctx, 200, { status: "operational", ...(await infallible(deps.readPlatformStats.execute())) }),
   );
   router.get("/api/arc-score/:address", deps.platformAuth, deps.arcScoreRateLimit, async (ctx) => {
     const address = addressParam(ctx.params);

@@ -4,7 +4,7 @@ import type { Middleware } from "koa";
 import type { DescribeRegistry } from "../../../application/use-cases/registry/describe-registry.use-case";
 import type { PublishScores } from "../../../application/use-cases/registry/publish-scores.use-case";
 import { decodeBatchRequest } from "../../../domain/scoring/batch-request";
-import { publishFailureError } from "../failure-table";
+import { publishFailureError, registryError } from "../failure-table";
 import { sendError, sendJson } from "../respond";
 import { bodyOf } from "../validation";
 
@@ -21,9 +21,9 @@ export interface RegistryRouteDeps {
 export function registryRoutes(deps: RegistryRouteDeps): Router {
   const router = new Router();
   router.get("/api/registry", async (ctx) => {
-    const info = deps.describeRegistry.execute();
-    if (info === null) return sendError(ctx, { code: "not_found" });
-    sendJson(ctx, 200, info);
+    const info = await deps.describeRegistry.execute()();
+    if (E.isLeft(info)) return sendError(ctx, registryError(info.left));
+    sendJson(ctx, 200, info.right);
   });
   router.post("/api/registry/publish", deps.platformAuth, deps.rateLimit, async (ctx) => {
     const request = decodeBatchRequest(bodyOf(ctx));

@@ -16,6 +16,7 @@ import {
 import { payeeCheckError } from "../failure-table";
 import { sendError, sendJson } from "../respond";
 import { bodyOf } from "../validation";
+import { infallible } from "../../../application/infallible";
 
 export interface RiskCheckRouteDeps {
   readonly checkRisk: CheckRisk;
@@ -38,13 +39,13 @@ const UNAVAILABLE = { invalidReason: "risk-check-unavailable" } as const;
 /** The x402 risk-check provider: discovery, its JWK set, the signed check and its batch (free, rate-limited). */
 export function riskCheckRoutes(deps: RiskCheckRouteDeps): Router {
   const router = new Router();
-  router.get("/.well-known/risk-check.json", (ctx) => {
-    sendJson(ctx, 200, deps.describeRiskCheck.execute(deps.publicBaseUrl()).discovery);
+  router.get("/.well-known/risk-check.json", async (ctx) => {
+    sendJson(ctx, 200, (await infallible(deps.describeRiskCheck.execute(deps.publicBaseUrl()))).discovery);
   });
-  router.get(JWKS_PATH, (ctx) => {
+  router.get(JWKS_PATH, async (ctx) => {
     ctx.set("Cache-Control", "public, max-age=300");
     // application/json (every JSON body of this API is; JOSE libraries read it as a JWK set).
-    sendJson(ctx, 200, deps.describeRiskCheck.execute(deps.publicBaseUrl()).jwks);
+    sendJson(ctx, 200, (await infallible(deps.describeRiskCheck.execute(deps.publicBaseUrl()))).jwks);
   });
   router.post(RISK_CHECK_PATH, deps.rateLimit, async (ctx) => {
     const command = decodeRiskCheckRequest(bodyOf(ctx), deps.chainId);

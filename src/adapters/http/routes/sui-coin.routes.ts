@@ -18,7 +18,7 @@ export function suiCoinRoutes(deps: SuiCoinRouteDeps): Router {
   router.get("/api/coin", deps.rateLimit, async (ctx) => {
     const coinType = parseCoinType(ctx.query.type);
     if (coinType === undefined) return sendError(ctx, { code: "invalid_coin_type" });
-    const scored = await deps.scoreSuiCoin.execute(coinType);
+    const scored = await deps.scoreSuiCoin.execute(coinType)();
     if (E.isLeft(scored)) return sendError(ctx, coinFailureError(scored.left, ctx.state.log));
     const seconds = Math.max(0, Math.floor((Date.parse(scored.right.nextRescoreAt) - Date.now()) / 1000));
     ctx.set("Cache-Control", `public, max-age=${seconds}`);

@@ -20,7 +20,7 @@ export function suiWalletRoutes(deps: SuiWalletRouteDeps): Router {
     const body = bodyOf(ctx);
     const address = isRecord(body) ? parseSuiAddress(body.address) : undefined;
     if (address === undefined) return sendError(ctx, { code: "invalid_address" });
-    const answer = await deps.scoreSuiWallet.execute(address);
+    const answer = await deps.scoreSuiWallet.execute(address)();
     if (E.isLeft(answer)) return sendError(ctx, suiWalletFailureError(answer.left, ctx.state.log));
     sendJson(ctx, 200, suiWalletBody(answer.right));
   });

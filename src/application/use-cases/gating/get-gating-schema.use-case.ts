@@ -1,3 +1,4 @@
+import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { gatingSchemaDocument } from "../../../domain/gating/attestation-eip712";
 import { AttestationSigner } from "../../ports/attestation-signer.port";
@@ -19,8 +20,9 @@ export class GetGatingSchema {
     @inject(EasAttestationSigner) private readonly eas: EasAttestationSigner,
   ) {}
 
-  execute(): GatingSchema {
-    return {
+  /** Never fails: the schema is settings and the issuer's address. */
+  execute(): TE.TaskEither<never, GatingSchema> {
+    return TE.right({
       ...gatingSchemaDocument(
         { address: this.signer.issuer(), devSigned: this.signer.isDevKey() },
         this.settings.chainId,
@@ -28,6 +30,6 @@ export class GetGatingSchema {
       eas: easSchemaDocument(this.settings.eas, this.eas.schemaUid(), this.signer.issuer()),
       revocations:
         "GET /api/gating/revocations lists revoked ids (Credence `id` or EAS `uid`); verify answers `revoked` for them",
-    };
+    });
   }
 }

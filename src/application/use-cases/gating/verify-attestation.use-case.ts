@@ -1,5 +1,5 @@
 import * as E from "fp-ts/Either";
-import type * as T from "fp-ts/Task";
+import * as TE from "fp-ts/TaskEither";
 import { inject, injectable, optional } from "inversify";
 import { parseAddress } from "../../../domain/chain/address";
 import { overtakenByDecision } from "../../../domain/review/flag-decision";
@@ -92,8 +92,9 @@ export class VerifyAttestation {
     @inject(FlagDecisionStore) @optional() private readonly decisions?: FlagDecisionStore,
   ) {}
 
-  execute(command: VerifyCommand): T.Task<VerifyResult> {
-    return async () => {
+  /** Never fails: a forged, revoked or unreadable attestation is a verdict in the answer, not a failure. */
+  execute(command: VerifyCommand): TE.TaskEither<never, VerifyResult> {
+    return TE.fromTask(async () => {
       const easDocument = easDocumentOf(command.attestation);
       const { verdict, claim } =
         easDocument === undefined ? this.verifyCredence(command) : this.verifyEas(command, easDocument);
@@ -108,7 +109,7 @@ export class VerifyAttestation {
       if (extra === null) return verdict;
       const reasons = VERIFICATION_REASONS.filter((r) => r === extra || verdict.reasons.includes(r));
       return { ...verdict, valid: false, reasons };
-    };
+    });
   }
 
   /**

@@ -1,3 +1,4 @@
+import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { ReadinessProbes, type DependencyCheck, type ReadinessProbe } from "../../ports/readiness-probe.port";
 
@@ -19,7 +20,12 @@ const PROBE_TIMEOUT_MS = 2_000;
 export class CheckReadiness {
   constructor(@inject(ReadinessProbes) private readonly probes: readonly ReadinessProbe[]) {}
 
-  async execute(): Promise<Readiness> {
+  /** Never fails: a dependency that is down is a status in the answer, not a failure. */
+  execute(): TE.TaskEither<never, Readiness> {
+    return TE.fromTask(() => this.check());
+  }
+
+  private async check(): Promise<Readiness> {
     const checks = await Promise.all(this.probes.map((probe) => withTimeout(probe)));
     const down = this.probes.filter((_, i) => !checks[i]!.ok);
     const status: ReadinessStatus = down.some((probe) => probe.required)

@@ -1,5 +1,5 @@
 import * as E from "fp-ts/Either";
-import type { Task } from "fp-ts/Task";
+import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { formatAtomicAmount, type PaymentTerms } from "../../../domain/payment/payment-terms";
 import { ReadPaymentTotals } from "../payment/read-payment-totals.use-case";
@@ -28,8 +28,9 @@ export class ReadPlatformStats {
     @inject(PaymentTermsConfig) private readonly terms: PaymentTerms,
   ) {}
 
-  execute(): Task<PlatformStats> {
-    return async () => {
+  /** Never fails: payment totals that cannot be read are answered as null. */
+  execute(): TE.TaskEither<never, PlatformStats> {
+    return TE.fromTask(async () => {
       const totals = await this.paymentTotals.execute()();
       const scoring = this.scoringStats.view();
       return {
@@ -42,6 +43,6 @@ export class ReadPlatformStats {
         byKind: scoring.byKind,
         byTier: scoring.byTier,
       };
-    };
+    });
   }
 }

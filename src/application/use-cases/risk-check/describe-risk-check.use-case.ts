@@ -1,7 +1,13 @@
+import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { riskCheckDiscovery } from "../../../domain/risk-check/risk-check-discovery";
 import { RiskCheckSigner, type PublicJwk } from "../../ports/risk-check-signer.port";
 import { RiskCheckSettings } from "./risk-check-settings";
+
+export interface RiskCheckDescription {
+  readonly discovery: ReturnType<typeof riskCheckDiscovery>;
+  readonly jwks: { readonly keys: readonly PublicJwk[] };
+}
 
 /** GET /.well-known/risk-check.json and /.well-known/jwks.json: what a facilitator needs to call and verify. */
 @injectable()
@@ -11,13 +17,11 @@ export class DescribeRiskCheck {
     @inject(RiskCheckSettings) private readonly settings: RiskCheckSettings,
   ) {}
 
-  execute(baseUrl: string): {
-    readonly discovery: ReturnType<typeof riskCheckDiscovery>;
-    readonly jwks: { readonly keys: readonly PublicJwk[] };
-  } {
-    return {
+  /** Never fails: both documents come from settings and the signer's public key. */
+  execute(baseUrl: string): TE.TaskEither<never, RiskCheckDescription> {
+    return TE.right({
       discovery: riskCheckDiscovery(baseUrl, this.settings.chainId, this.signer.keyId()),
       jwks: this.signer.jwks(),
-    };
+    });
   }
 }

@@ -1,3 +1,4 @@
+import * as TE from "fp-ts/TaskEither";
 import * as E from "fp-ts/Either";
 import { inject, injectable } from "inversify";
 import { coinRescoreDelayMs, scoreCoin, type CoinScore } from "../../../domain/sui/score-coin";
@@ -36,7 +37,11 @@ export class ScoreSuiCoin {
     @inject(SuiSettings) private readonly settings: SuiSettings,
   ) {}
 
-  async execute(coinType: CoinType): Promise<E.Either<CoinScoringFailure, ScoredCoin>> {
+  execute(coinType: CoinType): TE.TaskEither<CoinScoringFailure, ScoredCoin> {
+    return () => this.cachedOrShared(coinType);
+  }
+
+  private async cachedOrShared(coinType: CoinType): Promise<E.Either<CoinScoringFailure, ScoredCoin>> {
     const cached = this.cache.get(coinType);
     if (cached !== undefined && cached.until > this.clock.nowMs()) return E.right(cached.value);
     const pending = this.inFlight.get(coinType);

@@ -1,3 +1,4 @@
+import * as TE from "fp-ts/TaskEither";
 import * as E from "fp-ts/Either";
 import { inject, injectable } from "inversify";
 import { capabilityFor } from "../../../domain/sui/registry-rules";
@@ -41,7 +42,12 @@ export class ScoreSuiWallet {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(address: SuiAddress): Promise<E.Either<SuiWalletFailure, SuiWalletAnswer>> {
+  execute(address: SuiAddress): TE.TaskEither<SuiWalletFailure, SuiWalletAnswer> {
+    return () => this.queued(address);
+  }
+
+  /** One score at a time per address (a second request waits for the first and reads its write). */
+  private async queued(address: SuiAddress): Promise<E.Either<SuiWalletFailure, SuiWalletAnswer>> {
     const previous = this.queues.get(address) ?? Promise.resolve();
     const run = previous.then(() => this.scoreOnce(address));
     const settled = run.catch(() => undefined);

@@ -6,6 +6,7 @@ import { asAddress } from "../../../../src/domain/chain/address";
 import type { AttestationPayload } from "../../../../src/domain/gating/attestation";
 import { GetGatingSchema } from "../../../../src/application/use-cases/gating/get-gating-schema.use-case";
 import { EthersAttestationSigner } from "../../../../src/adapters/attestation/ethers-attestation-signer.adapter";
+import { infallible } from "../../../../src/application/infallible";
 
 /*
  * An independent EIP-712 implementation, written from the published schema by hand (no
@@ -121,7 +122,9 @@ describe("EthersAttestationSigner", () => {
   });
 
   it("is what the published schema describes, and what ethers' own signTypedData produces from it", async () => {
-    const schema = new GetGatingSchema(signer, gatingSettings(5042002), testEasSigner(5042002)).execute();
+    const schema = await infallible(
+      new GetGatingSchema(signer, gatingSettings(5042002), testEasSigner(5042002)).execute(),
+    );
     const published = `Attestation(${schema.types.Attestation.map((f) => `${f.type} ${f.name}`).join(",")})`;
     expect(published).to.equal(ATTESTATION_TYPE);
     expect(schema.domain).to.deep.equal({ name: "Credence Attestation", version: "1", chainId: 5042002 });

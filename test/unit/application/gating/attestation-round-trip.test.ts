@@ -14,6 +14,7 @@ import {
   gatingSettings,
   testEasSigner,
 } from "../../../support/fakes/gating-fakes";
+import { infallible } from "../../../../src/application/infallible";
 
 const SUBJECT = asAddress("0x00000000000000000000000000000000000000a1");
 const OTHER = "0x00000000000000000000000000000000000000b2";
@@ -46,7 +47,9 @@ describe("attest -> verify round trip", () => {
   );
   let attestation: SignedAttestation;
   const verify = (candidate: unknown, expectedSubject: unknown = SUBJECT, expectedChainId: unknown = CHAIN) =>
-    verifier.execute({ attestation: candidate as Record<string, unknown>, expectedSubject, expectedChainId })();
+    infallible(
+      verifier.execute({ attestation: candidate as Record<string, unknown>, expectedSubject, expectedChainId }),
+    );
 
   beforeEach(async () => {
     clock.now = NOW;

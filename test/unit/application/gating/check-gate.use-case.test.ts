@@ -14,6 +14,7 @@ import {
   gatingSettings,
   testEasSigner,
 } from "../../../support/fakes/gating-fakes";
+import { infallible } from "../../../../src/application/infallible";
 
 const HEALTHY = asAddress("0x00000000000000000000000000000000000000c1");
 const FRESH = asAddress("0x00000000000000000000000000000000000000c2");
@@ -71,17 +72,19 @@ describe("CheckGate", () => {
       useClass: "financial_high",
       expiresAt: NOW + 900,
     });
-    const verified = await new VerifyAttestation(
-      signer,
-      clock,
-      gatingSettings(5042002),
-      testEasSigner(5042002),
-      new InMemoryRevocationStore(),
-    ).execute({
-      attestation: { ...result.attestation },
-      expectedSubject: HEALTHY,
-      expectedChainId: 5042002,
-    })();
+    const verified = await infallible(
+      new VerifyAttestation(
+        signer,
+        clock,
+        gatingSettings(5042002),
+        testEasSigner(5042002),
+        new InMemoryRevocationStore(),
+      ).execute({
+        attestation: { ...result.attestation },
+        expectedSubject: HEALTHY,
+        expectedChainId: 5042002,
+      }),
+    );
     expect(verified.valid).to.equal(true);
   });
 

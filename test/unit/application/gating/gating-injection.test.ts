@@ -15,9 +15,10 @@ import { VerifyAttestation } from "../../../../src/application/use-cases/gating/
 import { EthersAttestationSigner } from "../../../../src/adapters/attestation/ethers-attestation-signer.adapter";
 import { SystemClock } from "../../../../src/adapters/clock/system-clock.adapter";
 import { FakeWalletScorer, gatingSettings, testEasSigner } from "../../../support/fakes/gating-fakes";
+import { infallible } from "../../../../src/application/infallible";
 
 describe("gating use-cases under Inversify", () => {
-  it("resolve with the tokens they declare (explicit @inject, no emitted metadata)", () => {
+  it("resolve with the tokens they declare (explicit @inject, no emitted metadata)", async () => {
     const container = new Container();
     const signer = new EthersAttestationSigner({ privateKey: Wallet.createRandom().privateKey, isDevKey: true });
     container.bind<AttestationSigner>(AttestationSigner).toConstantValue(signer);
@@ -33,6 +34,6 @@ describe("gating use-cases under Inversify", () => {
     expect(container.get(IssueAttestation)).to.be.instanceOf(IssueAttestation);
     expect(container.get(VerifyAttestation)).to.be.instanceOf(VerifyAttestation);
     expect(container.get(CheckGate)).to.be.instanceOf(CheckGate);
-    expect(container.get(GetGatingSchema).execute().issuer.address).to.equal(signer.issuer());
+    expect((await infallible(container.get(GetGatingSchema).execute())).issuer.address).to.equal(signer.issuer());
   });
 });

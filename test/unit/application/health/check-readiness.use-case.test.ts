@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import type { ReadinessProbe } from "../../../../src/application/ports/readiness-probe.port";
 import { CheckReadiness } from "../../../../src/application/use-cases/health/check-readiness.use-case";
+import { infallible } from "../../../../src/application/infallible";
 
 const probe = (name: string, required: boolean, ok: boolean | "throws", extra = {}): ReadinessProbe => ({
   name,
@@ -13,12 +14,14 @@ const probe = (name: string, required: boolean, ok: boolean | "throws", extra = 
 
 describe("CheckReadiness", () => {
   it("ready when every dependency answers; each check is reported with its details", async () => {
-    const readiness = await new CheckReadiness([
-      probe("chain", true, true),
-      probe("index", true, true, { lagBlocks: 3 }),
-      probe("database", true, true, { mode: "memory" }),
-      probe("redis", false, true),
-    ]).execute();
+    const readiness = await infallible(
+      new CheckReadiness([
+        probe("chain", true, true),
+        probe("index", true, true, { lagBlocks: 3 }),
+        probe("database", true, true, { mode: "memory" }),
+        probe("redis", false, true),
+      ]).execute(),
+    );
     expect(readiness).to.deep.equal({
       status: "ready",
       checks: {
@@ -31,16 +34,17 @@ describe("CheckReadiness", () => {
   });
 
   it("degraded when only an optional dependency (Redis) is down", async () => {
-    const readiness = await new CheckReadiness([probe("chain", true, true), probe("redis", false, false)]).execute();
+    const readiness = await infallible(
+      new CheckReadiness([probe("chain", true, true), probe("redis", false, false)]).execute(),
+    );
     expect(readiness.status).to.equal("degraded");
     expect(readiness.checks.redis).to.deep.equal({ ok: false });
   });
 
   it("not ready when a required dependency is down; a throwing probe counts as down", async () => {
-    const readiness = await new CheckReadiness([
-      probe("chain", true, true),
-      probe("database", true, "throws"),
-    ]).execute();
+    const readiness = await infallible(
+      new CheckReadiness([probe("chain", true, true), probe("database", true, "throws")]).execute(),
+    );
     expect(readiness).to.deep.equal({ status: "not_ready", checks: { chain: { ok: true }, database: { ok: false } } });
   });
 });

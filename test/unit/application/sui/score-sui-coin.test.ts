@@ -40,22 +40,22 @@ describe("ScoreSuiCoin", () => {
     const state = { reads: 0, failing: false };
     let wall = 1_000_000;
     const useCase = new ScoreSuiCoin(chain(state), { nowMs: () => wall }, { verifiedCoins: new Set() });
-    const first = await useCase.execute(coinType);
-    await useCase.execute(coinType);
+    const first = await useCase.execute(coinType)();
+    await useCase.execute(coinType)();
     expect(state.reads).to.equal(1);
     wall = Date.parse(E.isRight(first) ? first.right.nextRescoreAt : "") + 1;
-    await useCase.execute(coinType);
+    await useCase.execute(coinType)();
     expect(state.reads).to.equal(2);
   });
 
   it("shares one read between concurrent requests and never caches a failure", async () => {
     const state = { reads: 0, failing: true };
     const useCase = new ScoreSuiCoin(chain(state), { nowMs: () => 0 }, { verifiedCoins: new Set() });
-    const answers = await Promise.all([useCase.execute(coinType), useCase.execute(coinType)]);
+    const answers = await Promise.all([useCase.execute(coinType)(), useCase.execute(coinType)()]);
     expect(state.reads).to.equal(1);
     expect(answers.every((a) => E.isLeft(a) && a.left._tag === "CoinUpstream")).to.equal(true);
     state.failing = false;
-    expect(E.isRight(await useCase.execute(coinType))).to.equal(true);
+    expect(E.isRight(await useCase.execute(coinType)())).to.equal(true);
     expect(state.reads).to.equal(2);
   });
 
@@ -66,7 +66,7 @@ describe("ScoreSuiCoin", () => {
       { nowMs: () => 0 },
       { verifiedCoins: new Set() },
     );
-    expect(await useCase.execute(asCoinType(`${asSuiAddress("0x9")}::x::X`))).to.deep.equal(
+    expect(await useCase.execute(asCoinType(`${asSuiAddress("0x9")}::x::X`))()).to.deep.equal(
       E.left({ _tag: "CoinNotFound" }),
     );
   });

@@ -43,10 +43,10 @@ describe("ScoreSuiWallet on the embedded ledger", () => {
     const budget = plenty();
     const first = await new ScoreSuiWallet(ledger, new InMemorySuiWriteJournal(), budget, wall).execute(
       scenario.longLivedWallet,
-    );
+    )();
     const afterRestart = await new ScoreSuiWallet(ledger, new InMemorySuiWriteJournal(), budget, wall).execute(
       scenario.longLivedWallet,
-    );
+    )();
     expect(E.isRight(first) && E.isRight(afterRestart)).to.equal(true);
     if (E.isLeft(first) || E.isLeft(afterRestart)) return;
     expect(afterRestart.right).to.include({
@@ -62,9 +62,9 @@ describe("ScoreSuiWallet on the embedded ledger", () => {
   it("writes again in the next epoch", async () => {
     const { ledger, scenario, advance, state } = setup();
     const useCase = new ScoreSuiWallet(ledger, new InMemorySuiWriteJournal(), plenty(), wall);
-    const first = await useCase.execute(scenario.freshWallet);
+    const first = await useCase.execute(scenario.freshWallet)();
     advance(EPOCH_MS);
-    const next = await useCase.execute(scenario.freshWallet);
+    const next = await useCase.execute(scenario.freshWallet)();
     expect(E.isRight(next) && next.right.written).to.equal(true);
     expect(
       E.isRight(next) && E.isRight(first) && next.right.updatedEpoch === (first.right.updatedEpoch ?? -1n) + 1n,
@@ -77,7 +77,7 @@ describe("ScoreSuiWallet on the embedded ledger", () => {
     const outsider = new EmbeddedSuiLedger(state, asSuiAddress("0x99"), () => start);
     const answer = await new ScoreSuiWallet(outsider, new InMemorySuiWriteJournal(), plenty(), wall).execute(
       scenario.longLivedWallet,
-    );
+    )();
     expect(answer).to.deep.equal(E.left({ _tag: "SuiWalletUpstream", cause: { _tag: "SuiNotOracle" } }));
     expect(state.records.size).to.equal(0);
   });
@@ -87,7 +87,7 @@ describe("ScoreSuiWallet on the embedded ledger", () => {
     const budget = plenty();
     const answer = await new ScoreSuiWallet(ledger, new InMemorySuiWriteJournal(), budget, wall).execute(
       scenario.botWallet,
-    );
+    )();
     expect(E.isRight(answer) && answer.right).to.include({ written: true, reason: null, botFlagged: true });
     expect(budget.reservations).to.deep.equal([["sui", "2026-11-20", ORACLE_WRITE_GAS_BUDGET_MIST]]);
     expect(state.scoreEvents).to.have.length(1);
@@ -96,7 +96,7 @@ describe("ScoreSuiWallet on the embedded ledger", () => {
   it("answers a never-seen address read-only (no_history): its own score, no epoch, nothing reserved or written", async () => {
     const { ledger, state } = setup();
     const budget = plenty();
-    const answer = await new ScoreSuiWallet(ledger, new InMemorySuiWriteJournal(), budget, wall).execute(stranger);
+    const answer = await new ScoreSuiWallet(ledger, new InMemorySuiWriteJournal(), budget, wall).execute(stranger)();
     expect(answer).to.deep.equal(
       E.right({
         address: stranger,
@@ -119,7 +119,7 @@ describe("ScoreSuiWallet on the embedded ledger", () => {
   it("a never-seen address the registry already holds (an earlier epoch's write) is answered from the registry, not written", async () => {
     const { ledger, state } = setup();
     state.records.set(stranger, { score: 40, tier: 1, confidence: 50, botFlagged: false, updatedEpoch: 1n });
-    const answer = await new ScoreSuiWallet(ledger, new InMemorySuiWriteJournal(), plenty(), wall).execute(stranger);
+    const answer = await new ScoreSuiWallet(ledger, new InMemorySuiWriteJournal(), plenty(), wall).execute(stranger)();
     expect(E.isRight(answer) && answer.right).to.include({
       score: 40,
       updatedEpoch: 1n,
@@ -134,8 +134,8 @@ describe("ScoreSuiWallet on the embedded ledger", () => {
     const { ledger, scenario, state } = setup();
     const budget = new RecordingBudget(new InMemoryWriteBudget({ sui: ORACLE_WRITE_GAS_BUDGET_MIST, evm: 0n }));
     const useCase = new ScoreSuiWallet(ledger, new InMemorySuiWriteJournal(), budget, wall);
-    expect(E.isRight(await useCase.execute(scenario.longLivedWallet))).to.equal(true);
-    const refused = await useCase.execute(scenario.botWallet);
+    expect(E.isRight(await useCase.execute(scenario.longLivedWallet)())).to.equal(true);
+    const refused = await useCase.execute(scenario.botWallet)();
     expect(refused).to.deep.equal(E.left({ _tag: "WriteBudgetExhausted", retryAfterSeconds: 2.5 * 3600 }));
     expect(state.scoreEvents.map((e) => e.subject)).to.deep.equal([scenario.longLivedWallet]);
   });
@@ -143,7 +143,7 @@ describe("ScoreSuiWallet on the embedded ledger", () => {
   it("the budget's store does not answer: WriteBudgetUnavailable, and nothing is written", async () => {
     const { ledger, scenario, state } = setup();
     const useCase = new ScoreSuiWallet(ledger, new InMemorySuiWriteJournal(), new RecordingBudget("unavailable"), wall);
-    expect(await useCase.execute(scenario.longLivedWallet)).to.deep.equal(E.left({ _tag: "WriteBudgetUnavailable" }));
+    expect(await useCase.execute(scenario.longLivedWallet)()).to.deep.equal(E.left({ _tag: "WriteBudgetUnavailable" }));
     expect(state.records.size).to.equal(0);
   });
 });
