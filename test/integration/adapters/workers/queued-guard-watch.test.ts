@@ -236,8 +236,8 @@ describe("QueuedGuardWatchWorker: Protocol Guard's per-block work shared by two 
     const scores = { [RISKY]: { score: 30, tier: "LOW" as const }, [BORROWER]: { score: 40, tier: "LOW" as const } };
     const store = new PostgresSubscriptionStore({ pool: db.pool });
     // Eight more subscriptions on the same pool: nine spread over the four partitions.
-    const ids = [subscription.id, ...Array.from({ length: 8 }, (_, i) => `sub_more${i}` as SubscriptionId)];
-    for (const id of ids.slice(1)) await store.create({ ...subscription, id })();
+    const subscriptions = [subscription.id, ...Array.from({ length: 8 }, (_, i) => `sub_more${i}` as SubscriptionId)];
+    for (const id of subscriptions.slice(1)) await store.create({ ...subscription, id })();
     const a = await instance("a", fakeScorer(scores), 5, 4);
     const b = await instance("b", fakeScorer(scores), 5, 4);
     const blocks = Array.from({ length: 20 }, (_, i) => activity(i + 1));
@@ -257,9 +257,9 @@ describe("QueuedGuardWatchWorker: Protocol Guard's per-block work shared by two 
       );
     }
     // Two wallets per block and subscription, each alert queued once by whichever instance held its partition.
-    expect(new Set(enqueued.map((e) => e.alertId)).size).to.equal(20 * 2 * ids.length);
-    expect(enqueued).to.have.length(20 * 2 * ids.length);
-    expect(await deliveredAlerts()).to.equal(20 * 2 * ids.length);
+    expect(new Set(enqueued.map((e) => e.alertId)).size).to.equal(20 * 2 * subscriptions.length);
+    expect(enqueued).to.have.length(20 * 2 * subscriptions.length);
+    expect(await deliveredAlerts()).to.equal(20 * 2 * subscriptions.length);
     const cursors = await db.pool.query<{ key: string; block_number: string }>(
       "SELECT key, block_number FROM protocol_guard_watch_cursor ORDER BY key",
     );
@@ -269,6 +269,13 @@ describe("QueuedGuardWatchWorker: Protocol Guard's per-block work shared by two 
       [`${CHAIN_ID}/p2of4`, 20],
       [`${CHAIN_ID}/p3of4`, 20],
     ]);
+    // A block is four jobs, one per partition; queued again (another instance, a successor) the same four.
+    const worked = executions.length;
+    const ids = await b.jobs.enqueue(blocks[19]!);
+    expect(new Set(ids).size).to.equal(4);
+    expect(await a.jobs.enqueue(blocks[19]!)).to.deep.equal(ids);
+    expect(await Promise.all(ids.map((id) => a.jobs.settled(id)))).to.deep.equal([true, true, true, true]);
+    expect(executions.length).to.equal(worked, "nothing worked twice");
   });
 
   it("hands a job whose holder died mid-block to the other instance once its heartbeat lapses: no alert twice, none lost", async () => {
