@@ -80,6 +80,12 @@ export class WatchBlock {
     @inject(ChainReader) private readonly chain: ChainReader,
   ) {}
 
+  /**
+   * The subscriptions read for the last block worked by partition: the partitions of one block worked here one
+   * after another (the queue hands out a block's partitions before the next block's) read them once.
+   */
+  private lastRead: { readonly hash: string; readonly subscriptions: Promise<readonly Subscription[]> } | null = null;
+
   /** Where the watcher stands; null before its first block. */
   async position(partition: GuardPartition = WHOLE_CHAIN): Promise<WatchPosition | null> {
     return run(this.cursor.read(partition));
@@ -129,7 +135,7 @@ export class WatchBlock {
     try {
       const at = await run(this.cursor.read(partition));
       if (at !== null && block.number <= at.number) return E.right({ kind: "skipped", block: block.number });
-      const subscriptions = await run(this.store.watching());
+      const subscriptions = await this.subscriptionsFor(block, partition);
       let events = 0;
       let alerts = 0;
       for (const subscription of subscriptions) {
@@ -154,6 +160,18 @@ export class WatchBlock {
     } catch (error) {
       return E.left({ _tag: "WatchFailure", block: block.number, detail: String(error) });
     }
+  }
+
+  private subscriptionsFor(block: BlockActivity, partition: GuardPartition): Promise<readonly Subscription[]> {
+    if (partition.count <= 1) return run(this.store.watching());
+    if (this.lastRead?.hash === block.hash) return this.lastRead.subscriptions;
+    const entry = { hash: block.hash, subscriptions: run(this.store.watching()) };
+    this.lastRead = entry;
+    // A failed read is not kept: the block's next try (or next partition) reads again.
+    entry.subscriptions.catch(() => {
+      if (this.lastRead === entry) this.lastRead = null;
+    });
+    return entry.subscriptions;
   }
 
   private async watch(subscription: Subscription, block: BlockActivity): Promise<{ events: number; alerts: number }> {
