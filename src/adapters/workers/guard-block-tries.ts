@@ -65,7 +65,8 @@ export async function tryBlockUntilSettled(
     if (result.kind === "reorg")
       log.error(result, "chain reorganised below the Protocol Guard cursor (deeper than the confirmation lag)");
     if (result.kind === "gap") log.error(result, "blocks never reached the Protocol Guard watcher");
-    if (result.kind !== "skipped" && result.events > 0) log.info(result, "guard watched block");
+    if (result.kind !== "skipped" && result.events > 0)
+      log.info(partition.count > 1 ? { ...result, partition: partition.index } : result, "guard watched block");
     return true;
   }
   return false;

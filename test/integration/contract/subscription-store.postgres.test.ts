@@ -45,7 +45,10 @@ describe("PostgresSubscriptionStore", () => {
 
   it("watching() opens a subscription's sealed channels only when they are read (the watcher reads every subscription every block)", async () => {
     const opens = { n: 0 };
-    const counting = { seal: box.seal, open: (sealed: string) => (opens.n++, box.open(sealed)) };
+    const counting = {
+      seal: (plain: string) => box.seal(plain),
+      open: (sealed: string) => (opens.n++, box.open(sealed)),
+    };
     const store = new PostgresSubscriptionStore({ pool: db.pool, box: counting });
     const id = `sub_lazy_${Date.now()}` as SubscriptionId;
     const channels = [
