@@ -23,6 +23,7 @@ export function guardSection(options: {
   seconds: number;
   instances: number;
   alertsPerBlock: number;
+  loadFactor: number;
   killLeader: boolean;
 }): Section {
   if (options.killLeader) return guardKillSection(options);
@@ -46,14 +47,16 @@ export function guardSection(options: {
       const lines = [
         `${f.subscriptions} subscriptions watching ${f.contracts} contracts made through POST /api/protocol-guard/subscribe ` +
           `in ${f.subscribeSeconds} s; PostgreSQL, RPC mode, chain in its own process`,
-        `set-up: chain, schema and receiver ${f.chainSeconds} s; instance start (spawn to ready) ${f.instanceStartSeconds.join(" s, ")} s`,
+        `set-up: chain, schema and receiver ${f.chainSeconds} s; instance start (spawn to ready) ${f.instanceStartSeconds.join(" s, ")} s; ` +
+          `GUARD_WORK_QUEUE=${f.workQueue}, GUARD_WORK_PARTITIONS=${f.workPartitions}`,
         phaseLine("baseline", f.baseline, per),
         phaseLine("load    ", f.oneInstance, per),
         `p99 x${oneOverBaseline} the baseline's; target p99 < ${TARGET_P99_MS} ms: ${f.oneInstance.p99Ms < TARGET_P99_MS ? "met" : "NOT met"}`,
-        phaseLine("2x load ", f.oneInstanceDouble, per * 2),
+        phaseLine(`${options.loadFactor}x load`, f.oneInstanceDouble, f.heavierAlertsPerBlock),
         two === null
           ? "2 instances: not measured (--guard-instances=1)"
-          : `${phaseLine("2x load ", two, per * 2)}; p99 x${twoOverOne} the 1-instance run's at 2x`,
+          : `${phaseLine(`${options.loadFactor}x load`, two, f.heavierAlertsPerBlock)}; p99 x${twoOverOne} the 1-instance run's at ${options.loadFactor}x, ` +
+            `x${ratio(two.p99Ms, f.oneInstance.p99Ms)} the 1-instance run's at 1x`,
         `machine load average (1 min) ${load.before} before, ${load.after} after (${availableParallelism()} cores)`,
         `instance warnings/errors logged: ${f.instanceWarnings}${f.firstWarning === null ? "" : ` (first: ${f.firstWarning})`}`,
       ];

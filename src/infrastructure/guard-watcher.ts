@@ -34,8 +34,9 @@ export async function guardJobsSchema(databaseUrl: string): Promise<string> {
 
 /**
  * GUARD_WORK_QUEUE=inline (the default, and the embedded one): every process watches every block it
- * follows, as before. pg-boss: the blocks are queued in PostgreSQL and each is watched once, by one of
- * the instances (see QueuedGuardWatchWorker).
+ * follows, as before. pg-boss: the blocks are queued in PostgreSQL, one job per partition of the
+ * subscriptions (GUARD_WORK_PARTITIONS), and each is watched once, by one of the instances (see
+ * QueuedGuardWatchWorker).
  */
 export function guardWatcher(container: Container, stream: BlockStream, config: Config, logger: Logger): GuardWatcher {
   const watch = container.get(WatchBlock);
@@ -53,12 +54,16 @@ export function guardWatcher(container: Container, stream: BlockStream, config: 
         schema: await guardJobsSchema(url),
         chainId: config.env.CHAIN_ID,
         heartbeatSeconds: config.env.GUARD_JOB_HEARTBEAT_SECONDS,
+        partitions: config.env.GUARD_WORK_PARTITIONS,
         onError: (error) => logger.warn({ err: error }, "Protocol Guard job queue error"),
       });
       await jobs.start();
       worker = new QueuedGuardWatchWorker(watch, policy, stream, jobs, logger, config.env.REORG_MAX_DEPTH);
       await worker.start();
-      logger.info("Protocol Guard works blocks from the shared queue (pg-boss)");
+      logger.info(
+        { partitions: config.env.GUARD_WORK_PARTITIONS },
+        "Protocol Guard works blocks from the shared queue (pg-boss)",
+      );
     },
     idle: () => worker?.idle() ?? Promise.resolve(),
     stop: async () => {

@@ -3,11 +3,13 @@ import { inject, injectable } from "inversify";
 import type { UpstreamFailure } from "../../application/failures";
 import type { AttemptedBlock, BlockAttempts } from "../../application/ports/block-attempts.port";
 import { PostgresWatchCursorConfig } from "./postgres-watch-cursor.adapter";
+import { partitionSuffix, WHOLE_CHAIN, type GuardPartition } from "../../domain/protocol-guard/guard-partition";
 import { upstreamTask } from "../shared/upstream-task";
 
 /**
  * Failed attempts in PostgreSQL, keyed like the watch cursor. The count moves by compare-and-set
- * (`attempts = seen`): two instances failing the same round of a block count it once.
+ * (`attempts = seen`): two instances failing the same round of a block count it once. A partition of the work
+ * counts under its own key (the cursor's key + `/p<i>of<n>`).
  */
 @injectable()
 export class PostgresBlockAttempts implements BlockAttempts {
@@ -15,9 +17,15 @@ export class PostgresBlockAttempts implements BlockAttempts {
 
   constructor(@inject(PostgresWatchCursorConfig) private readonly config: PostgresWatchCursorConfig) {}
 
-  recordFailure(block: AttemptedBlock, seen: number, reason: string): TE.TaskEither<UpstreamFailure, number> {
+  recordFailure(
+    block: AttemptedBlock,
+    seen: number,
+    reason: string,
+    partition: GuardPartition = WHOLE_CHAIN,
+  ): TE.TaskEither<UpstreamFailure, number> {
     return upstreamTask("storage", "block attempts record", async () => {
-      const { pool, key } = this.config;
+      const { pool } = this.config;
+      const key = this.config.key + partitionSuffix(partition);
       await pool.query(`DELETE FROM ${this.table} WHERE key = $1 AND block_number < $2`, [key, block.number]);
       // The first failure inserts the row; a later one moves it only from the count the caller saw.
       const counted =
@@ -42,10 +50,10 @@ export class PostgresBlockAttempts implements BlockAttempts {
     });
   }
 
-  clear(number: number): TE.TaskEither<UpstreamFailure, void> {
+  clear(number: number, partition: GuardPartition = WHOLE_CHAIN): TE.TaskEither<UpstreamFailure, void> {
     return upstreamTask("storage", "block attempts clear", async () => {
       await this.config.pool.query(`DELETE FROM ${this.table} WHERE key = $1 AND block_number <= $2`, [
-        this.config.key,
+        this.config.key + partitionSuffix(partition),
         number,
       ]);
     });

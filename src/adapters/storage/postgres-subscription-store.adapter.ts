@@ -93,7 +93,9 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
       const result = await this.pool.query<Row>(
         `SELECT ${COLUMNS} FROM ${this.table} WHERE status = 'active' AND jsonb_array_length(contracts) > 0 ORDER BY seq`,
       );
-      return result.rows.map((row) => this.toSubscription(row));
+      // Opened only when read: the watcher reads every subscription at every block, and a channel is needed only
+      // for the few a rule matched (opening them all was half of the watcher's largest cost, docs/benchmarks.md).
+      return result.rows.map((row) => this.toSubscription(row, "when read"));
     });
   }
 
@@ -260,11 +262,20 @@ export class PostgresSubscriptionStore implements SubscriptionStore {
     return toChannels(value);
   }
 
-  private toSubscription(row: Row): Subscription {
+  /** `channels`: opened now, or on first read of `channels` (a sealed channel that does not open throws then). */
+  private toSubscription(row: Row, channels: "now" | "when read" = "now"): Subscription {
     const id = parseSubscriptionId(row.id);
     const rules = decodeRules(row.rules);
     if (id === undefined || !isSubscriptionStatus(row.status) || E.isLeft(rules)) {
       throw new Error(`stored subscription ${row.id} does not decode`);
+    }
+    if (channels === "when read") {
+      const { channels: _sealed, ...rest } = row;
+      let opened: Channel[] | undefined;
+      return Object.defineProperty(this.toSubscription({ ...rest, channels: [] }), "channels", {
+        enumerable: true,
+        get: () => (opened ??= this.openChannels(row.channels)),
+      });
     }
     return {
       id,

@@ -3,12 +3,13 @@ import { inject, injectable } from "inversify";
 import type { Pool } from "pg";
 import type { UpstreamFailure } from "../../application/failures";
 import type { WatchCursor, WatchPosition } from "../../application/ports/watch-cursor.port";
+import { partitionSuffix, WHOLE_CHAIN, type GuardPartition } from "../../domain/protocol-guard/guard-partition";
 import { upstreamTask } from "../shared/upstream-task";
 
 export interface PostgresWatchCursorConfig {
   /** A pool on a database migrated by `migratePostgres` (`protocol_guard_watch_cursor`). */
   readonly pool: Pool;
-  /** One row per watched chain (`key`: chain id). */
+  /** One row per watched chain (`key`: chain id), and per partition of its work (`key` + `/p<i>of<n>`). */
   readonly key: string;
 }
 
@@ -21,23 +22,23 @@ export class PostgresWatchCursor implements WatchCursor {
 
   constructor(@inject(PostgresWatchCursorConfig) private readonly config: PostgresWatchCursorConfig) {}
 
-  read(): TE.TaskEither<UpstreamFailure, WatchPosition | null> {
+  read(partition: GuardPartition = WHOLE_CHAIN): TE.TaskEither<UpstreamFailure, WatchPosition | null> {
     return this.query("read", async () => {
       const result = await this.config.pool.query<{ block_number: string; block_hash: string }>(
         `SELECT block_number, block_hash FROM ${this.table} WHERE key = $1`,
-        [this.config.key],
+        [this.config.key + partitionSuffix(partition)],
       );
       const row = result.rows[0];
       return row === undefined ? null : { number: Number(row.block_number), hash: row.block_hash };
     });
   }
 
-  write(position: WatchPosition): TE.TaskEither<UpstreamFailure, void> {
+  write(position: WatchPosition, partition: GuardPartition = WHOLE_CHAIN): TE.TaskEither<UpstreamFailure, void> {
     return this.query("write", async () => {
       await this.config.pool.query(
         `INSERT INTO ${this.table} (key, block_number, block_hash) VALUES ($1, $2, $3)
          ON CONFLICT (key) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash`,
-        [this.config.key, position.number, position.hash],
+        [this.config.key + partitionSuffix(partition), position.number, position.hash],
       );
     });
   }

@@ -1,6 +1,7 @@
 import * as E from "fp-ts/Either";
 import type { WatchBlockOrSkip } from "../../application/use-cases/protocol-guard/watch-block-or-skip.use-case";
 import type { BlockActivity } from "../../domain/protocol-guard/block-activity";
+import { WHOLE_CHAIN, type GuardPartition } from "../../domain/protocol-guard/guard-partition";
 import { retryDelayMs } from "../../domain/protocol-guard/poison-block";
 import type { WorkerLog } from "./worker";
 
@@ -27,10 +28,11 @@ export async function tryBlockUntilSettled(
   policy: WatchBlockOrSkip,
   log: WorkerLog,
   control: TriesControl,
+  partition: GuardPartition = WHOLE_CHAIN,
 ): Promise<boolean> {
   let seen = 0;
   while (!control.stopped()) {
-    const tried = await policy.execute(block, seen);
+    const tried = await policy.execute(block, seen, partition);
     if (E.isLeft(tried)) {
       log.warn({ block: block.number, detail: tried.left.detail }, "guard watch failed; retrying");
       await control.pause(retryDelayMs(seen + 1, RETRY_BASE_MS, RETRY_CAP_MS));
@@ -63,7 +65,8 @@ export async function tryBlockUntilSettled(
     if (result.kind === "reorg")
       log.error(result, "chain reorganised below the Protocol Guard cursor (deeper than the confirmation lag)");
     if (result.kind === "gap") log.error(result, "blocks never reached the Protocol Guard watcher");
-    if (result.kind !== "skipped" && result.events > 0) log.info(result, "guard watched block");
+    if (result.kind !== "skipped" && result.events > 0)
+      log.info(partition.count > 1 ? { ...result, partition: partition.index } : result, "guard watched block");
     return true;
   }
   return false;

@@ -1,5 +1,6 @@
 import type { BlockStream } from "../../application/ports/block-stream.port";
 import type { WatchBlock } from "../../application/use-cases/protocol-guard/watch-block.use-case";
+import { WHOLE_CHAIN, type GuardPartition } from "../../domain/protocol-guard/guard-partition";
 import { retryDelayMs } from "../../domain/protocol-guard/poison-block";
 import { RETRY_BASE_MS, RETRY_CAP_MS, type TriesControl } from "./guard-block-tries";
 import type { WorkerLog } from "./worker";
@@ -13,24 +14,38 @@ export async function resumeGuardCursor(
   watcher: WatchBlock,
   stream: BlockStream,
   log: WorkerLog,
+  partitions: readonly GuardPartition[] = [WHOLE_CHAIN],
 ): Promise<number | null> {
-  const { reset } = await watcher.resume(stream.latest);
-  if (reset !== null)
-    log.error({ cursor: reset }, "the Protocol Guard cursor's block is not on this chain; watching from the head");
-  const position = await watcher.position();
-  return position === null ? null : position.number;
+  // Partitioned, the stream starts after the furthest-behind partition: partitions further on skip what they did.
+  let behind: number | null = null;
+  for (const partition of partitions) {
+    const { reset } = await watcher.resume(stream.latest, partition);
+    if (reset !== null)
+      log.error(
+        { cursor: reset, partition: partition.index },
+        "the Protocol Guard cursor's block is not on this chain; watching from the head",
+      );
+    const position = await watcher.position(partition);
+    if (position === null) return null;
+    behind = behind === null ? position.number : Math.min(behind, position.number);
+  }
+  return behind;
 }
 
-/** After a reorganisation: the shared cursor back to the ancestor, retried until it is (or the caller stops). */
+/**
+ * After a reorganisation: the shared cursor (every partition's) back to the ancestor, retried until it is (or the
+ * caller stops).
+ */
 export async function rewindGuardCursor(
   watcher: WatchBlock,
   ancestor: { readonly number: number; readonly hash: string },
   log: WorkerLog,
   control: TriesControl,
+  partitions: readonly GuardPartition[] = [WHOLE_CHAIN],
 ): Promise<void> {
   for (let attempt = 1; !control.stopped(); attempt++) {
     try {
-      await watcher.rewind(ancestor);
+      for (const partition of partitions) await watcher.rewind(ancestor, partition);
       return;
     } catch (error) {
       log.warn({ err: error, ancestor }, "guard watch cursor not rewound; retrying");

@@ -4,6 +4,7 @@ import * as t from "io-ts";
 import { PgBoss } from "pg-boss";
 import { AddressCodec } from "../../domain/chain/address";
 import type { BlockActivity } from "../../domain/protocol-guard/block-activity";
+import { partitionsOf, partitionSuffix, type GuardPartition } from "../../domain/protocol-guard/guard-partition";
 import type { GuardBlockJob, GuardBlockJobs } from "./guard-block-jobs";
 
 const QUEUE = "protocol-guard-blocks";
@@ -22,7 +23,7 @@ const RETRY_LIMIT = 1_000_000;
  */
 const KEEP_SETTLED_SECONDS = 3_600;
 
-const ActivityCodec = t.readonly(
+const BlockCodec = t.readonly(
   t.type({
     number: t.number,
     hash: t.string,
@@ -49,6 +50,10 @@ const ActivityCodec = t.readonly(
   }),
 );
 
+/** A job's data: the block, and which partition of the subscriptions the job watches it for. */
+const ActivityCodec = t.intersection([BlockCodec, t.partial({ partition: t.number, partitions: t.number })]);
+type StoredJob = t.TypeOf<typeof ActivityCodec>;
+
 export interface PgBossGuardBlockJobsOptions {
   readonly connectionString: string;
   /** Where pg-boss keeps its tables (created and migrated by pg-boss at start). */
@@ -56,31 +61,38 @@ export interface PgBossGuardBlockJobsOptions {
   readonly chainId: number;
   /** A held job whose heartbeat is this old is handed to another instance (pg-boss's minimum is 10). */
   readonly heartbeatSeconds: number;
+  /** GUARD_WORK_PARTITIONS: jobs per block, one per partition of the subscriptions, each its own ordered key. */
+  readonly partitions: number;
   readonly onError: (error: unknown) => void;
 }
 
-/** A UUID derived from the block: the same block queued twice is the same job, whoever queues it. */
-function jobId(chainId: number, block: BlockActivity): string {
-  const hex = createHash("sha256").update(`guard-block|${chainId}|${block.number}|${block.hash}`).digest("hex");
+/**
+ * A UUID derived from the block and the partition: the same block queued twice is the same jobs, whoever queues
+ * it (unpartitioned, the id a block always had, so jobs queued before an upgrade are the same jobs).
+ */
+function jobId(chainId: number, block: BlockActivity, partition: GuardPartition): string {
+  const name = `guard-block|${chainId}|${block.number}|${block.hash}${partitionSuffix(partition)}`;
+  const hex = createHash("sha256").update(name).digest("hex");
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
  * Protocol Guard's per-block jobs in pg-boss, in the PostgreSQL the instances already share. One queue
- * with the `key_strict_fifo` policy and one key per chain: a job is fetched only when every earlier job
- * of its chain is settled and none is held, so blocks are worked one at a time and in order, by
- * whichever instance claims the head. Held jobs carry a heartbeat; the supervisor (every instance runs
- * it) puts a job whose heartbeat lapsed back at the head, for another instance.
+ * with the `key_strict_fifo` policy and one key per chain and partition: a job is fetched only when every
+ * earlier job of its key is settled and none is held, so each partition's blocks are worked one at a time
+ * and in order, by whichever instance claims its head, while other instances claim other partitions' heads.
+ * Held jobs carry a heartbeat; the supervisor (every instance runs it) puts a job whose heartbeat lapsed
+ * back at the head, for another instance.
  */
 export class PgBossGuardBlockJobs implements GuardBlockJobs {
   readonly heartbeatEveryMs: number;
+  readonly partitions: readonly GuardPartition[];
   private readonly boss: PgBoss;
-  private readonly key: string;
 
   constructor(private readonly options: PgBossGuardBlockJobsOptions) {
     this.heartbeatEveryMs = (options.heartbeatSeconds * 1000) / 3;
-    this.key = `chain-${options.chainId}`;
+    this.partitions = partitionsOf(options.partitions);
     this.boss = new PgBoss({
       connectionString: options.connectionString,
       schema: options.schema,
@@ -105,12 +117,18 @@ export class PgBossGuardBlockJobs implements GuardBlockJobs {
     await this.boss.stop({ graceful: false, close: true });
   }
 
-  async enqueue(block: BlockActivity): Promise<string> {
-    const id = jobId(this.options.chainId, block);
-    // Sent one at a time (never in one statement): jobs are ordered by their insert time.
-    await this.boss.send(QUEUE, block, {
+  async enqueue(block: BlockActivity): Promise<readonly string[]> {
+    // A key's jobs are ordered by their insert time: this block's job for a partition is sent only after the
+    // previous block's (enqueue is awaited block by block); the partitions, each its own key, go together.
+    return Promise.all(this.partitions.map((partition) => this.send(block, partition)));
+  }
+
+  private async send(block: BlockActivity, partition: GuardPartition): Promise<string> {
+    const id = jobId(this.options.chainId, block, partition);
+    const data: StoredJob = { ...block, partition: partition.index, partitions: partition.count };
+    await this.boss.send(QUEUE, data, {
       id,
-      singletonKey: this.key,
+      singletonKey: `chain-${this.options.chainId}${partitionSuffix(partition)}`,
       // Per job rather than on the queue, so a changed setting applies to the next blocks.
       heartbeatSeconds: this.options.heartbeatSeconds,
       expireInSeconds: EXPIRE_SECONDS,
@@ -130,7 +148,10 @@ export class PgBossGuardBlockJobs implements GuardBlockJobs {
       await this.boss.complete(QUEUE, { id: job.id, retryCount: job.retryCount });
       throw new Error(`Protocol Guard job ${job.id} does not hold a block; dropped`);
     }
-    return { id: job.id, attempt: job.retryCount, block: block.right };
+    const { partition, partitions, ...activity } = block.right;
+    // Jobs queued before partitioning (or by an instance with no partitions) are the whole chain's.
+    const split = { index: partition ?? 0, count: partitions ?? 1 };
+    return { id: job.id, attempt: job.retryCount, block: activity, partition: split };
   }
 
   async heartbeat(job: GuardBlockJob): Promise<boolean> {

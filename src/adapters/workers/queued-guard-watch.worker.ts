@@ -13,10 +13,12 @@ const IDLE_POLL_MS = 50;
 
 /**
  * Protocol Guard's per-block work shared by the instances through a durable queue (GUARD_WORK_QUEUE=pg-boss).
- * Every instance queues every block its stream hands it (the job id derives from the block, so all but
- * the first are no-ops, and a successor of a killed chain follower misses nothing), and every instance
- * claims jobs: each block is matched, scored and alerted on by one instance, in block order (the queue
- * holds a chain's next job back until the one before it is settled). The job runs the same poison-block
+ * Every instance queues every block its stream hands it, as one job per partition of the subscriptions
+ * (GUARD_WORK_PARTITIONS; the job ids derive from the block and partition, so all but the first are no-ops,
+ * and a successor of a killed chain follower misses nothing), and every instance claims jobs: each block's
+ * partition is matched, scored and alerted on by one instance, in block order (the queue holds a partition's
+ * next job back until the one before it is settled), while other instances work other partitions. The job
+ * runs the same poison-block
  * tries as the in-process watcher; a held job carries a heartbeat, and one whose holder died goes to
  * another instance once the heartbeat lapses (its effects are the watcher's idempotent writes, so a
  * block half done before a crash queues nothing twice).
@@ -29,13 +31,13 @@ export class QueuedGuardWatchWorker implements Worker {
   private working: Promise<void> = Promise.resolve();
   /** The last block queued; null until the first when the watcher has no cursor (it starts at the head). */
   private queued: number | null = null;
-  private lastJob: string | null = null;
+  private lastJobs: readonly string[] = [];
   private readonly subscriber: BlockSubscriber = {
     name: "Protocol Guard queue",
     position: () => this.queued,
     receive: async (blocks) => {
       for (const block of blocks) {
-        this.lastJob = await this.jobs.enqueue(block.activity);
+        this.lastJobs = await this.jobs.enqueue(block.activity);
         this.queued = block.number;
         this.branch.set(block.number, block.activity.hash);
         this.branch.delete(block.number - this.branchWindow);
@@ -47,10 +49,13 @@ export class QueuedGuardWatchWorker implements Worker {
       // are dropped when claimed: the blocks this stream hands out next are the branch's.
       for (const number of [...this.branch.keys()]) if (number > ancestor.number) this.branch.delete(number);
       if (this.queued !== null) this.queued = Math.min(this.queued, ancestor.number);
-      await rewindGuardCursor(this.watcher, ancestor, this.log, {
-        stopped: () => this.stopped,
-        pause: (ms) => this.pause(ms, false),
-      });
+      await rewindGuardCursor(
+        this.watcher,
+        ancestor,
+        this.log,
+        { stopped: () => this.stopped, pause: (ms) => this.pause(ms, false) },
+        this.jobs.partitions,
+      );
     },
   };
   /** The hash this instance's stream handed out at each recent height: a job for another block there was removed. */
@@ -67,16 +72,15 @@ export class QueuedGuardWatchWorker implements Worker {
   ) {}
 
   async start(): Promise<void> {
-    this.queued = await resumeGuardCursor(this.watcher, this.stream, this.log);
+    this.queued = await resumeGuardCursor(this.watcher, this.stream, this.log, this.jobs.partitions);
     this.stream.subscribe(this.subscriber);
     this.working = this.work();
   }
 
-  /** Resolves once the last block this instance queued is settled (by whichever instance worked it). */
+  /** Resolves once the last block this instance queued is settled, every partition (by whichever instance worked it). */
   async idle(): Promise<void> {
-    const id = this.lastJob;
-    if (id === null) return;
-    while (!this.stopped && !(await this.jobs.settled(id))) await this.pause(IDLE_POLL_MS, false);
+    for (const id of this.lastJobs)
+      while (!this.stopped && !(await this.jobs.settled(id))) await this.pause(IDLE_POLL_MS, false);
   }
 
   async stop(): Promise<void> {
@@ -124,11 +128,17 @@ export class QueuedGuardWatchWorker implements Worker {
       );
     }, this.jobs.heartbeatEveryMs);
     try {
-      const settled = await tryBlockUntilSettled(job.block, this.policy, this.log, {
-        stopped: () => this.stopped || !held,
-        // A new block does not cut the poison-block backoff short.
-        pause: (ms) => this.pause(ms, false),
-      });
+      const settled = await tryBlockUntilSettled(
+        job.block,
+        this.policy,
+        this.log,
+        {
+          stopped: () => this.stopped || !held,
+          // A new block does not cut the poison-block backoff short.
+          pause: (ms) => this.pause(ms, false),
+        },
+        job.partition,
+      );
       // A lapsed job is another instance's now: settling it here would cut that one's claim short.
       if (!held) return;
       if (settled) await this.jobs.complete(job);

@@ -139,6 +139,9 @@ const variables = {
   GUARD_WORK_QUEUE: { codec: t.keyof({ inline: null, "pg-boss": null }), fallback: "inline" },
   // pg-boss: a held block job whose heartbeat is this old goes to another instance (pg-boss's minimum is 10).
   GUARD_JOB_HEARTBEAT_SECONDS: { codec: intInRange("seconds", 10, 300), fallback: "10" },
+  // pg-boss: each block is queued as this many jobs, one per partition of the subscriptions (hash of the id),
+  // each its own ordered key, so instances work a block's partitions at once. 1 = one ordered job per block.
+  GUARD_WORK_PARTITIONS: { codec: intInRange("partitions", 1, 256), fallback: "8" },
   // RPC mode with DATABASE_URL: one instance recomputes graph trust. Louvain runs synchronously (41 s on a
   // 1,000,000-edge graph, docs/benchmarks.md) and no renewal can be sent meanwhile, so the lease must outlast it.
   GRAPH_TRUST_LEASE_SECONDS: { codec: intInRange("seconds", 10, 3_600), fallback: "300" },

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { aesGcmSecretBox } from "../../../src/adapters/crypto/aes-gcm-secret-box";
 import { PostgresSubscriptionStore } from "../../../src/adapters/storage/postgres-subscription-store.adapter";
+import type { Address } from "../../../src/domain/chain/address";
 import type { SubscriptionId } from "../../../src/domain/protocol-guard/subscription";
 import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
 import { left, right } from "./support/task-either";
@@ -40,6 +41,28 @@ describe("PostgresSubscriptionStore", () => {
     expect((await right(store.get(id)))?.channels).to.deep.equal(channels);
     const wrongKey = new PostgresSubscriptionStore({ pool: db.pool, box: aesGcmSecretBox(Buffer.alloc(32, 1)) });
     expect((await left(wrongKey.get(id))).source).to.equal("storage");
+  });
+
+  it("watching() opens a subscription's sealed channels only when they are read (the watcher reads every subscription every block)", async () => {
+    const opens = { n: 0 };
+    const counting = {
+      seal: (plain: string) => box.seal(plain),
+      open: (sealed: string) => (opens.n++, box.open(sealed)),
+    };
+    const store = new PostgresSubscriptionStore({ pool: db.pool, box: counting });
+    const id = `sub_lazy_${Date.now()}` as SubscriptionId;
+    const channels = [
+      { id: "ch_1", type: "webhook" as const, url: "https://hooks.example.org/lazy", status: "active" as const },
+    ];
+    const contracts = [{ address: ("0x" + "ab".repeat(20)) as Address }];
+    const s = { id, protocolName: "P", status: "active" as const, channels, rules: [], contracts };
+    await right(store.create({ ...s, manageTokenHash: "h", createdAt: "c", updatedAt: "u" }));
+    const watched = (await right(store.watching())).find((w) => w.id === id);
+    expect(watched?.contracts).to.deep.equal(contracts);
+    expect(opens.n).to.equal(0, "nothing opened by the read");
+    expect(watched?.channels).to.deep.equal(channels);
+    expect(watched?.channels).to.deep.equal(channels);
+    expect(opens.n).to.equal(1, "opened once, on first read");
   });
 
   it("a row of the older shape ({webhookUrl, email} channels) still reads, as the list", async () => {

@@ -1,6 +1,7 @@
 import * as E from "fp-ts/Either";
 import { inject, injectable } from "inversify";
 import type { BlockActivity } from "../../../domain/protocol-guard/block-activity";
+import { inPartition, WHOLE_CHAIN, type GuardPartition } from "../../../domain/protocol-guard/guard-partition";
 import { blockSkippedAlert, concernedBy } from "../../../domain/protocol-guard/poison-block";
 import type { UpstreamFailure } from "../../failures";
 import { BlockAttempts } from "../../ports/block-attempts.port";
@@ -25,7 +26,8 @@ async function run<T>(task: () => Promise<E.Either<UpstreamFailure, T>>): Promis
  * The poison-block policy's last step: a block the watcher gave up on is passed, never silently. Each
  * subscription it concerns gets one `block_skipped` alert through the outbox (ids derive from the
  * subscription and block hash, so a second instance or a retry after a crash queues nothing new), and
- * only then does the cursor move past it.
+ * only then does the cursor move past it. With a partition of the work, only its subscriptions are told, and
+ * only its cursor moves.
  */
 @injectable()
 export class AlertBlockSkipped {
@@ -36,11 +38,17 @@ export class AlertBlockSkipped {
     @inject(BlockAttempts) private readonly attempts: BlockAttempts,
   ) {}
 
-  async execute(block: BlockActivity, attempts: number, reason: string): Promise<E.Either<WatchFailure, SkippedBlock>> {
+  async execute(
+    block: BlockActivity,
+    attempts: number,
+    reason: string,
+    partition: GuardPartition = WHOLE_CHAIN,
+  ): Promise<E.Either<WatchFailure, SkippedBlock>> {
     try {
-      const at = await run(this.cursor.read());
+      const at = await run(this.cursor.read(partition));
       if (at !== null && block.number <= at.number) return E.right({ subscriptions: 0, alerts: 0 });
-      const concerned = concernedBy(block, await run(this.store.watching()));
+      const watching = (await run(this.store.watching())).filter((s) => inPartition(s.id, partition));
+      const concerned = concernedBy(block, watching);
       let alerts = 0;
       for (const subscription of concerned) {
         const alert = blockSkippedAlert(
@@ -52,8 +60,8 @@ export class AlertBlockSkipped {
         await run(this.store.appendAlert(subscription.id, alert));
         alerts += await run(() => this.queue.execute(subscription, alert, null));
       }
-      await run(this.cursor.write({ number: block.number, hash: block.hash }));
-      await run(this.attempts.clear(block.number));
+      await run(this.cursor.write({ number: block.number, hash: block.hash }, partition));
+      await run(this.attempts.clear(block.number, partition));
       return E.right({ subscriptions: concerned.length, alerts });
     } catch (error) {
       return E.left({ _tag: "WatchFailure", block: block.number, detail: String(error) });

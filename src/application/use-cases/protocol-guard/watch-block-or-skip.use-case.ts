@@ -1,6 +1,7 @@
 import * as E from "fp-ts/Either";
 import { inject, injectable } from "inversify";
 import type { BlockActivity } from "../../../domain/protocol-guard/block-activity";
+import { WHOLE_CHAIN, type GuardPartition } from "../../../domain/protocol-guard/guard-partition";
 import { exhausted, skipReason } from "../../../domain/protocol-guard/poison-block";
 import { BlockAttempts } from "../../ports/block-attempts.port";
 import { AlertBlockSkipped, type SkippedBlock } from "./alert-block-skipped.use-case";
@@ -34,21 +35,25 @@ export class WatchBlockOrSkip {
     @inject(PoisonBlockSettings) private readonly settings: PoisonBlockSettings,
   ) {}
 
-  /** `seen`: the count this caller last had for the block (0 on a first try). */
-  async execute(block: BlockActivity, seen: number): Promise<E.Either<WatchFailure, GuardBlockOutcome>> {
-    const watched = await this.watcher.execute(block);
+  /** `seen`: the count this caller last had for the block (0 on a first try); `partition`: the share of the work tried. */
+  async execute(
+    block: BlockActivity,
+    seen: number,
+    partition: GuardPartition = WHOLE_CHAIN,
+  ): Promise<E.Either<WatchFailure, GuardBlockOutcome>> {
+    const watched = await this.watcher.execute(block, partition);
     if (E.isRight(watched)) {
       // A stale count is harmless (the next failure of a later block drops it), so a failed clear is not one.
-      if (seen > 0) await this.attempts.clear(block.number)();
+      if (seen > 0) await this.attempts.clear(block.number, partition)();
       return E.right({ kind: "watched", outcome: watched.right });
     }
     const reason = skipReason(watched.left.detail);
-    const counted = await this.attempts.recordFailure(block, seen, reason)();
+    const counted = await this.attempts.recordFailure(block, seen, reason, partition)();
     if (E.isLeft(counted))
       return E.left({ ...watched.left, detail: `${watched.left.detail}; not counted: ${counted.left.detail}` });
     const attempts = counted.right;
     if (!exhausted(attempts, this.settings.maxAttempts)) return E.right({ kind: "failed", attempts, reason });
-    const skipped = await this.skip.execute(block, attempts, reason);
+    const skipped = await this.skip.execute(block, attempts, reason, partition);
     if (E.isLeft(skipped)) return skipped;
     return E.right({ kind: "poisoned", attempts, reason, ...skipped.right });
   }

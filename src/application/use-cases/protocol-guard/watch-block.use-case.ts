@@ -6,6 +6,7 @@ import { parseAddress, ZERO_ADDRESS } from "../../../domain/chain/address";
 import type { BlockActivity } from "../../../domain/protocol-guard/block-activity";
 import type { ArgValue } from "../../../domain/protocol-guard/event-condition";
 import type { GuardAlert } from "../../../domain/protocol-guard/guard-alert";
+import { inPartition, WHOLE_CHAIN, type GuardPartition } from "../../../domain/protocol-guard/guard-partition";
 import { decideGuard, shouldRecordAlert } from "../../../domain/protocol-guard/guard-decision";
 import type { OnchainEvent } from "../../../domain/protocol-guard/onchain-event";
 import type { Subscription } from "../../../domain/protocol-guard/subscription";
@@ -65,7 +66,8 @@ async function run<T>(task: () => Promise<E.Either<UpstreamFailure, T>>): Promis
  * subscription watches is attributed to its wallets (tx.from, and the addresses an event names),
  * each wallet is scored (the score cache applies), recorded as an on-chain event and put through
  * the subscription's rules; alerts go to the outbox. Ids are derived from the block's content, so
- * a block processed twice (a crash before the cursor moved) records and queues nothing new.
+ * a block processed twice (a crash before the cursor moved) records and queues nothing new. With a
+ * partition (GUARD_WORK_PARTITIONS), only that partition's subscriptions are watched, under its own cursor.
  */
 @injectable()
 export class WatchBlock {
@@ -78,9 +80,15 @@ export class WatchBlock {
     @inject(ChainReader) private readonly chain: ChainReader,
   ) {}
 
+  /**
+   * The subscriptions read for the last block worked by partition: the partitions of one block worked here one
+   * after another (the queue hands out a block's partitions before the next block's) read them once.
+   */
+  private lastRead: { readonly hash: string; readonly subscriptions: Promise<readonly Subscription[]> } | null = null;
+
   /** Where the watcher stands; null before its first block. */
-  async position(): Promise<WatchPosition | null> {
-    return run(this.cursor.read());
+  async position(partition: GuardPartition = WHOLE_CHAIN): Promise<WatchPosition | null> {
+    return run(this.cursor.read(partition));
   }
 
   /**
@@ -88,16 +96,25 @@ export class WatchBlock {
    * now, not from genesis); a cursor whose block is no longer on the chain (a reorganisation while
    * we were down, or another chain behind the same database) is reported and restarted at `head`.
    */
-  async resume(head: WatchPosition | undefined): Promise<{ readonly reset: WatchPosition | null }> {
-    const at = await run(this.cursor.read());
+  async resume(
+    head: WatchPosition | undefined,
+    partition: GuardPartition = WHOLE_CHAIN,
+  ): Promise<{ readonly reset: WatchPosition | null }> {
+    // A partition met for the first time (the work newly split) carries on from where the whole chain's cursor is.
+    const at =
+      (await run(this.cursor.read(partition))) ??
+      (partition.count > 1 ? await run(this.cursor.read(WHOLE_CHAIN)) : null);
     if (head === undefined) return { reset: null };
     if (at === null) {
-      await run(this.cursor.write(head));
+      await run(this.cursor.write(head, partition));
       return { reset: null };
     }
     const block = await run(this.chain.block(at.number));
-    if (block !== null && block.hash.toLowerCase() === at.hash) return { reset: null };
-    await run(this.cursor.write(head));
+    if (block !== null && block.hash.toLowerCase() === at.hash) {
+      await run(this.cursor.write(at, partition));
+      return { reset: null };
+    }
+    await run(this.cursor.write(head, partition));
     return { reset: at };
   }
 
@@ -106,24 +123,28 @@ export class WatchBlock {
    * blocks (same numbers, other hashes) are watched instead of skipped. What the removed blocks recorded stays
    * (alerts may have gone out); the new branch's events have ids of their own (the block hash is in them).
    */
-  async rewind(ancestor: WatchPosition): Promise<void> {
-    const at = await run(this.cursor.read());
-    if (at !== null && at.number > ancestor.number) await run(this.cursor.write(ancestor));
+  async rewind(ancestor: WatchPosition, partition: GuardPartition = WHOLE_CHAIN): Promise<void> {
+    const at = await run(this.cursor.read(partition));
+    if (at !== null && at.number > ancestor.number) await run(this.cursor.write(ancestor, partition));
   }
 
-  async execute(block: BlockActivity): Promise<E.Either<WatchFailure, WatchOutcome>> {
+  async execute(
+    block: BlockActivity,
+    partition: GuardPartition = WHOLE_CHAIN,
+  ): Promise<E.Either<WatchFailure, WatchOutcome>> {
     try {
-      const at = await run(this.cursor.read());
+      const at = await run(this.cursor.read(partition));
       if (at !== null && block.number <= at.number) return E.right({ kind: "skipped", block: block.number });
-      const subscriptions = await run(this.store.watching());
+      const subscriptions = await this.subscriptionsFor(block, partition);
       let events = 0;
       let alerts = 0;
       for (const subscription of subscriptions) {
+        if (!inPartition(subscription.id, partition)) continue;
         const counted = await this.watch(subscription, block);
         events += counted.events;
         alerts += counted.alerts;
       }
-      await run(this.cursor.write({ number: block.number, hash: block.hash }));
+      await run(this.cursor.write({ number: block.number, hash: block.hash }, partition));
       if (at !== null && block.number === at.number + 1 && block.parentHash !== at.hash)
         return E.right({
           kind: "reorg",
@@ -139,6 +160,18 @@ export class WatchBlock {
     } catch (error) {
       return E.left({ _tag: "WatchFailure", block: block.number, detail: String(error) });
     }
+  }
+
+  private subscriptionsFor(block: BlockActivity, partition: GuardPartition): Promise<readonly Subscription[]> {
+    if (partition.count <= 1) return run(this.store.watching());
+    if (this.lastRead?.hash === block.hash) return this.lastRead.subscriptions;
+    const entry = { hash: block.hash, subscriptions: run(this.store.watching()) };
+    this.lastRead = entry;
+    // A failed read is not kept: the block's next try (or next partition) reads again.
+    entry.subscriptions.catch(() => {
+      if (this.lastRead === entry) this.lastRead = null;
+    });
+    return entry.subscriptions;
   }
 
   private async watch(subscription: Subscription, block: BlockActivity): Promise<{ events: number; alerts: number }> {

@@ -123,14 +123,14 @@ describe("QueuedGuardWatchWorker: Protocol Guard's per-block work shared by two 
   this.timeout(120_000);
   let db: MigratedSchema;
   /** Every WatchBlock execution, by instance and block: the work done. */
-  let executions: { instance: string; block: number }[];
+  let executions: { instance: string; block: number; partition: number }[];
   /** Every alert handed to the outbox, by instance. */
   let enqueued: { instance: string; alertId: string; block: number }[];
   const running: Instance[] = [];
   /** Ends what a test left hanging (a killed instance's scoring), before its workers are stopped. */
   const unhangs: (() => void)[] = [];
 
-  async function instance(name: string, scorer: GuardScores, maxAttempts = 5): Promise<Instance> {
+  async function instance(name: string, scorer: GuardScores, maxAttempts = 5, partitions = 1): Promise<Instance> {
     const pool = new pg.Pool({ connectionString: db.url, max: 4 });
     const store = new PostgresSubscriptionStore({ pool });
     const cursor = new PostgresWatchCursor({ pool, key: String(CHAIN_ID) });
@@ -143,9 +143,9 @@ describe("QueuedGuardWatchWorker: Protocol Guard's per-block work shared by two 
     };
     const watch = new WatchBlock(store, cursor, scorer, new EthersEventDecoder(), queue, chain);
     const execute = watch.execute.bind(watch);
-    watch.execute = (block) => {
-      executions.push({ instance: name, block: block.number });
-      return execute(block);
+    watch.execute = (block, partition) => {
+      executions.push({ instance: name, block: block.number, partition: partition?.index ?? 0 });
+      return execute(block, partition);
     };
     const policy = new WatchBlockOrSkip(watch, attempts, new AlertBlockSkipped(store, cursor, queue, attempts), {
       maxAttempts,
@@ -155,6 +155,7 @@ describe("QueuedGuardWatchWorker: Protocol Guard's per-block work shared by two 
       schema: `${db.schema}_pgboss`,
       chainId: CHAIN_ID,
       heartbeatSeconds: 10,
+      partitions,
       onError: () => undefined,
     });
     await jobs.start();
@@ -229,6 +230,52 @@ describe("QueuedGuardWatchWorker: Protocol Guard's per-block work shared by two 
     expect(await deliveredAlerts()).to.equal(120);
     const cursor = await db.pool.query("SELECT block_number FROM protocol_guard_watch_cursor");
     expect(Number(cursor.rows[0].block_number)).to.equal(60);
+  });
+
+  it("splits each block into one job per partition (GUARD_WORK_PARTITIONS=4): each worked once, every partition in block order, each alert once", async () => {
+    const scores = { [RISKY]: { score: 30, tier: "LOW" as const }, [BORROWER]: { score: 40, tier: "LOW" as const } };
+    const store = new PostgresSubscriptionStore({ pool: db.pool });
+    // Eight more subscriptions on the same pool: nine spread over the four partitions.
+    const subscriptions = [subscription.id, ...Array.from({ length: 8 }, (_, i) => `sub_more${i}` as SubscriptionId)];
+    for (const id of subscriptions.slice(1)) await store.create({ ...subscription, id })();
+    const a = await instance("a", fakeScorer(scores), 5, 4);
+    const b = await instance("b", fakeScorer(scores), 5, 4);
+    const blocks = Array.from({ length: 20 }, (_, i) => activity(i + 1));
+    for (let from = 0; from < blocks.length; from += 5) {
+      await a.stream.feed(blocks.slice(0, from + 5));
+      await b.stream.feed(blocks.slice(0, from + 3));
+    }
+    await b.stream.feed(blocks);
+    await a.worker.idle();
+    await b.worker.idle();
+
+    for (const partition of [0, 1, 2, 3]) {
+      const worked = executions.filter((e) => e.partition === partition).map((e) => e.block);
+      expect(worked).to.deep.equal(
+        blocks.map((block) => block.number),
+        `partition ${partition}: each block once, in order`,
+      );
+    }
+    // Two wallets per block and subscription, each alert queued once by whichever instance held its partition.
+    expect(new Set(enqueued.map((e) => e.alertId)).size).to.equal(20 * 2 * subscriptions.length);
+    expect(enqueued).to.have.length(20 * 2 * subscriptions.length);
+    expect(await deliveredAlerts()).to.equal(20 * 2 * subscriptions.length);
+    const cursors = await db.pool.query<{ key: string; block_number: string }>(
+      "SELECT key, block_number FROM protocol_guard_watch_cursor ORDER BY key",
+    );
+    expect(cursors.rows.map((r) => [r.key, Number(r.block_number)])).to.deep.equal([
+      [`${CHAIN_ID}/p0of4`, 20],
+      [`${CHAIN_ID}/p1of4`, 20],
+      [`${CHAIN_ID}/p2of4`, 20],
+      [`${CHAIN_ID}/p3of4`, 20],
+    ]);
+    // A block is four jobs, one per partition; queued again (another instance, a successor) the same four.
+    const worked = executions.length;
+    const ids = await b.jobs.enqueue(blocks[19]!);
+    expect(new Set(ids).size).to.equal(4);
+    expect(await a.jobs.enqueue(blocks[19]!)).to.deep.equal(ids);
+    expect(await Promise.all(ids.map((id) => a.jobs.settled(id)))).to.deep.equal([true, true, true, true]);
+    expect(executions.length).to.equal(worked, "nothing worked twice");
   });
 
   it("hands a job whose holder died mid-block to the other instance once its heartbeat lapses: no alert twice, none lost", async () => {

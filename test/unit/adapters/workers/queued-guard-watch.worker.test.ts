@@ -10,24 +10,26 @@ import type {
   WatchBlockOrSkip,
 } from "../../../../src/application/use-cases/protocol-guard/watch-block-or-skip.use-case";
 import type { BlockActivity } from "../../../../src/domain/protocol-guard/block-activity";
+import { WHOLE_CHAIN } from "../../../../src/domain/protocol-guard/guard-partition";
 
 const block: BlockActivity = { number: 7, hash: "0x07", parentHash: "0x06", timestamp: 1, transactions: [], logs: [] };
 
 /** One job in the queue; records what the worker does with it. */
 class OneJob implements GuardBlockJobs {
   readonly heartbeatEveryMs = 5;
+  readonly partitions = [WHOLE_CHAIN];
   readonly settledWith: string[] = [];
   holding = true;
   claims = 0;
   /** False holds the job back (claim answers nothing) until the test sets it. */
   ready = true;
-  async enqueue(): Promise<string> {
-    return "job-7";
+  async enqueue(): Promise<readonly string[]> {
+    return ["job-7"];
   }
   async claim(): Promise<GuardBlockJob | null> {
     if (!this.ready) return null;
     this.claims += 1;
-    return this.claims === 1 ? { id: "job-7", attempt: 0, block } : null;
+    return this.claims === 1 ? { id: "job-7", attempt: 0, block, partition: WHOLE_CHAIN } : null;
   }
   async heartbeat(): Promise<boolean> {
     return this.holding;
