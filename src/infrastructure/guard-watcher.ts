@@ -1,9 +1,8 @@
 import type { Container } from "inversify";
-import pg from "pg";
 import type { Logger } from "pino";
 import type { BlockStream } from "../application/ports/block-stream.port";
 import { GuardWatchWorker } from "../adapters/workers/guard-watch.worker";
-import { PgBossGuardBlockJobs } from "../adapters/workers/pg-boss-guard-block-jobs.adapter";
+import { guardJobsSchema, PgBossGuardBlockJobs } from "../adapters/workers/pg-boss-guard-block-jobs.adapter";
 import { QueuedGuardWatchWorker } from "../adapters/workers/queued-guard-watch.worker";
 import type { Worker } from "../adapters/workers/worker";
 import { WatchBlock } from "../application/use-cases/protocol-guard/watch-block.use-case";
@@ -14,22 +13,6 @@ import type { Config } from "./config/config";
 export interface GuardWatcher extends Worker {
   /** Resolves once the blocks handed over so far are watched (the application's guardIdle()). */
   idle(): Promise<void>;
-}
-
-/**
- * pg-boss keeps its tables in a schema of its own beside ours: `pgboss` beside `public`, or
- * `<schema>_pgboss` when DATABASE_URL's search_path names another schema (one deployment or test each).
- */
-export async function guardJobsSchema(databaseUrl: string): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ schema: string }>("SELECT current_schema() AS schema");
-    const schema = rows[0]?.schema ?? "public";
-    return schema === "public" ? "pgboss" : `${schema}_pgboss`;
-  } finally {
-    await client.end();
-  }
 }
 
 /**

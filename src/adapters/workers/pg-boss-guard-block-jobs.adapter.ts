@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import * as E from "fp-ts/Either";
 import * as t from "io-ts";
+import pg from "pg";
 import { PgBoss } from "pg-boss";
 import { AddressCodec } from "../../domain/chain/address";
 import type { BlockActivity } from "../../domain/protocol-guard/block-activity";
@@ -75,6 +76,22 @@ function jobId(chainId: number, block: BlockActivity, partition: GuardPartition)
   const hex = createHash("sha256").update(name).digest("hex");
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * pg-boss keeps its tables in a schema of its own beside ours: `pgboss` beside `public`, or
+ * `<schema>_pgboss` when DATABASE_URL's search_path names another schema (one deployment or test each).
+ */
+export async function guardJobsSchema(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ schema: string }>("SELECT current_schema() AS schema");
+    const schema = rows[0]?.schema ?? "public";
+    return schema === "public" ? "pgboss" : `${schema}_pgboss`;
+  } finally {
+    await client.end();
+  }
 }
 
 /**
