@@ -32,7 +32,7 @@ export class DeliveryWorker implements Worker, DeliveryKick {
     this.timer ??= singleFlightTimer({
       intervalMs: this.settings.tickMs,
       work: async () => {
-        const result = await this.deliver.execute();
+        const result = await this.deliver.execute()();
         if (E.isRight(result)) return result.right > 0;
         this.log.warn({ detail: result.left.detail }, "alert delivery pass failed");
         return false;

@@ -32,7 +32,7 @@ export async function tryBlockUntilSettled(
 ): Promise<boolean> {
   let seen = 0;
   while (!control.stopped()) {
-    const tried = await policy.execute(block, seen, partition);
+    const tried = await policy.execute(block, seen, partition)();
     if (E.isLeft(tried)) {
       log.warn({ block: block.number, detail: tried.left.detail }, "guard watch failed; retrying");
       await control.pause(retryDelayMs(seen + 1, RETRY_BASE_MS, RETRY_CAP_MS));

@@ -15,13 +15,6 @@ const PENDING = new Set([
   "graph/query-graph-trust.use-case.ts",
   "graph/read-graph-trust.use-case.ts",
   "graph/recompute-graph-trust.use-case.ts",
-  "protocol-guard/alert-block-skipped.use-case.ts",
-  "protocol-guard/deliver-due-alerts.use-case.ts",
-  "protocol-guard/list-deliveries.use-case.ts",
-  "protocol-guard/read-webhook-keys.use-case.ts",
-  "protocol-guard/replay-alert.use-case.ts",
-  "protocol-guard/watch-block-or-skip.use-case.ts",
-  "protocol-guard/watch-block.use-case.ts",
 ]);
 
 /** The declared return type of every `execute(...)` in a source file (the text between `):` and the body's `{`). */

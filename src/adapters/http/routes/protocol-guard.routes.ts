@@ -22,6 +22,7 @@ import type { SignatureParser } from "../../../domain/protocol-guard/watched-con
 import { apiError, type ApiError } from "../api-error";
 import { sendError, sendJson } from "../respond";
 import { bodyOf } from "../validation";
+import { infallible } from "../../../application/infallible";
 
 export interface ProtocolGuardRouteDeps {
   readonly checkWallet: CheckWallet;
@@ -128,9 +129,9 @@ export function protocolGuardRoutes(deps: ProtocolGuardRouteDeps): Router {
         : undefined;
     return answer(ctx, deps.replayAlert.execute({ id, alertId, ...withToken(manageTokenOf(ctx, bodyToken)) }), 202);
   });
-  router.get("/.well-known/credence-webhooks.json", (ctx) => {
+  router.get("/.well-known/credence-webhooks.json", async (ctx) => {
     ctx.set("Cache-Control", "public, max-age=300");
-    sendJson(ctx, 200, deps.readWebhookKeys.execute());
+    sendJson(ctx, 200, await infallible(deps.readWebhookKeys.execute()));
   });
   return router;
 }

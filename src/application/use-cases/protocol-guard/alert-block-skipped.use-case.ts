@@ -1,4 +1,5 @@
 import * as E from "fp-ts/Either";
+import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { BlockActivity } from "../../../domain/protocol-guard/block-activity";
 import { inPartition, WHOLE_CHAIN, type GuardPartition } from "../../../domain/protocol-guard/guard-partition";
@@ -38,7 +39,16 @@ export class AlertBlockSkipped {
     @inject(BlockAttempts) private readonly attempts: BlockAttempts,
   ) {}
 
-  async execute(
+  execute(
+    block: BlockActivity,
+    attempts: number,
+    reason: string,
+    partition: GuardPartition = WHOLE_CHAIN,
+  ): TE.TaskEither<WatchFailure, SkippedBlock> {
+    return () => this.alertSkipped(block, attempts, reason, partition);
+  }
+
+  private async alertSkipped(
     block: BlockActivity,
     attempts: number,
     reason: string,

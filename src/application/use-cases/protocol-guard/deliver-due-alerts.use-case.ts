@@ -1,4 +1,5 @@
 import * as E from "fp-ts/Either";
+import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { nextState, type OutboxDelivery } from "../../../domain/protocol-guard/delivery";
 import type { Channel } from "../../../domain/protocol-guard/channels";
@@ -34,7 +35,11 @@ export class DeliverDueAlerts {
     @inject(DeliverySettings) private readonly settings: DeliverySettings,
   ) {}
 
-  async execute(): Promise<E.Either<UpstreamFailure, number>> {
+  execute(): TE.TaskEither<UpstreamFailure, number> {
+    return () => this.deliverDue();
+  }
+
+  private async deliverDue(): Promise<E.Either<UpstreamFailure, number>> {
     const claimedAt = this.clock.nowMs();
     const due = await this.outbox.claimDue(claimedAt, BATCH, LEASE_MS)();
     if (E.isLeft(due)) return due;

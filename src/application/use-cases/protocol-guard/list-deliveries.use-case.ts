@@ -1,9 +1,10 @@
 import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
+import type { DeliveryAttempt } from "../../../domain/protocol-guard/delivery";
 import { DeliveryOutbox } from "../../ports/delivery-outbox.port";
 import { SubscriptionStore } from "../../ports/subscription-store.port";
-import { storageFailed } from "./guard-failure";
+import { storageFailed, type GuardFailure } from "./guard-failure";
 import { managedSubscription } from "./managed-subscription";
 
 /** The per-attempt log of one subscription, newest first. */
@@ -17,7 +18,10 @@ export class ListDeliveries {
     @inject(DeliveryOutbox) private readonly outbox: DeliveryOutbox,
   ) {}
 
-  execute(request: { readonly id: string; readonly token?: string }) {
+  execute(request: {
+    readonly id: string;
+    readonly token?: string;
+  }): TE.TaskEither<GuardFailure, { readonly subscriptionId: string; readonly attempts: readonly DeliveryAttempt[] }> {
     return pipe(
       managedSubscription(this.store, request.id, request.token),
       TE.flatMap((subscription) =>

@@ -1,3 +1,4 @@
+import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { WebhookKeys } from "../../ports/webhook-keys.port";
 
@@ -6,7 +7,8 @@ import { WebhookKeys } from "../../ports/webhook-keys.port";
 export class ReadWebhookKeys {
   constructor(@inject(WebhookKeys) private readonly keys: WebhookKeys) {}
 
-  execute(): { readonly keys: ReturnType<WebhookKeys["publicKeys"]> } {
-    return { keys: this.keys.publicKeys() };
+  /** Never fails: the keys are the service's own. */
+  execute(): TE.TaskEither<never, { readonly keys: ReturnType<WebhookKeys["publicKeys"]> }> {
+    return TE.right({ keys: this.keys.publicKeys() });
   }
 }

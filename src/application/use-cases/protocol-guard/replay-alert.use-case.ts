@@ -7,7 +7,7 @@ import { upstreamFailure } from "../../failures";
 import { Clock } from "../../ports/clock.port";
 import { DeliveryOutbox } from "../../ports/delivery-outbox.port";
 import { SubscriptionStore } from "../../ports/subscription-store.port";
-import { guardFailure, storageFailed } from "./guard-failure";
+import { guardFailure, storageFailed, type GuardFailure } from "./guard-failure";
 import { managedSubscription } from "./managed-subscription";
 import { QueueAlertDeliveries } from "./queue-alert-deliveries";
 
@@ -21,7 +21,11 @@ export class ReplayAlert {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute(request: { readonly id: string; readonly alertId: string; readonly token?: string }) {
+  execute(request: {
+    readonly id: string;
+    readonly alertId: string;
+    readonly token?: string;
+  }): TE.TaskEither<GuardFailure, { readonly alertId: string; readonly requeued: number }> {
     return pipe(
       managedSubscription(this.store, request.id, request.token),
       TE.bindTo("subscription"),

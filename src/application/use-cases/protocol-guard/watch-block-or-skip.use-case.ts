@@ -1,4 +1,5 @@
 import * as E from "fp-ts/Either";
+import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { BlockActivity } from "../../../domain/protocol-guard/block-activity";
 import { WHOLE_CHAIN, type GuardPartition } from "../../../domain/protocol-guard/guard-partition";
@@ -36,12 +37,20 @@ export class WatchBlockOrSkip {
   ) {}
 
   /** `seen`: the count this caller last had for the block (0 on a first try); `partition`: the share of the work tried. */
-  async execute(
+  execute(
+    block: BlockActivity,
+    seen: number,
+    partition: GuardPartition = WHOLE_CHAIN,
+  ): TE.TaskEither<WatchFailure, GuardBlockOutcome> {
+    return () => this.watchOrSkip(block, seen, partition);
+  }
+
+  private async watchOrSkip(
     block: BlockActivity,
     seen: number,
     partition: GuardPartition = WHOLE_CHAIN,
   ): Promise<E.Either<WatchFailure, GuardBlockOutcome>> {
-    const watched = await this.watcher.execute(block, partition);
+    const watched = await this.watcher.execute(block, partition)();
     if (E.isRight(watched)) {
       // A stale count is harmless (the next failure of a later block drops it), so a failed clear is not one.
       if (seen > 0) await this.attempts.clear(block.number, partition)();
@@ -53,7 +62,7 @@ export class WatchBlockOrSkip {
       return E.left({ ...watched.left, detail: `${watched.left.detail}; not counted: ${counted.left.detail}` });
     const attempts = counted.right;
     if (!exhausted(attempts, this.settings.maxAttempts)) return E.right({ kind: "failed", attempts, reason });
-    const skipped = await this.skip.execute(block, attempts, reason, partition);
+    const skipped = await this.skip.execute(block, attempts, reason, partition)();
     if (E.isLeft(skipped)) return skipped;
     return E.right({ kind: "poisoned", attempts, reason, ...skipped.right });
   }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import * as E from "fp-ts/Either";
+import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
 import { parseAddress, ZERO_ADDRESS } from "../../../domain/chain/address";
@@ -128,7 +129,11 @@ export class WatchBlock {
     if (at !== null && at.number > ancestor.number) await run(this.cursor.write(ancestor, partition));
   }
 
-  async execute(
+  execute(block: BlockActivity, partition: GuardPartition = WHOLE_CHAIN): TE.TaskEither<WatchFailure, WatchOutcome> {
+    return () => this.watchBlock(block, partition);
+  }
+
+  private async watchBlock(
     block: BlockActivity,
     partition: GuardPartition = WHOLE_CHAIN,
   ): Promise<E.Either<WatchFailure, WatchOutcome>> {

@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import * as E from "fp-ts/Either";
+import type * as TE from "fp-ts/TaskEither";
 import type { GuardBlockJob, GuardBlockJobs } from "../../../../src/adapters/workers/guard-block-jobs";
 import { QueuedGuardWatchWorker } from "../../../../src/adapters/workers/queued-guard-watch.worker";
 import type { WorkerLog } from "../../../../src/adapters/workers/worker";
@@ -48,7 +49,7 @@ class OneJob implements GuardBlockJobs {
 /** A block that fails every try (counted), so the worker sits in its poison-block backoff. */
 const failing = (tries: { n: number }) =>
   ({
-    execute: async (): Promise<E.Either<never, GuardBlockOutcome>> => {
+    execute: (): TE.TaskEither<never, GuardBlockOutcome> => async () => {
       tries.n += 1;
       return E.right({ kind: "failed", attempts: tries.n, reason: "scorer down" });
     },

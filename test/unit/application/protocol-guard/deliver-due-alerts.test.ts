@@ -73,13 +73,13 @@ describe("DeliverDueAlerts with slow receivers", () => {
       );
 
     // 20 claimed under a 60 s lease; sends of 10 s each: the sixth would start at 50 s with 15 s to allow.
-    expect(await worker().execute()).to.deep.equal(E.right(5));
+    expect(await worker().execute()()).to.deep.equal(E.right(5));
     // Another worker now finds nothing to claim: the unsent rest is still leased by the first.
-    expect(await worker().execute()).to.deep.equal(E.right(0));
+    expect(await worker().execute()()).to.deep.equal(E.right(0));
     clock.ms = START + 60_000;
     const passes: number[] = [];
     for (let pass = 0; pass < 4; pass++) {
-      const sent = await worker().execute();
+      const sent = await worker().execute()();
       passes.push(E.isRight(sent) ? sent.right : -1);
       clock.ms += 60_000;
     }

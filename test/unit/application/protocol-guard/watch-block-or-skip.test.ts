@@ -80,7 +80,7 @@ describe("WatchBlockOrSkip (the poison-block policy)", () => {
     const seen: number[] = [];
     let count = 0;
     for (let i = 0; i < 10; i++) {
-      const tried = await p.execute(b, count);
+      const tried = await p.execute(b, count)();
       if (E.isLeft(tried)) throw new Error(tried.left.detail);
       if (tried.right.kind !== "failed") return { outcome: tried.right, seen };
       count = tried.right.attempts;
@@ -145,7 +145,7 @@ describe("WatchBlockOrSkip (the poison-block policy)", () => {
     const p = policy({ execute: (a) => scorer.execute(a) });
     await untilDone(p, block(10));
     const healthy = policy(failingFirst(0));
-    expect(await healthy.execute(block(11), 0)).to.deep.equal(
+    expect(await healthy.execute(block(11), 0)()).to.deep.equal(
       E.right({ kind: "watched", outcome: { kind: "processed", block: 11, events: 1, alerts: 1 } }),
     );
     expect((await alertsOf("sub_pool")).map((a) => [a.kind ?? "wallet", a.blockNumber])).to.deep.equal([
@@ -158,13 +158,13 @@ describe("WatchBlockOrSkip (the poison-block policy)", () => {
     const a = policy(fakeScorer({}));
     const b = policy(fakeScorer({}));
     const kindAndCount = async (p: WatchBlockOrSkip, seen: number) => {
-      const tried = await p.execute(block(10), seen);
+      const tried = await p.execute(block(10), seen)();
       return E.isRight(tried) && tried.right.kind === "failed" ? tried.right.attempts : tried;
     };
     // Both fail every round; each round is counted once, the instance behind adopts the count.
     expect([await kindAndCount(a, 0), await kindAndCount(b, 0)]).to.deep.equal([1, 1]);
     expect([await kindAndCount(a, 1), await kindAndCount(b, 1)]).to.deep.equal([2, 2]);
-    const [first, second] = await Promise.all([a.execute(block(10), 2), b.execute(block(10), 2)]);
+    const [first, second] = await Promise.all([a.execute(block(10), 2)(), b.execute(block(10), 2)()]);
     expect([first, second].map((r) => E.isRight(r) && r.right.kind)).to.deep.equal(["poisoned", "poisoned"]);
     expect(await alertsOf("sub_pool")).to.have.length(1);
     const due = await outbox.claimDue(Date.UTC(2030, 0), 10, 1000)();
@@ -178,7 +178,7 @@ describe("WatchBlockOrSkip (the poison-block policy)", () => {
     };
     const p = policy(fakeScorer({}), down);
     for (let i = 0; i < MAX + 2; i++) {
-      const tried = await p.execute(block(10), i);
+      const tried = await p.execute(block(10), i)();
       expect(E.isLeft(tried) && tried.left.detail).to.match(/not counted: .*connection refused/);
     }
     expect(await alertsOf("sub_pool")).to.deep.equal([]);

@@ -100,7 +100,7 @@ describe("WatchBlock by partition (GUARD_WORK_PARTITIONS)", () => {
 
   it("watches only its partition's subscriptions, and moves only its own cursor", async () => {
     const w = watcher();
-    expect(await w.execute(block(10), P0)).to.deep.equal(
+    expect(await w.execute(block(10), P0)()).to.deep.equal(
       E.right({ kind: "processed", block: 10, events: 1, alerts: 1 }),
     );
     expect(await alertsOf(IN_P0)).to.deep.equal([["wallet", 10]]);
@@ -108,7 +108,7 @@ describe("WatchBlock by partition (GUARD_WORK_PARTITIONS)", () => {
     expect(await at(P0)).to.deep.equal({ number: 10, hash: "0xh10" });
     expect(await at(P1)).to.equal(null);
 
-    expect(await w.execute(block(10), P1)).to.deep.equal(
+    expect(await w.execute(block(10), P1)()).to.deep.equal(
       E.right({ kind: "processed", block: 10, events: 1, alerts: 1 }),
     );
     expect(await alertsOf(IN_P1)).to.deep.equal([["wallet", 10]]);
@@ -118,10 +118,10 @@ describe("WatchBlock by partition (GUARD_WORK_PARTITIONS)", () => {
 
   it("keeps each partition's block order on its own: one partition ahead skips what it did, the other goes on", async () => {
     const w = watcher();
-    for (const n of [10, 11, 12]) await w.execute(block(n), P0);
-    await w.execute(block(10), P1);
-    expect(await w.execute(block(11), P0)).to.deep.equal(E.right({ kind: "skipped", block: 11 }));
-    expect(await w.execute(block(11), P1)).to.deep.equal(
+    for (const n of [10, 11, 12]) await w.execute(block(n), P0)();
+    await w.execute(block(10), P1)();
+    expect(await w.execute(block(11), P0)()).to.deep.equal(E.right({ kind: "skipped", block: 11 }));
+    expect(await w.execute(block(11), P1)()).to.deep.equal(
       E.right({ kind: "processed", block: 11, events: 1, alerts: 1 }),
     );
     expect(await alertsOf(IN_P0)).to.deep.equal([
@@ -137,8 +137,8 @@ describe("WatchBlock by partition (GUARD_WORK_PARTITIONS)", () => {
 
   it("a reorganisation rewinds every partition past the ancestor; the stream resumes after the furthest behind", async () => {
     const w = watcher();
-    for (const n of [10, 11, 12]) await w.execute(block(n), P0);
-    await w.execute(block(10), P1);
+    for (const n of [10, 11, 12]) await w.execute(block(n), P0)();
+    await w.execute(block(10), P1)();
     await rewindGuardCursor(
       w,
       { number: 11, hash: "0xh11" },
@@ -149,7 +149,7 @@ describe("WatchBlock by partition (GUARD_WORK_PARTITIONS)", () => {
     expect(await at(P0)).to.deep.equal({ number: 11, hash: "0xh11" });
     expect(await at(P1)).to.deep.equal({ number: 10, hash: "0xh10" }, "behind the ancestor: untouched");
     // The new branch's block 12 is watched again in partition 0 (ids carry the hash: a new alert).
-    expect(await w.execute(block(12, "0xh12b"), P0)).to.deep.equal(
+    expect(await w.execute(block(12, "0xh12b"), P0)()).to.deep.equal(
       E.right({ kind: "processed", block: 12, events: 1, alerts: 1 }),
     );
     onChain.set(12, "0xh12b").set(10, "0xh10");
@@ -172,7 +172,9 @@ describe("WatchBlock by partition (GUARD_WORK_PARTITIONS)", () => {
     };
     expect(await resumeGuardCursor(w, stream, quiet, [P0, P1])).to.equal(7);
     expect(await at(P1)).to.deep.equal({ number: 7, hash: "0xh7" });
-    expect(await w.execute(block(8), P1)).to.deep.equal(E.right({ kind: "processed", block: 8, events: 1, alerts: 1 }));
+    expect(await w.execute(block(8), P1)()).to.deep.equal(
+      E.right({ kind: "processed", block: 8, events: 1, alerts: 1 }),
+    );
   });
 
   it("poison-block policy per partition: the failing partition's subscribers get block_skipped, the other's block is watched", async () => {
@@ -186,12 +188,12 @@ describe("WatchBlock by partition (GUARD_WORK_PARTITIONS)", () => {
       });
     };
     const failing = policyWith(down);
-    const first = await failing.execute(block(20), 0, P0);
+    const first = await failing.execute(block(20), 0, P0)();
     expect(E.isRight(first) && first.right.kind).to.equal("failed");
     const healthy = policyWith(fakeScorer({ [RISKY]: { score: 30, tier: "LOW" } }));
-    const watched = await healthy.execute(block(20), 0, P1);
+    const watched = await healthy.execute(block(20), 0, P1)();
     expect(E.isRight(watched) && watched.right.kind).to.equal("watched");
-    const second = await failing.execute(block(20), 1, P0);
+    const second = await failing.execute(block(20), 1, P0)();
     expect(E.isRight(second) && second.right).to.deep.include({ kind: "poisoned", attempts: 2, subscriptions: 1 });
     expect(await alertsOf(IN_P0)).to.deep.equal([["block_skipped", 20]]);
     expect(await alertsOf(IN_P1)).to.deep.equal([["wallet", 20]]);

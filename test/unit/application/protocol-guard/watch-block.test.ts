@@ -75,7 +75,7 @@ describe("WatchBlock", () => {
   });
 
   it("records each wallet a watched log names, alerts on the risky one, and queues one delivery", async () => {
-    expect(await watcher.execute(block(10))).to.deep.equal(
+    expect(await watcher.execute(block(10))()).to.deep.equal(
       E.right({ kind: "processed", block: 10, events: 2, alerts: 1 }),
     );
     const events = await store.recentEvents(id, 20)();
@@ -95,8 +95,8 @@ describe("WatchBlock", () => {
   });
 
   it("a block seen again is skipped; processed twice (cursor lost) it adds no event, alert or delivery", async () => {
-    await watcher.execute(block(10));
-    expect(await watcher.execute(block(10))).to.deep.equal(E.right({ kind: "skipped", block: 10 }));
+    await watcher.execute(block(10))();
+    expect(await watcher.execute(block(10))()).to.deep.equal(E.right({ kind: "skipped", block: 10 }));
     const again = new WatchBlock(
       store,
       new InMemoryWatchCursor(),
@@ -105,7 +105,7 @@ describe("WatchBlock", () => {
       testQueue(outbox),
       chain,
     );
-    await again.execute(block(10));
+    await again.execute(block(10))();
     const [events, alerts, due] = await Promise.all([
       store.recentEvents(id, 20)(),
       store.recentAlerts(id, 20)(),
@@ -117,11 +117,11 @@ describe("WatchBlock", () => {
   });
 
   it("reports a reorganisation below the cursor and a gap in the stream", async () => {
-    await watcher.execute(block(10));
-    expect(await watcher.execute(block(11, "0xsomething-else"))).to.deep.equal(
+    await watcher.execute(block(10))();
+    expect(await watcher.execute(block(11, "0xsomething-else"))()).to.deep.equal(
       E.right({ kind: "reorg", block: 11, expectedParent: "0xh10", parent: "0xsomething-else", events: 2, alerts: 1 }),
     );
-    expect(await watcher.execute(block(15, "0xh14"))).to.deep.equal(
+    expect(await watcher.execute(block(15, "0xh14"))()).to.deep.equal(
       E.right({ kind: "gap", block: 15, missedFrom: 12, events: 2, alerts: 1 }),
     );
   });
@@ -145,7 +145,7 @@ describe("WatchBlock", () => {
       testQueue(outbox),
       chain,
     );
-    const outcome = await down.execute(block(10));
+    const outcome = await down.execute(block(10))();
     expect(E.isLeft(outcome) && outcome.left.block).to.equal(10);
     expect(await down.position()).to.equal(null);
   });
