@@ -4,7 +4,7 @@ import { GraphologyTransferGraph } from "../../src/adapters/graph/graphology-tra
 import type { GraphBlock } from "../../src/adapters/graph/graph-block";
 import type { Address } from "../../src/domain/chain/address";
 import type { ChainTransaction, TxHash } from "../../src/domain/chain/chain-types";
-import { GRAPH } from "../../src/domain/graph/graph-thresholds";
+import { GRAPH_TRUST } from "../../src/domain/graph-trust/graph-trust-thresholds";
 
 /**
  * The transfer graph at scale: a synthetic chain of native transfers between wallets chosen with a skew
@@ -103,15 +103,15 @@ export async function runGraphBench(targetEdges = 1_000_000): Promise<GraphBench
   const seeds = Array.from({ length: 100 }, (_, i) => wallet(i * 97 + 1));
   const rankStart = performance.now();
   graph.personalizedRank(seeds, new Set(), {
-    damping: GRAPH.damping,
-    discount: GRAPH.flaggedEdgeDiscount,
-    maxIterations: GRAPH.pageRankMaxIterations,
-    tolerance: GRAPH.pageRankTolerance,
+    damping: GRAPH_TRUST.damping,
+    discount: GRAPH_TRUST.flaggedEdgeDiscount,
+    maxIterations: GRAPH_TRUST.pageRankMaxIterations,
+    tolerance: GRAPH_TRUST.pageRankTolerance,
   });
   const pageRankMs = performance.now() - rankStart;
 
   const communitiesStart = performance.now();
-  graph.communities(GRAPH.clusterMinMembers, GRAPH.communityMaxSize);
+  graph.communities(GRAPH_TRUST.clusterMinMembers, GRAPH_TRUST.communityMaxSize);
   const communitiesMs = performance.now() - communitiesStart;
 
   // Incremental: 200 more blocks folded into the built graph, one at a time.

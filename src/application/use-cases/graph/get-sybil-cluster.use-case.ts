@@ -1,7 +1,7 @@
 import * as E from "fp-ts/Either";
 import * as T from "fp-ts/Task";
 import { inject, injectable } from "inversify";
-import type { SybilCluster } from "../../../domain/graph/cluster-types";
+import type { SybilCluster } from "../../../domain/graph-trust/cluster-types";
 import type { GraphClusterFailure } from "./graph-trust-answer";
 import { ReadGraphTrust } from "./read-graph-trust.use-case";
 
