@@ -7,7 +7,7 @@ import { InMemoryGraphTrustStore } from "../../src/adapters/graph/in-memory-grap
 import { RpcBlockStream } from "../../src/adapters/explorer/local-index/rpc-block-stream";
 import { transferGraphSubscriber } from "../../src/adapters/graph/transfer-graph-subscriber";
 import { LocalIndexExplorer } from "../../src/adapters/explorer/local-index-explorer.adapter";
-import { RecomputeGraphTrust } from "../../src/application/use-cases/graph/recompute-graph-trust.use-case";
+import { RecomputeGraphTrust } from "../../src/application/use-cases/graph-trust/recompute-graph-trust.use-case";
 import type { Address } from "../../src/domain/chain/address";
 import { OFFICIAL_ISSUERS, startDevWorld, type DevWorldManifest } from "../../src/dev-world/dev-world";
 

@@ -10,7 +10,10 @@ import type { DisputeFailure } from "../../application/use-cases/review/dispute-
 import type { CheckPayeeFailure } from "../../application/use-cases/risk-check/check-payee.use-case";
 import type { PublishFailure } from "../../application/use-cases/registry/publish-scores.use-case";
 import type { ScanFailed } from "../../application/use-cases/scan/scan-settings";
-import type { GraphClusterFailure, GraphTrustFailure } from "../../application/use-cases/graph/graph-trust-answer";
+import type {
+  GraphClusterFailure,
+  GraphTrustFailure,
+} from "../../application/use-cases/graph-trust/graph-trust-answer";
 
 /**
  * Every application failure a route can meet, mapped to its error body in one place (statuses

@@ -9,8 +9,8 @@ import { judgeCommunity } from "../../../domain/graph-trust/sybil-cluster";
 import { Clock } from "../../ports/clock.port";
 import { GraphTrustStore, type GraphTrustSnapshot } from "../../ports/graph-trust-store.port";
 import { TransferGraph } from "../../ports/transfer-graph.port";
-import { GraphSeedScores } from "./graph-seed-scores.port";
-import { GraphSettings } from "./graph-settings";
+import { GraphTrustSeedScores } from "./graph-trust-seed-scores.port";
+import { GraphTrustSettings } from "./graph-trust-settings";
 
 /**
  * One recompute of graph trust at the graph's current block: sybil clusters first (Louvain communities
@@ -29,8 +29,8 @@ export class RecomputeGraphTrust {
   constructor(
     @inject(TransferGraph) private readonly graph: TransferGraph,
     @inject(GraphTrustStore) private readonly store: GraphTrustStore,
-    @inject(GraphSeedScores) private readonly seedScores: GraphSeedScores,
-    @inject(GraphSettings) private readonly settings: GraphSettings,
+    @inject(GraphTrustSeedScores) private readonly seedScores: GraphTrustSeedScores,
+    @inject(GraphTrustSettings) private readonly settings: GraphTrustSettings,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 

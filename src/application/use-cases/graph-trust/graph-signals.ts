@@ -9,7 +9,7 @@ import { TransferGraph } from "../../ports/transfer-graph.port";
 
 /** Scoring's view of graph trust: the latest snapshot, and funding followed through the live graph. */
 @injectable()
-export class GraphSignalsFromGraph implements GraphSignals {
+export class GraphSignalsFromGraphTrust implements GraphSignals {
   constructor(
     @inject(TransferGraph) private readonly graph: TransferGraph,
     @inject(GraphTrustStore) private readonly store: GraphTrustStore,
