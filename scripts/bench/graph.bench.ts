@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { GraphologyTransferGraph } from "../../src/adapters/graph/graphology-transfer-graph.adapter";
-import type { GraphBlock } from "../../src/adapters/graph/graph-block";
+import { GraphologyTransferGraph } from "../../src/adapters/graphology/graphology-transfer-graph.adapter";
+import type { GraphBlock } from "../../src/adapters/graphology/graph-block";
 import type { Address } from "../../src/domain/chain/address";
 import type { ChainTransaction, TxHash } from "../../src/domain/chain/chain-types";
 import { GRAPH_TRUST } from "../../src/domain/graph-trust/graph-trust-thresholds";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import pg from "pg";
 import type { Logger } from "pino";
-import { PostgresGraphTrustStore } from "../adapters/graph/postgres-graph-trust-store.adapter";
+import { PostgresGraphTrustStore } from "../adapters/storage/postgres-graph-trust-store.adapter";
 import { PostgresLease, type LeaseChange } from "../adapters/shared/postgres-lease";
 import type { GraphTrustComputeLease as ComputeLease } from "../adapters/workers/graph-trust.worker";
 import type { Config } from "./config/config";

@@ -1,7 +1,7 @@
 import type { Container, Newable } from "inversify";
 import type pg from "pg";
 import type { Logger } from "pino";
-import { InMemoryGraphTrustStore } from "../../adapters/graph/in-memory-graph-trust-store.adapter";
+import { InMemoryGraphTrustStore } from "../../adapters/storage/in-memory-graph-trust-store.adapter";
 import { GraphTrustSeedScoresFromScoring } from "../../application/bridges/graph-trust-seed-scores.bridge";
 import { GraphSignals } from "../../application/ports/graph-signals.port";
 import { GraphTrustStore } from "../../application/ports/graph-trust-store.port";

@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import * as T from "fp-ts/Task";
-import { GraphologyTransferGraph } from "../../../../src/adapters/graph/graphology-transfer-graph.adapter";
-import type { GraphBlock } from "../../../../src/adapters/graph/graph-block";
-import { InMemoryGraphTrustStore } from "../../../../src/adapters/graph/in-memory-graph-trust-store.adapter";
+import { GraphologyTransferGraph } from "../../../../src/adapters/graphology/graphology-transfer-graph.adapter";
+import type { GraphBlock } from "../../../../src/adapters/graphology/graph-block";
+import { InMemoryGraphTrustStore } from "../../../../src/adapters/storage/in-memory-graph-trust-store.adapter";
 import type { GraphTrustSettings } from "../../../../src/application/use-cases/graph-trust/graph-trust-settings";
 import { RecomputeGraphTrust } from "../../../../src/application/use-cases/graph-trust/recompute-graph-trust.use-case";
 import type { Address } from "../../../../src/domain/chain/address";

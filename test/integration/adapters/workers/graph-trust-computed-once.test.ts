@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import * as E from "fp-ts/Either";
 import * as T from "fp-ts/Task";
-import { GraphologyTransferGraph } from "../../../../src/adapters/graph/graphology-transfer-graph.adapter";
-import type { GraphBlock } from "../../../../src/adapters/graph/graph-block";
-import { PostgresGraphTrustStore } from "../../../../src/adapters/graph/postgres-graph-trust-store.adapter";
+import { GraphologyTransferGraph } from "../../../../src/adapters/graphology/graphology-transfer-graph.adapter";
+import type { GraphBlock } from "../../../../src/adapters/graphology/graph-block";
+import { PostgresGraphTrustStore } from "../../../../src/adapters/storage/postgres-graph-trust-store.adapter";
 import { PostgresLease } from "../../../../src/adapters/shared/postgres-lease";
 import { GraphTrustWorker } from "../../../../src/adapters/workers/graph-trust.worker";
 import { QueryGraphTrust } from "../../../../src/application/use-cases/graph-trust/query-graph-trust.use-case";
