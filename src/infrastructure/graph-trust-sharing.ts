@@ -7,7 +7,7 @@ import { PostgresLease, type LeaseChange } from "../adapters/shared/postgres-lea
 import type { GraphTrustComputeLease as ComputeLease } from "../adapters/workers/graph-trust.worker";
 import type { Config } from "./config/config";
 
-/** The graph-trust lease of this instance, when graph trust is shared (bound by bindGraph, started by the worker). */
+/** The graph-trust lease of this instance, when graph trust is shared (bound by bindGraphTrust, started by the worker). */
 export const GraphTrustComputeLease = Symbol.for("GraphTrustComputeLease");
 
 export interface SharedGraphTrust {

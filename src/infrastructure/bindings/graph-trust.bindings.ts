@@ -17,19 +17,19 @@ import type { Config } from "../config/config";
 import { GraphTrustComputeLease, sharedGraphTrust } from "../graph-trust-sharing";
 import type { MarketSettings } from "./market-settings";
 
-export interface GraphSharing {
+export interface GraphTrustSharing {
   readonly chainId: number;
   readonly database: pg.Pool | null;
   readonly logger: Logger;
 }
 
 /** Graph trust in process memory, or (RPC mode with DATABASE_URL) computed once and shared through PostgreSQL. */
-export function bindGraph(
+export function bindGraphTrust(
   container: Container,
   config: Config,
   market: MarketSettings,
   graph: TransferGraph,
-  sharing: GraphSharing,
+  sharing: GraphTrustSharing,
 ): void {
   container.bind(TransferGraph).toConstantValue(graph);
   const shared = sharedGraphTrust(config, sharing.chainId, sharing.database, sharing.logger);
@@ -45,7 +45,7 @@ export function bindGraph(
 }
 
 /** Graph trust's use cases, bound by the composition root and resolved by its smoke test. */
-export const GRAPH_USE_CASES: readonly Newable<object>[] = [
+export const GRAPH_TRUST_USE_CASES: readonly Newable<object>[] = [
   RecomputeGraphTrust,
   ReadGraphTrust,
   QueryGraphTrust,
