@@ -12,7 +12,7 @@ import { GRAPH_TRUST } from "../../src/domain/graph-trust/graph-trust-thresholds
  * from 100 seeds, Louvain communities, and the incremental cost of one more block against rebuilding the
  * whole graph (what a full recompute from the chain would cost) in the same run.
  */
-export interface GraphBenchFigures {
+export interface TransferGraphBenchFigures {
   readonly nodes: number;
   readonly edges: number;
   readonly transfers: number;
@@ -91,7 +91,7 @@ function build(graph: GraphologyTransferGraph, targetEdges: number): { blocks: n
   return { blocks: n - 1, transfers };
 }
 
-export async function runGraphBench(targetEdges = 1_000_000): Promise<GraphBenchFigures> {
+export async function runTransferGraphBench(targetEdges = 1_000_000): Promise<TransferGraphBenchFigures> {
   const heapBefore = heapUsed();
   let graph: GraphologyTransferGraph | null = newGraph();
   const buildStart = performance.now();
@@ -147,5 +147,5 @@ export async function runGraphBench(targetEdges = 1_000_000): Promise<GraphBench
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const target = Number(process.argv[2] ?? 1_000_000);
-  console.log(JSON.stringify(await runGraphBench(target)));
+  console.log(JSON.stringify(await runTransferGraphBench(target)));
 }
