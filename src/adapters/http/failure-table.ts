@@ -11,7 +11,7 @@ import type { CheckPayeeFailure } from "../../application/use-cases/risk-check/c
 import type { PublishFailure } from "../../application/use-cases/registry/publish-scores.use-case";
 import type { ScanFailed } from "../../application/use-cases/scan/scan-settings";
 import type {
-  GraphClusterFailure,
+  GraphTrustClusterFailure,
   GraphTrustFailure,
 } from "../../application/use-cases/graph-trust/graph-trust-answer";
 
@@ -32,7 +32,7 @@ export const platformScoreError = (_failure: ScoringFailed): ApiError => ({ code
 export const graphTrustError = (_failure: GraphTrustFailure): ApiError => ({ code: "not_ready" });
 
 /** Graph trust: an unknown (or no longer found) cluster id, or no snapshot yet. */
-export function graphClusterError(failure: GraphClusterFailure): ApiError {
+export function graphClusterError(failure: GraphTrustClusterFailure): ApiError {
   switch (failure._tag) {
     case "ClusterNotFound":
       return { code: "cluster_not_found" };

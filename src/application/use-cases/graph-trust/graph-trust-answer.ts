@@ -19,4 +19,4 @@ export interface GraphTrustAnswer {
 /** No snapshot yet: no recompute has finished anywhere (with DATABASE_URL, the lease holder's first). */
 export type GraphTrustFailure = { readonly _tag: "GraphTrustNotReady" };
 
-export type GraphClusterFailure = GraphTrustFailure | { readonly _tag: "ClusterNotFound" };
+export type GraphTrustClusterFailure = GraphTrustFailure | { readonly _tag: "ClusterNotFound" };
