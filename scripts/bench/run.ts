@@ -19,7 +19,7 @@ import { runLeaderboardBench } from "./leaderboard.bench";
 import { runRateLimiterBench } from "./rate-limiter.bench";
 import { runIndexScaleBench } from "./index-scale.bench";
 import { runRateLimitBackendsBench } from "./rate-limit-backends.bench";
-import { runGraphBench } from "./graph.bench";
+import { runTransferGraphBench } from "./transfer-graph.bench";
 import { runRegistryGasBench } from "./registry-gas.bench";
 import { ratio } from "./http-load";
 import { runScanBench } from "./scan.bench";
@@ -171,7 +171,7 @@ const sections: Section[] = [
     key: "graph",
     title: "11. Transfer graph (graph trust): 1,000,000 edges, PageRank, communities, one block vs a full rebuild",
     run: async () => {
-      const f = await runGraphBench();
+      const f = await runTransferGraphBench();
       return {
         lines: [
           `${f.edges} edges, ${f.nodes} nodes from ${f.transfers} transfers: build ${f.buildMs} ms, heap ${f.heapMb} MB (${f.bytesPerEdge} bytes/edge incl. nodes)`,

@@ -14,8 +14,8 @@ import { followerLease } from "./chain-follower";
 import { redactUrl } from "../adapters/shared/http-json";
 import { RpcEndpointFailover } from "../adapters/shared/rpc-endpoint-failover";
 import type { Config } from "./config/config";
-import { GraphologyTransferGraph } from "../adapters/graph/graphology-transfer-graph.adapter";
-import { transferGraphSubscriber } from "../adapters/graph/transfer-graph-subscriber";
+import { GraphologyTransferGraph } from "../adapters/graphology/graphology-transfer-graph.adapter";
+import { transferGraphSubscriber } from "../adapters/graphology/transfer-graph-subscriber";
 import { marketSettings } from "./bindings/market-settings";
 
 /** The index is ready while at most this many blocks behind the head (see the readiness probe). */

@@ -33,7 +33,7 @@ import { bindScoring, readQuoteTokens, SCORING_USE_CASES } from "./bindings/scor
 import { bindPayments, PAYMENT_USE_CASES } from "./bindings/payment.bindings";
 import { bindStaking, STAKING_USE_CASES } from "./bindings/staking.bindings";
 import { bindRiskCheck, RISK_CHECK_USE_CASES } from "./bindings/risk-check.bindings";
-import { bindGraph, GRAPH_USE_CASES } from "./bindings/graph.bindings";
+import { bindGraphTrust, GRAPH_TRUST_USE_CASES } from "./bindings/graph-trust.bindings";
 import { bindScan, SCAN_USE_CASES } from "./bindings/scan.bindings";
 import type { PriceSource } from "../application/ports/price-source.port";
 import type { SuiChain } from "../application/ports/sui-chain.port";
@@ -94,7 +94,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ...DISPUTE_USE_CASES,
   ...SUI_USE_CASES,
   ...RISK_CHECK_USE_CASES,
-  ...GRAPH_USE_CASES,
+  ...GRAPH_TRUST_USE_CASES,
   ...SANCTIONS_REGISTRY_USE_CASES,
   ...SCAN_USE_CASES,
 ];
@@ -182,7 +182,7 @@ export function buildContainer(runtime: Runtime): Container {
   bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
   bindGating(container, runtime.config, runtime.chain.chainId, database);
   bindRiskCheck(container, runtime.config, runtime.chain.chainId);
-  bindGraph(container, runtime.config, runtime.market, runtime.chain.transferGraph, {
+  bindGraphTrust(container, runtime.config, runtime.market, runtime.chain.transferGraph, {
     chainId: runtime.chain.chainId,
     database,
     logger: runtime.logger,

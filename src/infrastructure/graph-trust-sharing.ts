@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import pg from "pg";
 import type { Logger } from "pino";
-import { PostgresGraphTrustStore } from "../adapters/graph/postgres-graph-trust-store.adapter";
+import { PostgresGraphTrustStore } from "../adapters/storage/postgres-graph-trust-store.adapter";
 import { PostgresLease, type LeaseChange } from "../adapters/shared/postgres-lease";
 import type { GraphTrustComputeLease as ComputeLease } from "../adapters/workers/graph-trust.worker";
 import type { Config } from "./config/config";
 
-/** The graph-trust lease of this instance, when graph trust is shared (bound by bindGraph, started by the worker). */
+/** The graph-trust lease of this instance, when graph trust is shared (bound by bindGraphTrust, started by the worker). */
 export const GraphTrustComputeLease = Symbol.for("GraphTrustComputeLease");
 
 export interface SharedGraphTrust {

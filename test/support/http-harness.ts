@@ -5,7 +5,7 @@ import type { Middleware } from "koa";
 import { EthersChainReader } from "../../src/adapters/chain/ethers-chain-reader.adapter";
 import { LocalIndexExplorer } from "../../src/adapters/explorer/local-index-explorer.adapter";
 import { buildHttpApp } from "../../src/adapters/http/app";
-import { GraphologyTransferGraph } from "../../src/adapters/graph/graphology-transfer-graph.adapter";
+import { GraphologyTransferGraph } from "../../src/adapters/graphology/graphology-transfer-graph.adapter";
 import { loadConfig, type Config } from "../../src/infrastructure/config/config";
 import { buildContainer, type Runtime } from "../../src/infrastructure/container";
 import { startHttpServer, type RunningServer } from "../../src/infrastructure/http-server";

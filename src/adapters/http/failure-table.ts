@@ -11,7 +11,10 @@ import type { CheckPayeeFailure } from "../../application/use-cases/risk-check/c
 import type { PublishFailure } from "../../application/use-cases/registry/publish-scores.use-case";
 import type { RegistryNotConfigured } from "../../application/use-cases/registry/describe-registry.use-case";
 import type { ScanFailed } from "../../application/use-cases/scan/scan-settings";
-import type { GraphClusterFailure, GraphTrustFailure } from "../../application/use-cases/graph/graph-trust-answer";
+import type {
+  GraphTrustClusterFailure,
+  GraphTrustFailure,
+} from "../../application/use-cases/graph-trust/graph-trust-answer";
 
 /**
  * Every application failure a route can meet, mapped to its error body in one place (statuses
@@ -33,7 +36,7 @@ export const registryError = (_failure: RegistryNotConfigured): ApiError => ({ c
 export const graphTrustError = (_failure: GraphTrustFailure): ApiError => ({ code: "not_ready" });
 
 /** Graph trust: an unknown (or no longer found) cluster id, or no snapshot yet. */
-export function graphClusterError(failure: GraphClusterFailure): ApiError {
+export function graphClusterError(failure: GraphTrustClusterFailure): ApiError {
   switch (failure._tag) {
     case "ClusterNotFound":
       return { code: "cluster_not_found" };

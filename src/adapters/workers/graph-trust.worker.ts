@@ -1,5 +1,5 @@
-import type { ReadGraphTrust } from "../../application/use-cases/graph/read-graph-trust.use-case";
-import type { RecomputeGraphTrust } from "../../application/use-cases/graph/recompute-graph-trust.use-case";
+import type { ReadGraphTrust } from "../../application/use-cases/graph-trust/read-graph-trust.use-case";
+import type { RecomputeGraphTrust } from "../../application/use-cases/graph-trust/recompute-graph-trust.use-case";
 import { singleFlightTimer, type SingleFlight } from "./single-flight-timer";
 import type { Worker, WorkerLog } from "./worker";
 

@@ -1,6 +1,6 @@
 import type { Address } from "../../domain/chain/address";
-import type { SybilCluster } from "../../domain/graph/cluster-types";
-import type { GraphTrust } from "../../domain/graph/graph-trust";
+import type { SybilCluster } from "../../domain/graph-trust/cluster-types";
+import type { GraphTrust } from "../../domain/graph-trust/graph-trust";
 
 /** One recompute of graph trust: what the API and scoring read until the next. */
 export interface GraphTrustSnapshot {

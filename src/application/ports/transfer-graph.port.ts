@@ -1,7 +1,7 @@
 import type { Address } from "../../domain/chain/address";
 import type { ChainTime } from "../../domain/chain/chain-types";
-import type { WalletSend, WalletTrade } from "../../domain/graph/community-facts";
-import type { FundingLink } from "../../domain/graph/funding-root";
+import type { WalletSend, WalletTrade } from "../../domain/graph-trust/community-facts";
+import type { FundingLink } from "../../domain/graph-trust/funding-root";
 
 export interface TransferGraphStats {
   readonly nodes: number;

@@ -1,5 +1,5 @@
 import type { FlagRule } from "./flag-rule";
-import { GRAPH } from "../graph/graph-thresholds";
+import { GRAPH_TRUST } from "../graph-trust/graph-trust-thresholds";
 import { CONTRACT, NFT, TOKEN, WALLET } from "./thresholds";
 import { LOOK_ALIKE_PREFIX, LOOK_ALIKE_SUFFIX } from "../scan/look-alike";
 
@@ -87,7 +87,7 @@ const WALLET_FLAGS = {
     points: -12,
     category: "sybil",
     title: "funded by a source that funds many fresh wallets",
-    rule: `The address that first funded the wallet (the source behind up to ${GRAPH.fundingDepth} relays when the transfer graph has followed the funding: layered funding counts as one source) sent first-time funding to at least ${WALLET.sharedFundingMinFreshRecipients} distinct fresh addresses (nonce <= ${WALLET.freshRecipientMaxNonce} when known) within ${WALLET.sharedFundingWindowSeconds / 3600} h of funding this one. Funders labelled as faucet, exchange or bridge are exempt.`,
+    rule: `The address that first funded the wallet (the source behind up to ${GRAPH_TRUST.fundingDepth} relays when the transfer graph has followed the funding: layered funding counts as one source) sent first-time funding to at least ${WALLET.sharedFundingMinFreshRecipients} distinct fresh addresses (nonce <= ${WALLET.freshRecipientMaxNonce} when known) within ${WALLET.sharedFundingWindowSeconds / 3600} h of funding this one. Funders labelled as faucet, exchange or bridge are exempt.`,
   },
   ADDRESS_POISONING_TARGET: {
     appliesTo: ["wallet"],
@@ -173,7 +173,7 @@ const TOKEN_FLAGS = {
     points: -20,
     category: "sybil",
     title: "coordinated first buys",
-    rule: `At least ${TOKEN.coordinatedBuyMinBuyers} first-time buyers within ${TOKEN.coordinatedBuyWindowBlocks} blocks, of whom at least ${TOKEN.coordinatedBuySharedFunderMin} (and ${pct(TOKEN.coordinatedBuySharedFunderShare)} of those with a known funder) were first funded by the same address (the source behind up to ${GRAPH.fundingDepth} relays when the transfer graph has followed the funding).`,
+    rule: `At least ${TOKEN.coordinatedBuyMinBuyers} first-time buyers within ${TOKEN.coordinatedBuyWindowBlocks} blocks, of whom at least ${TOKEN.coordinatedBuySharedFunderMin} (and ${pct(TOKEN.coordinatedBuySharedFunderShare)} of those with a known funder) were first funded by the same address (the source behind up to ${GRAPH_TRUST.fundingDepth} relays when the transfer graph has followed the funding).`,
   },
   EXIT_SYNC: {
     appliesTo: ["token"],
@@ -606,7 +606,7 @@ const GRAPH_FLAGS = {
     points: -20,
     category: "sybil",
     title: "member of a sybil cluster",
-    rule: `The wallet is a member of a cluster of at least ${GRAPH.clusterMinMembers} wallets (a Louvain community of the funding, sweep and co-trading graph) where at least ${GRAPH.clusterMinFamilies} independent evidence families each cover ${pct(GRAPH.familyMinShare)} of the wallets: one funding source within ${GRAPH.fundingWindowSeconds / 3600} h (funding followed through up to ${GRAPH.fundingDepth} relays that pass money on within ${GRAPH.relayMaxHoldSeconds / 3600} h), one sweep destination, sends within ${GRAPH.timingWindowBlocks} block(s), amounts within ${bps(GRAPH.amountToleranceBps)}, or buys of one token within ${GRAPH.coTradingWindowBlocks} blocks; the wallet takes part in at least ${GRAPH.memberMinFamilies} of them. The funder, relays and sweep address are not members.`,
+    rule: `The wallet is a member of a cluster of at least ${GRAPH_TRUST.clusterMinMembers} wallets (a Louvain community of the funding, sweep and co-trading graph) where at least ${GRAPH_TRUST.clusterMinFamilies} independent evidence families each cover ${pct(GRAPH_TRUST.familyMinShare)} of the wallets: one funding source within ${GRAPH_TRUST.fundingWindowSeconds / 3600} h (funding followed through up to ${GRAPH_TRUST.fundingDepth} relays that pass money on within ${GRAPH_TRUST.relayMaxHoldSeconds / 3600} h), one sweep destination, sends within ${GRAPH_TRUST.timingWindowBlocks} block(s), amounts within ${bps(GRAPH_TRUST.amountToleranceBps)}, or buys of one token within ${GRAPH_TRUST.coTradingWindowBlocks} blocks; the wallet takes part in at least ${GRAPH_TRUST.memberMinFamilies} of them. The funder, relays and sweep address are not members.`,
   },
   HOLDERS_IN_ONE_CLUSTER: {
     appliesTo: ["token"],
@@ -614,7 +614,7 @@ const GRAPH_FLAGS = {
     points: -10,
     category: "sybil",
     title: "holders concentrated in one sybil cluster",
-    rule: `At least ${GRAPH.holdersClusterMinHolders} of the assessed holders (outside pools, deployer and owner), and ${pct(GRAPH.holdersClusterMinShare)} or more of them, belong to one SYBIL_CLUSTER; high severity and -20 from ${pct(GRAPH.holdersClusterHighShare)}.`,
+    rule: `At least ${GRAPH_TRUST.holdersClusterMinHolders} of the assessed holders (outside pools, deployer and owner), and ${pct(GRAPH_TRUST.holdersClusterMinShare)} or more of them, belong to one SYBIL_CLUSTER; high severity and -20 from ${pct(GRAPH_TRUST.holdersClusterHighShare)}.`,
   },
 } as const satisfies Record<string, FlagRule>;
 

@@ -2,8 +2,8 @@ import { expect } from "chai";
 import type { GraphTrustSnapshot, GraphTrustStore } from "../../../src/application/ports/graph-trust-store.port";
 import type { Address } from "../../../src/domain/chain/address";
 import type { TxHash } from "../../../src/domain/chain/chain-types";
-import type { SybilCluster } from "../../../src/domain/graph/cluster-types";
-import type { GraphTrust } from "../../../src/domain/graph/graph-trust";
+import type { SybilCluster } from "../../../src/domain/graph-trust/cluster-types";
+import type { GraphTrust } from "../../../src/domain/graph-trust/graph-trust";
 
 const wallet = (i: number) => `0x${i.toString(16).padStart(40, "0")}` as Address;
 const tx = (i: number) => `0x${i.toString(16).padStart(64, "0")}` as TxHash;

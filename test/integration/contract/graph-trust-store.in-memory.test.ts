@@ -1,4 +1,4 @@
-import { InMemoryGraphTrustStore } from "../../../src/adapters/graph/in-memory-graph-trust-store.adapter";
+import { InMemoryGraphTrustStore } from "../../../src/adapters/storage/in-memory-graph-trust-store.adapter";
 import { graphTrustStoreContract } from "./graph-trust-store.contract";
 
 graphTrustStoreContract("in memory", () => new InMemoryGraphTrustStore());

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import pg from "pg";
-import { PostgresGraphTrustStore } from "../../../src/adapters/graph/postgres-graph-trust-store.adapter";
+import { PostgresGraphTrustStore } from "../../../src/adapters/storage/postgres-graph-trust-store.adapter";
 import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";
 import { graphTrustStoreContract, snapshot } from "./graph-trust-store.contract";
 

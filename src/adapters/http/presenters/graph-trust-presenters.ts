@@ -1,5 +1,5 @@
-import type { GraphTrustAnswer } from "../../../application/use-cases/graph/graph-trust-answer";
-import type { SybilCluster } from "../../../domain/graph/cluster-types";
+import type { GraphTrustAnswer } from "../../../application/use-cases/graph-trust/graph-trust-answer";
+import type { SybilCluster } from "../../../domain/graph-trust/cluster-types";
 
 const clusterSummary = (c: SybilCluster) => ({
   id: c.id,

@@ -1,9 +1,9 @@
 import Router from "@koa/router";
 import * as E from "fp-ts/Either";
 import type { Middleware } from "koa";
-import type { GetSybilCluster } from "../../../application/use-cases/graph/get-sybil-cluster.use-case";
-import type { QueryGraphTrust } from "../../../application/use-cases/graph/query-graph-trust.use-case";
-import { decodeGraphTrustRequest } from "../../../domain/graph/graph-trust-request";
+import type { GetSybilCluster } from "../../../application/use-cases/graph-trust/get-sybil-cluster.use-case";
+import type { QueryGraphTrust } from "../../../application/use-cases/graph-trust/query-graph-trust.use-case";
+import { decodeGraphTrustRequest } from "../../../domain/graph-trust/graph-trust-request";
 import { graphClusterError, graphTrustError } from "../failure-table";
 import { clusterBody, graphTrustBody } from "../presenters/graph-trust-presenters";
 import { sendError, sendJson } from "../respond";

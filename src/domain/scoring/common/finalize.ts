@@ -11,7 +11,7 @@ import { MIN_CONFIDENCE, type Shortfall, confidenceFrom, limitationsFrom } from 
 import { type EvidenceAssessment, evidenceShortfall } from "./evidence-coverage";
 import type { HolderFacts } from "../token/holder-facts";
 import { clamp, round2 } from "./math";
-import { GRAPH } from "../../graph/graph-thresholds";
+import { GRAPH_TRUST } from "../../graph-trust/graph-trust-thresholds";
 
 export interface ScoreDraft {
   readonly subject: Address;
@@ -23,7 +23,7 @@ export interface ScoreDraft {
   readonly stakingBoostOffered: number;
   readonly stakingBoostMax: number;
   /**
-   * Graph-trust boost offered (wallets only; 0..GRAPH.maxTrustBoost). Same conditions as staking: it never
+   * Graph-trust boost offered (wallets only; 0..GRAPH_TRUST.maxTrustBoost). Same conditions as staking: it never
    * lifts a subject out of a honeypot, rug, exit or wash picture, and a ceiling still applies after it.
    */
   readonly graphBoostOffered?: number;
@@ -54,7 +54,7 @@ function applicableBoost(draft: ScoreDraft): number {
 function applicableGraphBoost(draft: ScoreDraft): number {
   const offered = draft.graphBoostOffered ?? 0;
   if (disqualifiesBoosts(draft.flags) || !Number.isFinite(offered)) return 0;
-  return clamp(offered, 0, GRAPH.maxTrustBoost);
+  return clamp(offered, 0, GRAPH_TRUST.maxTrustBoost);
 }
 
 /** The score ceiling the flags impose: a blocking flag caps at BLOCKED_SCORE_CAP, a high one at HIGH_FLAG_SCORE_CAP. */

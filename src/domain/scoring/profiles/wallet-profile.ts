@@ -1,6 +1,6 @@
 import type { Address } from "../../chain/address";
-import type { SybilCluster } from "../../graph/cluster-types";
-import type { FundingRoot } from "../../graph/funding-root";
+import type { SybilCluster } from "../../graph-trust/cluster-types";
+import type { FundingRoot } from "../../graph-trust/funding-root";
 import type { ChainTime, ChainTransaction, Page, TokenTransfer } from "../../chain/chain-types";
 import type { TokenMarket } from "./market";
 import type { BuyerFunding } from "./token-profile";

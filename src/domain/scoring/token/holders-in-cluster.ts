@@ -1,5 +1,5 @@
 import type { Address } from "../../chain/address";
-import { GRAPH } from "../../graph/graph-thresholds";
+import { GRAPH_TRUST } from "../../graph-trust/graph-trust-thresholds";
 import { type Flag, raiseFlag, sample } from "../flag";
 
 export interface HolderCluster {
@@ -20,9 +20,9 @@ export function holdersInOneClusterFlag(
   }
   let best: [string, Address[]] | null = null;
   for (const entry of byCluster) if (entry[1].length > (best?.[1].length ?? 0)) best = entry;
-  if (best === null || best[1].length < GRAPH.holdersClusterMinHolders) return null;
+  if (best === null || best[1].length < GRAPH_TRUST.holdersClusterMinHolders) return null;
   const share = best[1].length / assessed.length;
-  if (share < GRAPH.holdersClusterMinShare) return null;
+  if (share < GRAPH_TRUST.holdersClusterMinShare) return null;
   return raiseFlag(
     "HOLDERS_IN_ONE_CLUSTER",
     {
@@ -30,6 +30,6 @@ export function holdersInOneClusterFlag(
       holders: sample(best[1]),
       figures: { clusterId: best[0], clusterHolders: best[1].length, assessedHolders: assessed.length, share },
     },
-    share >= GRAPH.holdersClusterHighShare ? { severity: "high", points: -20 } : undefined,
+    share >= GRAPH_TRUST.holdersClusterHighShare ? { severity: "high", points: -20 } : undefined,
   );
 }

@@ -1,5 +1,5 @@
-import type { SybilCluster } from "../../graph/cluster-types";
-import { graphTrustBoost } from "../../graph/graph-trust";
+import type { SybilCluster } from "../../graph-trust/cluster-types";
+import { graphTrustBoost } from "../../graph-trust/graph-trust";
 import { type Flag, raiseFlag, sample } from "../flag";
 import type { WalletGraphInput } from "../profiles/wallet-profile";
 

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import type { SybilCluster } from "../../../../src/domain/graph/cluster-types";
+import type { SybilCluster } from "../../../../src/domain/graph-trust/cluster-types";
 import { holdersInOneClusterFlag } from "../../../../src/domain/scoring/token/holders-in-cluster";
 import { scoreWallet } from "../../../../src/domain/scoring/wallet/score-wallet";
 import { addr, hash } from "../../../support/fakes/scoring-fakes";

@@ -1,6 +1,6 @@
 import type { Address } from "../../../domain/chain/address";
-import type { SybilCluster } from "../../../domain/graph/cluster-types";
-import type { GraphTrust } from "../../../domain/graph/graph-trust";
+import type { SybilCluster } from "../../../domain/graph-trust/cluster-types";
+import type { GraphTrust } from "../../../domain/graph-trust/graph-trust";
 
 export interface GraphTrustResult {
   readonly address: Address;
@@ -19,4 +19,4 @@ export interface GraphTrustAnswer {
 /** No snapshot yet: no recompute has finished anywhere (with DATABASE_URL, the lease holder's first). */
 export type GraphTrustFailure = { readonly _tag: "GraphTrustNotReady" };
 
-export type GraphClusterFailure = GraphTrustFailure | { readonly _tag: "ClusterNotFound" };
+export type GraphTrustClusterFailure = GraphTrustFailure | { readonly _tag: "ClusterNotFound" };

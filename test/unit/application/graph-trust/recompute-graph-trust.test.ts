@@ -1,10 +1,10 @@
 import { expect } from "chai";
 import * as T from "fp-ts/Task";
-import { GraphologyTransferGraph } from "../../../../src/adapters/graph/graphology-transfer-graph.adapter";
-import type { GraphBlock } from "../../../../src/adapters/graph/graph-block";
-import { InMemoryGraphTrustStore } from "../../../../src/adapters/graph/in-memory-graph-trust-store.adapter";
-import type { GraphSettings } from "../../../../src/application/use-cases/graph/graph-settings";
-import { RecomputeGraphTrust } from "../../../../src/application/use-cases/graph/recompute-graph-trust.use-case";
+import { GraphologyTransferGraph } from "../../../../src/adapters/graphology/graphology-transfer-graph.adapter";
+import type { GraphBlock } from "../../../../src/adapters/graphology/graph-block";
+import { InMemoryGraphTrustStore } from "../../../../src/adapters/storage/in-memory-graph-trust-store.adapter";
+import type { GraphTrustSettings } from "../../../../src/application/use-cases/graph-trust/graph-trust-settings";
+import { RecomputeGraphTrust } from "../../../../src/application/use-cases/graph-trust/recompute-graph-trust.use-case";
 import type { Address } from "../../../../src/domain/chain/address";
 import type { ChainTransaction, TokenTransfer } from "../../../../src/domain/chain/chain-types";
 import { addr, hash } from "../../../support/fakes/scoring-fakes";
@@ -68,8 +68,8 @@ function world(): GraphologyTransferGraph {
   return graph;
 }
 
-function recompute(graph: GraphologyTransferGraph, seeds: GraphSettings["seeds"], scored: string[]) {
-  const settings: GraphSettings = { officialIssuers: [USDC], moneyTokens: [USDC], seeds };
+function recompute(graph: GraphologyTransferGraph, seeds: GraphTrustSettings["seeds"], scored: string[]) {
+  const settings: GraphTrustSettings = { officialIssuers: [USDC], moneyTokens: [USDC], seeds };
   const flagCounts = (wallets: readonly Address[]) => {
     scored.push(...wallets);
     return T.of(new Map(wallets.map((w) => [w, w === FLAGGED ? 2 : 0])));

@@ -1,6 +1,6 @@
 import type { Address } from "../../domain/chain/address";
-import type { WalletSend, WalletTrade } from "../../domain/graph/community-facts";
-import type { FundingLink } from "../../domain/graph/funding-root";
+import type { WalletSend, WalletTrade } from "../../domain/graph-trust/community-facts";
+import type { FundingLink } from "../../domain/graph-trust/funding-root";
 
 /**
  * A send as the ring keeps it: whether the destination is a contract is judged when clusters are read

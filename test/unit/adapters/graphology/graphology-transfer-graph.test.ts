@@ -1,8 +1,8 @@
 import { expect } from "chai";
-import { GraphologyTransferGraph } from "../../../src/adapters/graph/graphology-transfer-graph.adapter";
-import type { GraphBlock } from "../../../src/adapters/graph/graph-block";
-import type { Address } from "../../../src/domain/chain/address";
-import type { ChainTransaction, TokenTransfer, TxHash } from "../../../src/domain/chain/chain-types";
+import { GraphologyTransferGraph } from "../../../../src/adapters/graphology/graphology-transfer-graph.adapter";
+import type { GraphBlock } from "../../../../src/adapters/graphology/graph-block";
+import type { Address } from "../../../../src/domain/chain/address";
+import type { ChainTransaction, TokenTransfer, TxHash } from "../../../../src/domain/chain/chain-types";
 
 const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
 let txCounter = 0;

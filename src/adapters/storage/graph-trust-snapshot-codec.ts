@@ -3,8 +3,8 @@ import * as t from "io-ts";
 import type { GraphTrustSnapshot } from "../../application/ports/graph-trust-store.port";
 import { AddressCodec, type Address } from "../../domain/chain/address";
 import type { TxHash } from "../../domain/chain/chain-types";
-import type { SybilCluster } from "../../domain/graph/cluster-types";
-import type { GraphTrust } from "../../domain/graph/graph-trust";
+import type { SybilCluster } from "../../domain/graph-trust/cluster-types";
+import type { GraphTrust } from "../../domain/graph-trust/graph-trust";
 
 /**
  * A graph-trust snapshot as PostgreSQL keeps it. Trust covers every ranked wallet (up to GRAPH_MAX_NODES),

@@ -2,7 +2,7 @@
  * Every number graph trust and sybil clustering compare against; the flag catalogue's rule text is built
  * from these, so docs/flags.md and the code cannot disagree.
  */
-export const GRAPH = {
+export const GRAPH_TRUST = {
   /** A cluster needs at least this many member wallets (the published anchor: 5)... */
   clusterMinMembers: 5,
   /** ...and at least this many independent evidence families agreeing... */

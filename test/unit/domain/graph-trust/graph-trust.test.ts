@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import * as E from "fp-ts/Either";
 import type { Address } from "../../../../src/domain/chain/address";
-import { graphTrustBoost, graphTrustScores, isDefaultSeed } from "../../../../src/domain/graph/graph-trust";
-import { decodeGraphTrustRequest } from "../../../../src/domain/graph/graph-trust-request";
+import { graphTrustBoost, graphTrustScores, isDefaultSeed } from "../../../../src/domain/graph-trust/graph-trust";
+import { decodeGraphTrustRequest } from "../../../../src/domain/graph-trust/graph-trust-request";
 
 const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
 

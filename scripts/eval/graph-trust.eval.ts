@@ -2,12 +2,12 @@
 // positives; the honest look-alikes (exchange users, payroll recipients), the farm's own funder, relays and
 // sweep address, and every other address the manifest names are negatives, as is any clustered address.
 import * as T from "fp-ts/Task";
-import { GraphologyTransferGraph } from "../../src/adapters/graph/graphology-transfer-graph.adapter";
-import { InMemoryGraphTrustStore } from "../../src/adapters/graph/in-memory-graph-trust-store.adapter";
+import { GraphologyTransferGraph } from "../../src/adapters/graphology/graphology-transfer-graph.adapter";
+import { InMemoryGraphTrustStore } from "../../src/adapters/storage/in-memory-graph-trust-store.adapter";
 import { RpcBlockStream } from "../../src/adapters/explorer/local-index/rpc-block-stream";
-import { transferGraphSubscriber } from "../../src/adapters/graph/transfer-graph-subscriber";
+import { transferGraphSubscriber } from "../../src/adapters/graphology/transfer-graph-subscriber";
 import { LocalIndexExplorer } from "../../src/adapters/explorer/local-index-explorer.adapter";
-import { RecomputeGraphTrust } from "../../src/application/use-cases/graph/recompute-graph-trust.use-case";
+import { RecomputeGraphTrust } from "../../src/application/use-cases/graph-trust/recompute-graph-trust.use-case";
 import type { Address } from "../../src/domain/chain/address";
 import { OFFICIAL_ISSUERS, startDevWorld, type DevWorldManifest } from "../../src/dev-world/dev-world";
 

@@ -1,16 +1,16 @@
 import * as T from "fp-ts/Task";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
-import type { SybilCluster } from "../../../domain/graph/cluster-types";
-import { fundingRoot } from "../../../domain/graph/funding-root";
-import { GRAPH } from "../../../domain/graph/graph-thresholds";
-import { graphTrustScores, isDefaultSeed } from "../../../domain/graph/graph-trust";
-import { judgeCommunity } from "../../../domain/graph/sybil-cluster";
+import type { SybilCluster } from "../../../domain/graph-trust/cluster-types";
+import { fundingRoot } from "../../../domain/graph-trust/funding-root";
+import { GRAPH_TRUST } from "../../../domain/graph-trust/graph-trust-thresholds";
+import { graphTrustScores, isDefaultSeed } from "../../../domain/graph-trust/graph-trust";
+import { judgeCommunity } from "../../../domain/graph-trust/sybil-cluster";
 import { Clock } from "../../ports/clock.port";
 import { GraphTrustStore, type GraphTrustSnapshot } from "../../ports/graph-trust-store.port";
 import { TransferGraph } from "../../ports/transfer-graph.port";
-import { GraphSeedScores } from "./graph-seed-scores.port";
-import { GraphSettings } from "./graph-settings";
+import { GraphTrustSeedScores } from "./graph-trust-seed-scores.port";
+import { GraphTrustSettings } from "./graph-trust-settings";
 
 /**
  * One recompute of graph trust at the graph's current block: sybil clusters first (Louvain communities
@@ -22,15 +22,15 @@ import { GraphSettings } from "./graph-settings";
 @injectable()
 export class RecomputeGraphTrust {
   private completedBlock: number | null = null;
-  /** Flag counts of seed candidates, reused for GRAPH.seedRescoreMs: a recompute per new block must not rescore them all. */
+  /** Flag counts of seed candidates, reused for GRAPH_TRUST.seedRescoreMs: a recompute per new block must not rescore them all. */
   private readonly seedFlags = new Map<Address, { readonly count: number; readonly atMs: number }>();
   private running: Promise<GraphTrustSnapshot> | null = null;
 
   constructor(
     @inject(TransferGraph) private readonly graph: TransferGraph,
     @inject(GraphTrustStore) private readonly store: GraphTrustStore,
-    @inject(GraphSeedScores) private readonly seedScores: GraphSeedScores,
-    @inject(GraphSettings) private readonly settings: GraphSettings,
+    @inject(GraphTrustSeedScores) private readonly seedScores: GraphTrustSeedScores,
+    @inject(GraphTrustSettings) private readonly settings: GraphTrustSettings,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -72,7 +72,7 @@ export class RecomputeGraphTrust {
   private clusters(): SybilCluster[] {
     const moneyTokens = new Set(this.settings.moneyTokens);
     const found: SybilCluster[] = [];
-    for (const community of this.graph.communities(GRAPH.clusterMinMembers, GRAPH.communityMaxSize)) {
+    for (const community of this.graph.communities(GRAPH_TRUST.clusterMinMembers, GRAPH_TRUST.communityMaxSize)) {
       const cluster = judgeCommunity({
         moneyTokens,
         wallets: community.map((w) => ({
@@ -92,9 +92,9 @@ export class RecomputeGraphTrust {
   private async seeds(): Promise<{ seeds: Address[]; flagged: Address[] }> {
     if (this.settings.seeds !== null) return { seeds: [...this.settings.seeds], flagged: [] };
     const candidates = this.graph.seedCandidates(
-      GRAPH.seedMinAgeDays,
-      GRAPH.seedMinCounterparties,
-      GRAPH.seedMaxCandidates,
+      GRAPH_TRUST.seedMinAgeDays,
+      GRAPH_TRUST.seedMinCounterparties,
+      GRAPH_TRUST.seedMaxCandidates,
     );
     const flags = await this.flagCounts(candidates.map((c) => c.address));
     const seeds = new Set<Address>();
@@ -107,8 +107,8 @@ export class RecomputeGraphTrust {
     }
     const holders = this.graph.longTimeHolders(
       this.settings.officialIssuers,
-      GRAPH.issuerHolderMinDays,
-      GRAPH.seedMaxIssuerHolders,
+      GRAPH_TRUST.issuerHolderMinDays,
+      GRAPH_TRUST.seedMaxIssuerHolders,
     );
     for (const h of holders) if (!flagged.includes(h)) seeds.add(h);
     return { seeds: [...seeds].sort(), flagged };
@@ -118,7 +118,7 @@ export class RecomputeGraphTrust {
     const nowMs = this.clock.nowMs();
     const stale = wallets.filter((w) => {
       const known = this.seedFlags.get(w);
-      return known === undefined || nowMs - known.atMs > GRAPH.seedRescoreMs;
+      return known === undefined || nowMs - known.atMs > GRAPH_TRUST.seedRescoreMs;
     });
     if (stale.length > 0) {
       const fresh = await this.seedScores.flagCounts(stale)();
@@ -139,9 +139,9 @@ export class RecomputeGraphTrust {
 
 export function rankOptions() {
   return {
-    damping: GRAPH.damping,
-    discount: GRAPH.flaggedEdgeDiscount,
-    maxIterations: GRAPH.pageRankMaxIterations,
-    tolerance: GRAPH.pageRankTolerance,
+    damping: GRAPH_TRUST.damping,
+    discount: GRAPH_TRUST.flaggedEdgeDiscount,
+    maxIterations: GRAPH_TRUST.pageRankMaxIterations,
+    tolerance: GRAPH_TRUST.pageRankTolerance,
   };
 }

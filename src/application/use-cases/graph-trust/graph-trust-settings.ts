@@ -1,7 +1,7 @@
 import type { Address } from "../../../domain/chain/address";
 
 /** Graph trust's configuration, decoded at start-up. */
-export interface GraphSettings {
+export interface GraphTrustSettings {
   readonly officialIssuers: readonly Address[];
   /** Official issuers and quote tokens: receiving them is being paid, not co-trading. */
   readonly moneyTokens: readonly Address[];
@@ -9,4 +9,4 @@ export interface GraphSettings {
   readonly seeds: readonly Address[] | null;
 }
 
-export const GraphSettings = Symbol.for("GraphSettings");
+export const GraphTrustSettings = Symbol.for("GraphTrustSettings");

@@ -1,51 +1,51 @@
 import type { Container, Newable } from "inversify";
 import type pg from "pg";
 import type { Logger } from "pino";
-import { InMemoryGraphTrustStore } from "../../adapters/graph/in-memory-graph-trust-store.adapter";
-import { GraphSeedScoresFromScoring } from "../../application/bridges/graph-seed-scores.bridge";
+import { InMemoryGraphTrustStore } from "../../adapters/storage/in-memory-graph-trust-store.adapter";
+import { GraphTrustSeedScoresFromScoring } from "../../application/bridges/graph-trust-seed-scores.bridge";
 import { GraphSignals } from "../../application/ports/graph-signals.port";
 import { GraphTrustStore } from "../../application/ports/graph-trust-store.port";
 import { TransferGraph } from "../../application/ports/transfer-graph.port";
-import { GetSybilCluster } from "../../application/use-cases/graph/get-sybil-cluster.use-case";
-import { GraphSeedScores } from "../../application/use-cases/graph/graph-seed-scores.port";
-import { GraphSettings } from "../../application/use-cases/graph/graph-settings";
-import { GraphSignalsFromGraph } from "../../application/use-cases/graph/graph-signals";
-import { QueryGraphTrust } from "../../application/use-cases/graph/query-graph-trust.use-case";
-import { ReadGraphTrust } from "../../application/use-cases/graph/read-graph-trust.use-case";
-import { RecomputeGraphTrust } from "../../application/use-cases/graph/recompute-graph-trust.use-case";
+import { GetSybilCluster } from "../../application/use-cases/graph-trust/get-sybil-cluster.use-case";
+import { GraphTrustSeedScores } from "../../application/use-cases/graph-trust/graph-trust-seed-scores.port";
+import { GraphTrustSettings } from "../../application/use-cases/graph-trust/graph-trust-settings";
+import { GraphSignalsFromGraphTrust } from "../../application/use-cases/graph-trust/graph-signals";
+import { QueryGraphTrust } from "../../application/use-cases/graph-trust/query-graph-trust.use-case";
+import { ReadGraphTrust } from "../../application/use-cases/graph-trust/read-graph-trust.use-case";
+import { RecomputeGraphTrust } from "../../application/use-cases/graph-trust/recompute-graph-trust.use-case";
 import type { Config } from "../config/config";
 import { GraphTrustComputeLease, sharedGraphTrust } from "../graph-trust-sharing";
 import type { MarketSettings } from "./market-settings";
 
-export interface GraphSharing {
+export interface GraphTrustSharing {
   readonly chainId: number;
   readonly database: pg.Pool | null;
   readonly logger: Logger;
 }
 
 /** Graph trust in process memory, or (RPC mode with DATABASE_URL) computed once and shared through PostgreSQL. */
-export function bindGraph(
+export function bindGraphTrust(
   container: Container,
   config: Config,
   market: MarketSettings,
   graph: TransferGraph,
-  sharing: GraphSharing,
+  sharing: GraphTrustSharing,
 ): void {
   container.bind(TransferGraph).toConstantValue(graph);
   const shared = sharedGraphTrust(config, sharing.chainId, sharing.database, sharing.logger);
   container.bind(GraphTrustStore).toConstantValue(shared?.store ?? new InMemoryGraphTrustStore());
   if (shared !== null) container.bind(GraphTrustComputeLease).toConstantValue(shared.lease);
-  container.bind(GraphSignals).to(GraphSignalsFromGraph);
-  container.bind(GraphSeedScores).to(GraphSeedScoresFromScoring);
-  container.bind(GraphSettings).toConstantValue({
+  container.bind(GraphSignals).to(GraphSignalsFromGraphTrust);
+  container.bind(GraphTrustSeedScores).to(GraphTrustSeedScoresFromScoring);
+  container.bind(GraphTrustSettings).toConstantValue({
     officialIssuers: market.officialIssuers,
     moneyTokens: [...new Set([...market.officialIssuers, ...market.quoteTokens])],
     seeds: config.env.GRAPH_TRUST_SEEDS ?? null,
-  } satisfies GraphSettings);
+  } satisfies GraphTrustSettings);
 }
 
 /** Graph trust's use cases, bound by the composition root and resolved by its smoke test. */
-export const GRAPH_USE_CASES: readonly Newable<object>[] = [
+export const GRAPH_TRUST_USE_CASES: readonly Newable<object>[] = [
   RecomputeGraphTrust,
   ReadGraphTrust,
   QueryGraphTrust,

@@ -1,7 +1,7 @@
 import { expect } from "chai";
-import { addReceived, newNode, pushBounded } from "../../../src/adapters/graph/node-facts";
-import type { WalletTrade } from "../../../src/domain/graph/community-facts";
-import { addr, hash } from "../../support/fakes/scoring-fakes";
+import { addReceived, newNode, pushBounded } from "../../../../src/adapters/graphology/node-facts";
+import type { WalletTrade } from "../../../../src/domain/graph-trust/community-facts";
+import { addr, hash } from "../../../support/fakes/scoring-fakes";
 
 const trade = (i: number): WalletTrade => ({ token: addr(0x7000), txHash: hash(i), block: i });
 

@@ -1,9 +1,9 @@
 import { expect } from "chai";
 import type { Address } from "../../../../src/domain/chain/address";
 import type { TxHash } from "../../../../src/domain/chain/chain-types";
-import type { CommunityWallet, WalletSend } from "../../../../src/domain/graph/community-facts";
-import { fundingRoot, type FundingLink } from "../../../../src/domain/graph/funding-root";
-import { clusterId, judgeCommunity } from "../../../../src/domain/graph/sybil-cluster";
+import type { CommunityWallet, WalletSend } from "../../../../src/domain/graph-trust/community-facts";
+import { fundingRoot, type FundingLink } from "../../../../src/domain/graph-trust/funding-root";
+import { clusterId, judgeCommunity } from "../../../../src/domain/graph-trust/sybil-cluster";
 
 const addr = (n: number) => `0x${n.toString(16).padStart(40, "0")}` as Address;
 const tx = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as TxHash;

@@ -2,12 +2,12 @@ import * as E from "fp-ts/Either";
 import type { Task } from "fp-ts/Task";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../domain/chain/address";
-import type { GraphSeedScores } from "../use-cases/graph/graph-seed-scores.port";
+import type { GraphTrustSeedScores } from "../use-cases/graph-trust/graph-trust-seed-scores.port";
 import { ScoreAddress } from "../use-cases/scoring/score-address.use-case";
 
 /** Graph trust's default seeds are flag-free by the existing scorer: its flags, counted. */
 @injectable()
-export class GraphSeedScoresFromScoring implements GraphSeedScores {
+export class GraphTrustSeedScoresFromScoring implements GraphTrustSeedScores {
   constructor(@inject(ScoreAddress) private readonly scoreAddress: ScoreAddress) {}
 
   flagCounts(wallets: readonly Address[]): Task<ReadonlyMap<Address, number>> {

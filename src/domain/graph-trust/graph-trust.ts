@@ -1,5 +1,5 @@
 import type { Address } from "../chain/address";
-import { GRAPH } from "./graph-thresholds";
+import { GRAPH_TRUST } from "./graph-trust-thresholds";
 
 export interface GraphTrust {
   /** 0-100: the wallet's personalized PageRank against the saturation rank, square-root scaled. */
@@ -13,14 +13,14 @@ export const NO_GRAPH_TRUST: GraphTrust = { graphTrust: 0, percentile: 0 };
 /**
  * Turns raw personalized PageRank values into graphTrust and percentile. Ranks are spread over orders
  * of magnitude and a few hubs hold most of the mass, so graphTrust saturates at the
- * GRAPH.trustSaturationPercentile rank and is square-root scaled below it.
+ * GRAPH_TRUST.trustSaturationPercentile rank and is square-root scaled below it.
  */
 export function graphTrustScores(ranks: ReadonlyMap<Address, number>): Map<Address, GraphTrust> {
   const ranked = [...ranks].filter(([, r]) => r > 0 && Number.isFinite(r)).sort((a, b) => a[1] - b[1]);
   const out = new Map<Address, GraphTrust>();
   if (ranked.length === 0) return out;
   const saturation =
-    ranked[Math.min(ranked.length - 1, Math.floor(GRAPH.trustSaturationPercentile * ranked.length))]![1];
+    ranked[Math.min(ranked.length - 1, Math.floor(GRAPH_TRUST.trustSaturationPercentile * ranked.length))]![1];
   let below = 0;
   for (let i = 0; i < ranked.length; i++) {
     const [address, rank] = ranked[i]!;
@@ -41,15 +41,15 @@ export function isDefaultSeed(candidate: {
   readonly flagCount: number;
 }): boolean {
   return (
-    candidate.ageDays >= GRAPH.seedMinAgeDays &&
-    candidate.counterparties >= GRAPH.seedMinCounterparties &&
+    candidate.ageDays >= GRAPH_TRUST.seedMinAgeDays &&
+    candidate.counterparties >= GRAPH_TRUST.seedMinCounterparties &&
     candidate.flagCount === 0
   );
 }
 
-/** graphTrust's bounded part of a wallet score: 0 up to GRAPH.trustBoostFrom, then linear to GRAPH.maxTrustBoost at 100. */
+/** graphTrust's bounded part of a wallet score: 0 up to GRAPH_TRUST.trustBoostFrom, then linear to GRAPH_TRUST.maxTrustBoost at 100. */
 export function graphTrustBoost(graphTrust: number): number {
-  if (!Number.isFinite(graphTrust) || graphTrust <= GRAPH.trustBoostFrom) return 0;
-  const share = (Math.min(100, graphTrust) - GRAPH.trustBoostFrom) / (100 - GRAPH.trustBoostFrom);
-  return Math.round(GRAPH.maxTrustBoost * share * 100) / 100;
+  if (!Number.isFinite(graphTrust) || graphTrust <= GRAPH_TRUST.trustBoostFrom) return 0;
+  const share = (Math.min(100, graphTrust) - GRAPH_TRUST.trustBoostFrom) / (100 - GRAPH_TRUST.trustBoostFrom);
+  return Math.round(GRAPH_TRUST.maxTrustBoost * share * 100) / 100;
 }

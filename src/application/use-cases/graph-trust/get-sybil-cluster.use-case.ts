@@ -1,8 +1,8 @@
 import * as E from "fp-ts/Either";
 import * as T from "fp-ts/Task";
 import { inject, injectable } from "inversify";
-import type { SybilCluster } from "../../../domain/graph/cluster-types";
-import type { GraphClusterFailure } from "./graph-trust-answer";
+import type { SybilCluster } from "../../../domain/graph-trust/cluster-types";
+import type { GraphTrustClusterFailure } from "./graph-trust-answer";
 import { ReadGraphTrust } from "./read-graph-trust.use-case";
 
 /** One cluster of the latest recompute, with members and evidence. */
@@ -12,7 +12,7 @@ export class GetSybilCluster {
 
   execute(
     id: string,
-  ): T.Task<E.Either<GraphClusterFailure, { cluster: SybilCluster; asOfBlock: number; computedAt: string }>> {
+  ): T.Task<E.Either<GraphTrustClusterFailure, { cluster: SybilCluster; asOfBlock: number; computedAt: string }>> {
     return async () => {
       const snapshot = await this.read.execute()();
       if (snapshot === null) return E.left({ _tag: "GraphTrustNotReady" });

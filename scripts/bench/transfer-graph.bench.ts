@@ -1,10 +1,10 @@
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import { GraphologyTransferGraph } from "../../src/adapters/graph/graphology-transfer-graph.adapter";
-import type { GraphBlock } from "../../src/adapters/graph/graph-block";
+import { GraphologyTransferGraph } from "../../src/adapters/graphology/graphology-transfer-graph.adapter";
+import type { GraphBlock } from "../../src/adapters/graphology/graph-block";
 import type { Address } from "../../src/domain/chain/address";
 import type { ChainTransaction, TxHash } from "../../src/domain/chain/chain-types";
-import { GRAPH } from "../../src/domain/graph/graph-thresholds";
+import { GRAPH_TRUST } from "../../src/domain/graph-trust/graph-trust-thresholds";
 
 /**
  * The transfer graph at scale: a synthetic chain of native transfers between wallets chosen with a skew
@@ -12,7 +12,7 @@ import { GRAPH } from "../../src/domain/graph/graph-thresholds";
  * from 100 seeds, Louvain communities, and the incremental cost of one more block against rebuilding the
  * whole graph (what a full recompute from the chain would cost) in the same run.
  */
-export interface GraphBenchFigures {
+export interface TransferGraphBenchFigures {
   readonly nodes: number;
   readonly edges: number;
   readonly transfers: number;
@@ -91,7 +91,7 @@ function build(graph: GraphologyTransferGraph, targetEdges: number): { blocks: n
   return { blocks: n - 1, transfers };
 }
 
-export async function runGraphBench(targetEdges = 1_000_000): Promise<GraphBenchFigures> {
+export async function runTransferGraphBench(targetEdges = 1_000_000): Promise<TransferGraphBenchFigures> {
   const heapBefore = heapUsed();
   let graph: GraphologyTransferGraph | null = newGraph();
   const buildStart = performance.now();
@@ -103,15 +103,15 @@ export async function runGraphBench(targetEdges = 1_000_000): Promise<GraphBench
   const seeds = Array.from({ length: 100 }, (_, i) => wallet(i * 97 + 1));
   const rankStart = performance.now();
   graph.personalizedRank(seeds, new Set(), {
-    damping: GRAPH.damping,
-    discount: GRAPH.flaggedEdgeDiscount,
-    maxIterations: GRAPH.pageRankMaxIterations,
-    tolerance: GRAPH.pageRankTolerance,
+    damping: GRAPH_TRUST.damping,
+    discount: GRAPH_TRUST.flaggedEdgeDiscount,
+    maxIterations: GRAPH_TRUST.pageRankMaxIterations,
+    tolerance: GRAPH_TRUST.pageRankTolerance,
   });
   const pageRankMs = performance.now() - rankStart;
 
   const communitiesStart = performance.now();
-  graph.communities(GRAPH.clusterMinMembers, GRAPH.communityMaxSize);
+  graph.communities(GRAPH_TRUST.clusterMinMembers, GRAPH_TRUST.communityMaxSize);
   const communitiesMs = performance.now() - communitiesStart;
 
   // Incremental: 200 more blocks folded into the built graph, one at a time.
@@ -147,5 +147,5 @@ export async function runGraphBench(targetEdges = 1_000_000): Promise<GraphBench
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const target = Number(process.argv[2] ?? 1_000_000);
-  console.log(JSON.stringify(await runGraphBench(target)));
+  console.log(JSON.stringify(await runTransferGraphBench(target)));
 }

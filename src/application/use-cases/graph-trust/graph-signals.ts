@@ -1,7 +1,7 @@
 import { injectable, inject } from "inversify";
 import type { Address } from "../../../domain/chain/address";
-import { fundingRoot } from "../../../domain/graph/funding-root";
-import { GRAPH } from "../../../domain/graph/graph-thresholds";
+import { fundingRoot } from "../../../domain/graph-trust/funding-root";
+import { GRAPH_TRUST } from "../../../domain/graph-trust/graph-trust-thresholds";
 import type { FundingContext, WalletGraphInput } from "../../../domain/scoring/profiles/wallet-profile";
 import type { GraphSignals } from "../../ports/graph-signals.port";
 import { GraphTrustStore } from "../../ports/graph-trust-store.port";
@@ -9,7 +9,7 @@ import { TransferGraph } from "../../ports/transfer-graph.port";
 
 /** Scoring's view of graph trust: the latest snapshot, and funding followed through the live graph. */
 @injectable()
-export class GraphSignalsFromGraph implements GraphSignals {
+export class GraphSignalsFromGraphTrust implements GraphSignals {
   constructor(
     @inject(TransferGraph) private readonly graph: TransferGraph,
     @inject(GraphTrustStore) private readonly store: GraphTrustStore,
@@ -28,7 +28,7 @@ export class GraphSignalsFromGraph implements GraphSignals {
   }
 
   layeredFunding(wallet: Address): FundingContext["layered"] | null {
-    const root = fundingRoot(this.graph.fundingChain(wallet, GRAPH.fundingDepth + 1));
+    const root = fundingRoot(this.graph.fundingChain(wallet, GRAPH_TRUST.fundingDepth + 1));
     if (root === null || root.via.length === 0) return null;
     // Everyone the root funded through chains of the same depth: walk down the relays' recipients.
     let level: { address: Address; fundedAt: number }[] = this.graph.firstFundedBy(root.root).map((r) => ({ ...r }));
@@ -43,7 +43,7 @@ export class GraphSignalsFromGraph implements GraphSignals {
   fundingRoots(buyers: readonly Address[]): ReadonlyMap<Address, Address> {
     const roots = new Map<Address, Address>();
     for (const buyer of buyers) {
-      const root = fundingRoot(this.graph.fundingChain(buyer, GRAPH.fundingDepth + 1));
+      const root = fundingRoot(this.graph.fundingChain(buyer, GRAPH_TRUST.fundingDepth + 1));
       if (root !== null && root.via.length > 0) roots.set(buyer, root.root);
     }
     return roots;

@@ -1,6 +1,6 @@
 import type { Address } from "../chain/address";
 import type { CommunityFacts, CommunityWallet } from "./community-facts";
-import { FAMILY_WEIGHT, GRAPH } from "./graph-thresholds";
+import { FAMILY_WEIGHT, GRAPH_TRUST } from "./graph-trust-thresholds";
 import type { FamilyFinding, SybilCluster } from "./cluster-types";
 import { amountsFamily, coTradingFamily, fundingFamily, sweepFamily, timingFamily } from "./evidence-families";
 
@@ -16,7 +16,7 @@ export function clusterId(members: readonly Address[]): string {
 }
 
 function threshold(candidates: number): number {
-  return Math.max(GRAPH.clusterMinMembers, Math.ceil(GRAPH.familyMinShare * candidates));
+  return Math.max(GRAPH_TRUST.clusterMinMembers, Math.ceil(GRAPH_TRUST.familyMinShare * candidates));
 }
 
 function findings(wallets: readonly CommunityWallet[], facts: CommunityFacts, need: number): FamilyFinding[] {
@@ -32,23 +32,24 @@ function findings(wallets: readonly CommunityWallet[], facts: CommunityFacts, ne
 /**
  * Judges one community (Arbitrum's funder/sweep graphs, then Trusta's behaviour check): the hubs that run
  * a pattern (source, relays, sweep address) are set aside, each evidence family must cover
- * GRAPH.familyMinShare of the remaining wallets, at least GRAPH.clusterMinFamilies families must hold,
- * and a member must take part in GRAPH.memberMinFamilies of them. Null when it is not a sybil cluster.
+ * GRAPH_TRUST.familyMinShare of the remaining wallets, at least GRAPH_TRUST.clusterMinFamilies families must hold,
+ * and a member must take part in GRAPH_TRUST.memberMinFamilies of them. Null when it is not a sybil cluster.
  */
 export function judgeCommunity(facts: CommunityFacts): SybilCluster | null {
-  if (facts.wallets.length < GRAPH.clusterMinMembers || facts.wallets.length > GRAPH.communityMaxSize) return null;
-  const hubs = new Set<Address>(findings(facts.wallets, facts, GRAPH.clusterMinMembers).flatMap((f) => f.hubs));
+  if (facts.wallets.length < GRAPH_TRUST.clusterMinMembers || facts.wallets.length > GRAPH_TRUST.communityMaxSize)
+    return null;
+  const hubs = new Set<Address>(findings(facts.wallets, facts, GRAPH_TRUST.clusterMinMembers).flatMap((f) => f.hubs));
   const candidates = facts.wallets.filter((w) => !hubs.has(w.address));
-  if (candidates.length < GRAPH.clusterMinMembers) return null;
+  if (candidates.length < GRAPH_TRUST.clusterMinMembers) return null;
   const kept = findings(candidates, facts, threshold(candidates.length));
-  if (kept.length < GRAPH.clusterMinFamilies) return null;
+  if (kept.length < GRAPH_TRUST.clusterMinFamilies) return null;
   const flows = kept.filter((f) => f.family === "funding" || f.family === "sweep").length;
-  if (flows < GRAPH.clusterMinFlowFamilies) return null;
+  if (flows < GRAPH_TRUST.clusterMinFlowFamilies) return null;
   const members = candidates
     .map((w) => w.address)
-    .filter((a) => kept.filter((f) => f.participants.has(a)).length >= GRAPH.memberMinFamilies)
+    .filter((a) => kept.filter((f) => f.participants.has(a)).length >= GRAPH_TRUST.memberMinFamilies)
     .sort();
-  if (members.length < GRAPH.clusterMinMembers) return null;
+  if (members.length < GRAPH_TRUST.clusterMinMembers) return null;
   let doubt = 1;
   for (const f of kept) {
     const share = members.filter((m) => f.participants.has(m)).length / members.length;

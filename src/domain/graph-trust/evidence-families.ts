@@ -1,10 +1,10 @@
 import type { Address } from "../chain/address";
 import type { TxHash } from "../chain/chain-types";
 import type { CommunityWallet, WalletSend } from "./community-facts";
-import { GRAPH } from "./graph-thresholds";
+import { GRAPH_TRUST } from "./graph-trust-thresholds";
 import type { FamilyFinding } from "./cluster-types";
 
-const sampleTx = (hashes: Iterable<TxHash>): TxHash[] => [...new Set(hashes)].slice(0, GRAPH.evidenceTxSample);
+const sampleTx = (hashes: Iterable<TxHash>): TxHash[] => [...new Set(hashes)].slice(0, GRAPH_TRUST.evidenceTxSample);
 
 interface Timed<T> {
   readonly at: number;
@@ -36,7 +36,7 @@ function denseEvents<T>(events: readonly Timed<T>[], width: number, need: number
   return [...inDense].sort((a, b) => a - b).map((i) => sorted[i]!);
 }
 
-/** funding: one source (after relays) first-funded `need` of the wallets within GRAPH.fundingWindowSeconds. */
+/** funding: one source (after relays) first-funded `need` of the wallets within GRAPH_TRUST.fundingWindowSeconds. */
 export function fundingFamily(wallets: readonly CommunityWallet[], need: number): FamilyFinding | null {
   const byRoot = new Map<Address, Timed<CommunityWallet>[]>();
   for (const w of wallets) {
@@ -47,7 +47,7 @@ export function fundingFamily(wallets: readonly CommunityWallet[], need: number)
   }
   let best: { root: Address; dense: Timed<CommunityWallet>[] } | null = null;
   for (const [root, list] of byRoot) {
-    const dense = denseEvents(list, GRAPH.fundingWindowSeconds, need);
+    const dense = denseEvents(list, GRAPH_TRUST.fundingWindowSeconds, need);
     if (dense.length > (best?.dense.length ?? 0)) best = { root, dense };
   }
   if (best === null) return null;
@@ -57,7 +57,7 @@ export function fundingFamily(wallets: readonly CommunityWallet[], need: number)
   return {
     family: "funding",
     participants: new Set(funded.map((w) => w.address)),
-    detail: `${funded.length} wallets first funded by ${best.root} ${hops}, within ${GRAPH.fundingWindowSeconds / 3600} h (followed up to ${GRAPH.fundingDepth} hops).`,
+    detail: `${funded.length} wallets first funded by ${best.root} ${hops}, within ${GRAPH_TRUST.fundingWindowSeconds / 3600} h (followed up to ${GRAPH_TRUST.fundingDepth} hops).`,
     txHashes: sampleTx(funded.flatMap((w) => w.funding?.txHashes ?? [])),
     hubs: [best.root, ...relays],
   };
@@ -65,7 +65,7 @@ export function fundingFamily(wallets: readonly CommunityWallet[], need: number)
 
 /**
  * The externally owned address a wallet swept to: the destination of most of its transfers (by count,
- * then value), when what went there is at least GRAPH.sweepMinShare of what the wallet received in that
+ * then value), when what went there is at least GRAPH_TRUST.sweepMinShare of what the wallet received in that
  * asset (or, when its receipts are unknown, of what it sent in it).
  */
 function sweepDestination(wallet: CommunityWallet): Address | null {
@@ -84,7 +84,7 @@ function sweepDestination(wallet: CommunityWallet): Address | null {
   const sent = wallet.sends.filter((s) => s.asset === asset).reduce((sum, s) => sum + s.value, 0n);
   const base = wallet.received.get(asset) ?? 0n;
   const whole = base > 0n ? base : sent;
-  const shareBps = BigInt(Math.round(GRAPH.sweepMinShare * 10_000));
+  const shareBps = BigInt(Math.round(GRAPH_TRUST.sweepMinShare * 10_000));
   return whole > 0n && best.value * 10_000n >= whole * shareBps ? best.to : null;
 }
 
@@ -102,29 +102,29 @@ export function sweepFamily(wallets: readonly CommunityWallet[], need: number): 
   return {
     family: "sweep",
     participants: new Set(sweepers.map((w) => w.address)),
-    detail: `${sweepers.length} wallets swept at least ${Math.round(GRAPH.sweepMinShare * 100)}% of what they received to one address, ${to}.`,
+    detail: `${sweepers.length} wallets swept at least ${Math.round(GRAPH_TRUST.sweepMinShare * 100)}% of what they received to one address, ${to}.`,
     txHashes: sampleTx(sweepers.flatMap((w) => w.sends.filter((s) => s.to === to).map((s) => s.txHash))),
     hubs: [to],
   };
 }
 
-/** timing: `need` distinct wallets send transactions within GRAPH.timingWindowBlocks blocks of each other. */
+/** timing: `need` distinct wallets send transactions within GRAPH_TRUST.timingWindowBlocks blocks of each other. */
 export function timingFamily(wallets: readonly CommunityWallet[], need: number): FamilyFinding | null {
   const events = wallets.flatMap((w) => w.sends.map((s) => ({ at: s.block, who: w.address, item: s })));
-  const dense = denseEvents(events, GRAPH.timingWindowBlocks, need);
+  const dense = denseEvents(events, GRAPH_TRUST.timingWindowBlocks, need);
   const participants = new Set(dense.map((e) => e.who));
   if (participants.size < need) return null;
   const blocks = [...new Set(dense.map((e) => e.at))];
   return {
     family: "timing",
     participants,
-    detail: `${participants.size} wallets sent transactions within ${GRAPH.timingWindowBlocks} block(s) of each other (blocks ${blocks.slice(0, 5).join(", ")}).`,
+    detail: `${participants.size} wallets sent transactions within ${GRAPH_TRUST.timingWindowBlocks} block(s) of each other (blocks ${blocks.slice(0, 5).join(", ")}).`,
     txHashes: sampleTx(dense.map((e) => e.item.txHash)),
     hubs: [],
   };
 }
 
-/** amounts: `need` distinct wallets sent the same asset in amounts within GRAPH.amountToleranceBps of each other. */
+/** amounts: `need` distinct wallets sent the same asset in amounts within GRAPH_TRUST.amountToleranceBps of each other. */
 export function amountsFamily(wallets: readonly CommunityWallet[], need: number): FamilyFinding | null {
   const byAsset = new Map<string, { who: Address; send: WalletSend }[]>();
   for (const w of wallets)
@@ -139,7 +139,7 @@ export function amountsFamily(wallets: readonly CommunityWallet[], need: number)
       const r = sorted[right]!;
       counts.set(r.who, (counts.get(r.who) ?? 0) + 1);
       // hi <= lo * (1 + tolerance), in integers.
-      while (r.send.value * 10_000n > sorted[left]!.send.value * BigInt(10_000 + GRAPH.amountToleranceBps)) {
+      while (r.send.value * 10_000n > sorted[left]!.send.value * BigInt(10_000 + GRAPH_TRUST.amountToleranceBps)) {
         const gone = sorted[left]!.who;
         const n = (counts.get(gone) ?? 1) - 1;
         if (n === 0) counts.delete(gone);
@@ -157,13 +157,13 @@ export function amountsFamily(wallets: readonly CommunityWallet[], need: number)
   return {
     family: "amounts",
     participants,
-    detail: `${participants.size} wallets sent near-identical amounts (within ${GRAPH.amountToleranceBps / 100}% of each other).`,
+    detail: `${participants.size} wallets sent near-identical amounts (within ${GRAPH_TRUST.amountToleranceBps / 100}% of each other).`,
     txHashes: sampleTx(hashes),
     hubs: [],
   };
 }
 
-/** co_trading: `need` distinct wallets bought the same (non-money) token within GRAPH.coTradingWindowBlocks. */
+/** co_trading: `need` distinct wallets bought the same (non-money) token within GRAPH_TRUST.coTradingWindowBlocks. */
 export function coTradingFamily(
   wallets: readonly CommunityWallet[],
   moneyTokens: ReadonlySet<Address>,
@@ -179,7 +179,7 @@ export function coTradingFamily(
   const hashes: TxHash[] = [];
   const tokens: Address[] = [];
   for (const [token, events] of byToken) {
-    const dense = denseEvents(events, GRAPH.coTradingWindowBlocks, need);
+    const dense = denseEvents(events, GRAPH_TRUST.coTradingWindowBlocks, need);
     if (dense.length === 0) continue;
     tokens.push(token);
     for (const e of dense) {
@@ -191,7 +191,7 @@ export function coTradingFamily(
   return {
     family: "co_trading",
     participants,
-    detail: `${participants.size} wallets bought the same token (${tokens.slice(0, 3).join(", ")}) within ${GRAPH.coTradingWindowBlocks} blocks.`,
+    detail: `${participants.size} wallets bought the same token (${tokens.slice(0, 3).join(", ")}) within ${GRAPH_TRUST.coTradingWindowBlocks} blocks.`,
     txHashes: sampleTx(hashes),
     hubs: [],
   };

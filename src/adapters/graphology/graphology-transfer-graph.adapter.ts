@@ -7,7 +7,7 @@ import type {
 } from "../../application/ports/transfer-graph.port";
 import type { Address } from "../../domain/chain/address";
 import type { ChainTransaction, TokenTransfer, TxHash } from "../../domain/chain/chain-types";
-import type { FundingLink } from "../../domain/graph/funding-root";
+import type { FundingLink } from "../../domain/graph-trust/funding-root";
 import type { GraphBlock, TransferGraphOptions } from "./graph-block";
 import { louvainCommunities } from "./louvain-communities";
 import {
