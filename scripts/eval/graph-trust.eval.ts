@@ -10,6 +10,7 @@ import { LocalIndexExplorer } from "../../src/adapters/explorer/local-index-expl
 import { RecomputeGraphTrust } from "../../src/application/use-cases/graph-trust/recompute-graph-trust.use-case";
 import type { Address } from "../../src/domain/chain/address";
 import { OFFICIAL_ISSUERS, startDevWorld, type DevWorldManifest } from "../../src/dev-world/dev-world";
+import { infallible } from "../../src/application/infallible";
 
 /** Every address a manifest names (roles, nested roles, contracts, dev accounts). */
 function namedAddresses(value: unknown, into = new Set<string>()): Set<string> {
@@ -51,7 +52,7 @@ export async function run(): Promise<void> {
       { nowMs: () => Date.now() },
     );
     const started = performance.now();
-    const snapshot = await recompute.execute()();
+    const snapshot = await infallible(recompute.execute());
     const ms = Math.round(performance.now() - started);
     const positives = new Set<string>(world.manifest.sybilFarm.members);
     const predicted = new Set<string>(snapshot.clusterOf.keys());

@@ -2,6 +2,7 @@ import type { ReadGraphTrust } from "../../application/use-cases/graph-trust/rea
 import type { RecomputeGraphTrust } from "../../application/use-cases/graph-trust/recompute-graph-trust.use-case";
 import { singleFlightTimer, type SingleFlight } from "./single-flight-timer";
 import type { Worker, WorkerLog } from "./worker";
+import { infallible } from "../../application/infallible";
 
 /** The deployment's graph-trust lease (PostgresLease on `graph_trust_lease`): who recomputes. */
 export interface GraphTrustComputeLease {
@@ -41,7 +42,7 @@ export class GraphTrustWorker implements Worker {
           await this.read.execute()();
           return false;
         }
-        const s = await this.recompute.execute()();
+        const s = await infallible(this.recompute.execute());
         this.log.debug(
           { asOfBlock: s.asOfBlock, clusters: s.clusters.length, seeds: s.seeds.length },
           "graph trust recomputed",

@@ -5,18 +5,6 @@ import { expect } from "chai";
 
 const USE_CASES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../src/application/use-cases");
 
-/**
- * Use cases still in another shape (a Promise of an Either, a Task, or a TaskEither inferred rather than declared):
- * Protocol Guard's watcher and delivery, and graph trust's reads, which were being reworked beside this rule.
- * Issue 30 item 5 is not met until this is empty.
- */
-const PENDING = new Set([
-  "graph/get-sybil-cluster.use-case.ts",
-  "graph/query-graph-trust.use-case.ts",
-  "graph/read-graph-trust.use-case.ts",
-  "graph/recompute-graph-trust.use-case.ts",
-]);
-
 /** The declared return type of every `execute(...)` in a source file (the text between `):` and the body's `{`). */
 export function executeReturnTypes(source: string): string[] {
   const types: string[] = [];
@@ -78,21 +66,13 @@ describe("use-case shape (issue 30, item 5): execute returns a TaskEither of a t
     expect(executeReturnTypes(source).map(isTaskEither)).to.deep.equal([true, true, false]);
   });
 
-  it("every use case but the pending ones returns a TaskEither from execute", () => {
+  it("every use case returns a TaskEither from execute", () => {
     const files = useCaseFiles(USE_CASES);
     expect(files.length).to.be.greaterThan(50);
     const offShape = files.filter((file) => {
-      if (PENDING.has(file)) return false;
       const types = executeReturnTypes(readFileSync(path.join(USE_CASES, file), "utf8"));
       return types.length === 0 || !types.every(isTaskEither);
     });
     expect(offShape).to.deep.equal([]);
-  });
-
-  it("the pending list names only files that exist and are still off shape", () => {
-    for (const file of PENDING) {
-      const types = executeReturnTypes(readFileSync(path.join(USE_CASES, file), "utf8"));
-      expect(types.length > 0 && types.every(isTaskEither), file).to.equal(false);
-    }
   });
 });

@@ -1,5 +1,5 @@
 import * as E from "fp-ts/Either";
-import * as T from "fp-ts/Task";
+import type * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { SybilCluster } from "../../../domain/graph-trust/cluster-types";
 import type { GraphTrustClusterFailure } from "./graph-trust-answer";
@@ -12,10 +12,11 @@ export class GetSybilCluster {
 
   execute(
     id: string,
-  ): T.Task<E.Either<GraphTrustClusterFailure, { cluster: SybilCluster; asOfBlock: number; computedAt: string }>> {
+  ): TE.TaskEither<GraphTrustClusterFailure, { cluster: SybilCluster; asOfBlock: number; computedAt: string }> {
     return async () => {
-      const snapshot = await this.read.execute()();
-      if (snapshot === null) return E.left({ _tag: "GraphTrustNotReady" });
+      const read = await this.read.execute()();
+      if (E.isLeft(read)) return read;
+      const snapshot = read.right;
       const cluster = snapshot.clusters.find((c) => c.id === id);
       if (cluster === undefined) return E.left({ _tag: "ClusterNotFound" });
       return E.right({ cluster, asOfBlock: snapshot.asOfBlock, computedAt: snapshot.computedAt });

@@ -1,5 +1,5 @@
 import * as E from "fp-ts/Either";
-import * as T from "fp-ts/Task";
+import type * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
 import { graphTrustScores, NO_GRAPH_TRUST, type GraphTrust } from "../../../domain/graph-trust/graph-trust";
@@ -27,10 +27,11 @@ export class QueryGraphTrust {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  execute(request: GraphTrustRequest): T.Task<E.Either<GraphTrustFailure, GraphTrustAnswer>> {
+  execute(request: GraphTrustRequest): TE.TaskEither<GraphTrustFailure, GraphTrustAnswer> {
     return async () => {
-      const snapshot = await this.read.execute()();
-      if (snapshot === null) return E.left({ _tag: "GraphTrustNotReady" });
+      const read = await this.read.execute()();
+      if (E.isLeft(read)) return read;
+      const snapshot = read.right;
       let trust: ReadonlyMap<Address, GraphTrust> = snapshot.trust;
       let computedAt = snapshot.computedAt;
       if (request.seeds !== null) {

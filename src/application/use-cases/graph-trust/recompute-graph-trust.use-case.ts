@@ -1,4 +1,4 @@
-import * as T from "fp-ts/Task";
+import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
 import type { SybilCluster } from "../../../domain/graph-trust/cluster-types";
@@ -34,9 +34,9 @@ export class RecomputeGraphTrust {
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
-  /** Concurrent calls share one recompute. */
-  execute(): T.Task<GraphTrustSnapshot> {
-    return () => (this.running ??= this.recompute().finally(() => (this.running = null)));
+  /** Concurrent calls share one recompute. Never fails as a value: a store that throws rejects (the worker logs it). */
+  execute(): TE.TaskEither<never, GraphTrustSnapshot> {
+    return TE.fromTask(() => (this.running ??= this.recompute().finally(() => (this.running = null))));
   }
 
   private async recompute(): Promise<GraphTrustSnapshot> {

@@ -1,3 +1,4 @@
+import * as E from "fp-ts/Either";
 import { expect } from "chai";
 import { GraphTrustWorker, type GraphTrustComputeLease } from "../../../../src/adapters/workers/graph-trust.worker";
 import type { GraphTrustSnapshot } from "../../../../src/application/ports/graph-trust-store.port";
@@ -26,16 +27,18 @@ function gatedRecompute() {
       state.maxConcurrent = Math.max(state.maxConcurrent, state.concurrent);
       await new Promise<void>((resolve) => state.release.push(resolve));
       state.concurrent--;
-      return snapshot(state.started);
+      return E.right(snapshot(state.started));
     },
   };
   return { state, recompute };
 }
 
+const NOT_READY = { _tag: "GraphTrustNotReady" } as const;
+
 describe("GraphTrustWorker", () => {
   it("a recompute still running when the next ticks come is not started again; the tick after it ends starts one", async () => {
     const { state, recompute } = gatedRecompute();
-    const worker = new GraphTrustWorker(recompute, { execute: () => async () => null }, silent, 10, null);
+    const worker = new GraphTrustWorker(recompute, { execute: () => async () => E.left(NOT_READY) }, silent, 10, null);
     const started = worker.start();
     await until(() => state.release.length === 1);
     state.release.shift()!();
@@ -65,15 +68,15 @@ describe("GraphTrustWorker", () => {
     const holderLease = lease(true);
     const readerLease = lease(false);
     const holder = new GraphTrustWorker(
-      { execute: () => async () => (counts.holderComputes++, snapshot(1)) },
-      { execute: () => async () => (counts.holderReads++, null) },
+      { execute: () => async () => (counts.holderComputes++, E.right(snapshot(1))) },
+      { execute: () => async () => (counts.holderReads++, E.left(NOT_READY)) },
       silent,
       60_000,
       holderLease,
     );
     const reader = new GraphTrustWorker(
-      { execute: () => async () => (counts.readerComputes++, snapshot(1)) },
-      { execute: () => async () => (counts.readerReads++, snapshot(1)) },
+      { execute: () => async () => (counts.readerComputes++, E.right(snapshot(1))) },
+      { execute: () => async () => (counts.readerReads++, E.right(snapshot(1))) },
       silent,
       60_000,
       readerLease,

@@ -8,6 +8,7 @@ import { RecomputeGraphTrust } from "../../../../src/application/use-cases/graph
 import type { Address } from "../../../../src/domain/chain/address";
 import type { ChainTransaction, TokenTransfer } from "../../../../src/domain/chain/chain-types";
 import { addr, hash } from "../../../support/fakes/scoring-fakes";
+import { infallible } from "../../../../src/application/infallible";
 
 const DAY = 86_400;
 const USDC = addr(0x3600);
@@ -80,7 +81,7 @@ function recompute(graph: GraphologyTransferGraph, seeds: GraphTrustSettings["se
 describe("RecomputeGraphTrust", () => {
   it("seeds old, diverse, flag-free wallets by the scorer plus long-time issuer holders, and ranks from them", async () => {
     const scored: string[] = [];
-    const snapshot = await recompute(world(), null, scored).execute()();
+    const snapshot = await infallible(recompute(world(), null, scored).execute());
     expect(scored).to.have.members([OLD, FLAGGED]);
     expect(snapshot.seeds).to.deep.equal([OLD, HOLDER].sort());
     expect(snapshot.asOfBlock).to.equal(2);
@@ -92,13 +93,13 @@ describe("RecomputeGraphTrust", () => {
     const graph = world();
     const scored: string[] = [];
     const useCase = recompute(graph, [FLAGGED], scored);
-    const first = await useCase.execute()();
+    const first = await infallible(useCase.execute());
     expect(first.seeds).to.deep.equal([FLAGGED]);
     expect(scored).to.deep.equal([]);
     expect(first.trust.get(addr(200))!.graphTrust).to.be.above(0);
-    expect(await useCase.execute()()).to.equal(first);
+    expect(await infallible(useCase.execute())).to.equal(first);
     graph.add(block(3, 201 * DAY, [native(FLAGGED, addr(400))]));
-    const next = await useCase.execute()();
+    const next = await infallible(useCase.execute());
     expect(next).not.to.equal(first);
     expect(next.asOfBlock).to.equal(3);
   });
@@ -107,9 +108,9 @@ describe("RecomputeGraphTrust", () => {
     const graph = world();
     const scored: string[] = [];
     const useCase = recompute(graph, null, scored);
-    await useCase.execute()();
+    await infallible(useCase.execute());
     graph.add(block(3, 201 * DAY, [native(addr(300), addr(302))]));
-    const next = await useCase.execute()();
+    const next = await infallible(useCase.execute());
     expect(next.asOfBlock).to.equal(3);
     expect(scored).to.have.length(2);
     expect(next.seeds).to.deep.equal([OLD, HOLDER].sort());
