@@ -58,6 +58,7 @@ export interface GuardKillResult extends KillDeliveries {
     readonly block: number;
     readonly lastWatchedByKilled: number;
   } | null;
+  /** Units of guard work (a block's share for one partition) each instance logged doing; both or none is a fault. */
   readonly watchedByKilled: number;
   readonly watchedBySuccessor: number;
   readonly watchedByBoth: number;
@@ -160,10 +161,13 @@ export async function runGuardKillBench(options: GuardKillOptions): Promise<Guar
       .query<{ n: number }>(`SELECT count(*)::int AS n FROM ${db.schema}_pgboss.job WHERE retry_count > 0`)
       .then((r) => r.rows[0]?.n ?? 0)
       .catch(() => null);
-    const byKilled = watchedBlocks(kill.instance.output());
-    const bySuccessor = watchedBlocks(successor.output());
+    const byKilled = watchedUnits(kill.instance.output());
+    const bySuccessor = watchedUnits(successor.output());
+    // A unit of guard work is a block's share for one partition (GUARD_WORK_PARTITIONS; inline logs none: one unit).
+    const partitions = [...new Set([...byKilled, ...bySuccessor].map((unit) => unit.split("/")[1] ?? "0"))];
+    const units = numbers.flatMap((n) => (partitions.length === 0 ? ["0"] : partitions).map((p) => `${n}/${p}`));
     const count = (test: (k: boolean, s: boolean) => boolean) =>
-      numbers.filter((n) => test(byKilled.has(n), bySuccessor.has(n))).length;
+      units.filter((unit) => test(byKilled.has(unit), bySuccessor.has(unit))).length;
     const tookOver = logTime(successor.output(), TOOK_OVER);
     const resumed = firstWatchAfter(successor.output(), kill.wallAt);
     const warnings = instances.flatMap((i) => i.output().split("\n")).filter((l) => /"level":(40|50|60)/.test(l));
@@ -184,7 +188,7 @@ export async function runGuardKillBench(options: GuardKillOptions): Promise<Guar
           : {
               afterKillMs: resumed.time - kill.wallAt,
               block: resumed.block,
-              lastWatchedByKilled: Math.max(0, ...byKilled),
+              lastWatchedByKilled: Math.max(0, ...[...byKilled].map((unit) => Number(unit.split("/")[0]))),
             },
       watchedByKilled: count((k) => k),
       watchedBySuccessor: count((_, s) => s),
@@ -211,15 +215,15 @@ async function follower(pool: pg.Pool, instances: readonly ServiceProcess[]): Pr
   return leader;
 }
 
-/** Block numbers whose guard work an instance logged doing. */
-function watchedBlocks(output: string): Set<number> {
-  const blocks = new Set<number>();
+/** The units of guard work (`<block>/<partition>`) an instance logged doing, as the chain-follower e2e counts them. */
+function watchedUnits(output: string): Set<string> {
+  const units = new Set<string>();
   for (const line of output.split("\n"))
     if (line.includes('"guard watched block"')) {
-      const block = (JSON.parse(line) as { block?: number }).block;
-      if (block !== undefined) blocks.add(block);
+      const { block, partition } = JSON.parse(line) as { block?: number; partition?: number };
+      if (block !== undefined) units.add(`${block}/${partition ?? 0}`);
     }
-  return blocks;
+  return units;
 }
 
 /** The first block an instance logged watching after `wallAt` (ms since the epoch), with its log time. */
