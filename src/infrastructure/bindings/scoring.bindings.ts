@@ -20,9 +20,9 @@ import { RelatedWalletScores } from "../../application/use-cases/scoring/related
 import { NftProfileAssembler } from "../../application/use-cases/scoring/nft-profile.assembler";
 import { ScoringStats } from "../../application/use-cases/scoring/scoring-stats";
 import { GatingScoresFromScoring } from "../../application/bridges/gating-scores.bridge";
-import { AnalyzeStakingInputSource } from "../../application/use-cases/scoring/staking-input.sources";
+import { StakingInputFromStaking } from "../../application/bridges/staking-input.bridge";
 import { SubjectScorer } from "../../application/use-cases/scoring/subject-scorer";
-import { TokenMarketReader } from "../../application/use-cases/market/token-market.reader";
+import { TokenMarketReader } from "../../application/market/token-market.reader";
 import { TokenProfileAssembler } from "../../application/use-cases/scoring/token-profile.assembler";
 import { WalletProfileAssembler } from "../../application/use-cases/scoring/wallet-profile.assembler";
 import type { Config } from "../config/config";
@@ -81,7 +81,7 @@ export function bindScoring(
   // One instance: it remembers each token's balance slot, as the sell simulator does.
   container.bind(ContractCapabilityProber).to(EthCallCapabilityProber).inSingletonScope();
   container.bind(NftCapabilityProber).to(EthCallNftCapabilityProber).inSingletonScope();
-  container.bind(StakingInputSource).to(AnalyzeStakingInputSource);
+  container.bind(StakingInputSource).to(StakingInputFromStaking);
   container.bind(GatingScores).to(GatingScoresFromScoring);
   container.bind(ScoringStats).toSelf();
   const parts: readonly Newable<object>[] = [

@@ -24,8 +24,8 @@ import { StakingInputSource } from "../../ports/staking-input-source.port";
 import { bounded, readBuyerFunding, readDeployerFunding } from "./buyer-funding";
 import { GraphSignals } from "../../ports/graph-signals.port";
 import { RelatedWalletScores } from "./related-wallet-scores";
-import { TokenMarketReader } from "../market/token-market.reader";
-import { readLpLocks } from "../market/lp-lock-reader";
+import { TokenMarketReader } from "../../market/token-market.reader";
+import { readLpLocks } from "../../market/lp-lock-reader";
 
 /**
  * The largest holders that are neither pools, burn addresses, the token, the deployer nor the owner:

@@ -26,7 +26,7 @@ import { ScoringSettings } from "../../ports/scoring-settings.port";
 import { StakingInputSource } from "../../ports/staking-input-source.port";
 import { bounded, readBuyerFunding } from "./buyer-funding";
 import { GraphSignals } from "../../ports/graph-signals.port";
-import { TokenMarketReader } from "../market/token-market.reader";
+import { TokenMarketReader } from "../../market/token-market.reader";
 
 /**
  * "full" reads the markets, deployments, funder and staking around the wallet; "light" (holder quality)

@@ -15,7 +15,7 @@ import { ChainReader } from "../../ports/chain-reader.port";
 import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { ScoringSettings } from "../../ports/scoring-settings.port";
 import type { StakingAgeResets } from "../../ports/staking-age-resets.port";
-import { discoverPools } from "../market/pool-discovery";
+import { discoverPools } from "../../market/pool-discovery";
 import { StakingSettings } from "./staking-settings";
 
 const NOT_READ: Page<never> = { items: [], coverage: { complete: true, items: 0 } };

@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import type { CallRequest } from "../../../../src/application/ports/chain-reader.port";
-import { SELECTORS } from "../../../../src/application/use-cases/market/abi-calls";
+import { SELECTORS } from "../../../../src/application/market/abi-calls";
 import { RelatedWalletScores } from "../../../../src/application/use-cases/scoring/related-wallet-scores";
-import { TokenMarketReader } from "../../../../src/application/use-cases/market/token-market.reader";
+import { TokenMarketReader } from "../../../../src/application/market/token-market.reader";
 import { TokenProfileAssembler } from "../../../../src/application/use-cases/scoring/token-profile.assembler";
 import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
 import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";

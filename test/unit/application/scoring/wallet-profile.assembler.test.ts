@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { TokenMarketReader } from "../../../../src/application/use-cases/market/token-market.reader";
+import { TokenMarketReader } from "../../../../src/application/market/token-market.reader";
 import { WalletProfileAssembler } from "../../../../src/application/use-cases/scoring/wallet-profile.assembler";
 import * as TE from "fp-ts/TaskEither";
 import { upstreamFailure } from "../../../../src/application/failures";

@@ -3,7 +3,7 @@ import * as TE from "fp-ts/TaskEither";
 import { upstreamFailure } from "../../../../src/application/failures";
 import type { CallRequest } from "../../../../src/application/ports/chain-reader.port";
 import type { ExplorerHistory } from "../../../../src/application/ports/explorer-history.port";
-import { SELECTORS } from "../../../../src/application/use-cases/market/abi-calls";
+import { SELECTORS } from "../../../../src/application/market/abi-calls";
 import { HistoryStakeAgeResets } from "../../../../src/application/use-cases/staking/history-stake-age-resets";
 import { stakingSettings } from "../../../../src/application/use-cases/staking/staking-settings";
 import { ZERO_ADDRESS, type Address } from "../../../../src/domain/chain/address";

@@ -1,16 +1,16 @@
 import { pipe } from "fp-ts/function";
 import * as A from "fp-ts/Array";
 import * as TE from "fp-ts/TaskEither";
-import type { Hex } from "../../../domain/chain/chain-types";
-import type { PoolFacts } from "../../../domain/scoring";
+import type { Hex } from "../../domain/chain/chain-types";
+import type { PoolFacts } from "../../domain/scoring";
 import {
   type LpHolderContract,
   type LpLockReadings,
   lpBalances,
   releaseTimeOf,
-} from "../../../domain/scoring/token/lp-locks";
-import type { UpstreamFailure } from "../../failures";
-import type { ChainReader } from "../../ports/chain-reader.port";
+} from "../../domain/scoring/token/lp-locks";
+import type { UpstreamFailure } from "../failures";
+import type { ChainReader } from "../ports/chain-reader.port";
 import { returnAddress, returnWord } from "./abi-calls";
 
 /** LP holders checked for a lock: the largest ones hold what matters; the rest are counted as skipped. */

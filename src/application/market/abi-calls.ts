@@ -1,7 +1,7 @@
-import type { CallOutcome } from "../../ports/chain-reader.port";
-import { addressArgument, addressAt, wordAt } from "../../../domain/chain/abi-words";
-import { type Address, ZERO_ADDRESS } from "../../../domain/chain/address";
-import type { Hex } from "../../../domain/chain/chain-types";
+import type { CallOutcome } from "../ports/chain-reader.port";
+import { addressArgument, addressAt, wordAt } from "../../domain/chain/abi-words";
+import { type Address, ZERO_ADDRESS } from "../../domain/chain/address";
+import type { Hex } from "../../domain/chain/chain-types";
 
 /** The few view calls scoring makes, encoded by hand: the application layer carries no ABI library. */
 export const SELECTORS = {

@@ -1,15 +1,15 @@
-import { deployerOf } from "../../../domain/scoring/common/creator-checks";
+import { deployerOf } from "../../domain/scoring/common/creator-checks";
 import { sequenceS } from "fp-ts/Apply";
 import { pipe } from "fp-ts/function";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
-import { type Address, ZERO_ADDRESS } from "../../../domain/chain/address";
-import type { ContractCreation, Page, TokenTransfer } from "../../../domain/chain/chain-types";
-import type { TokenMarket } from "../../../domain/scoring";
-import type { UpstreamFailure } from "../../failures";
-import { ChainReader } from "../../ports/chain-reader.port";
-import { ExplorerHistory } from "../../ports/explorer-history.port";
-import { ScoringSettings } from "../../ports/scoring-settings.port";
+import { type Address, ZERO_ADDRESS } from "../../domain/chain/address";
+import type { ContractCreation, Page, TokenTransfer } from "../../domain/chain/chain-types";
+import type { TokenMarket } from "../../domain/scoring";
+import type { UpstreamFailure } from "../failures";
+import { ChainReader } from "../ports/chain-reader.port";
+import { ExplorerHistory } from "../ports/explorer-history.port";
+import { ScoringSettings } from "../ports/scoring-settings.port";
 import { SELECTORS, calldata, returnAddress } from "./abi-calls";
 import { discoverPools } from "./pool-discovery";
 

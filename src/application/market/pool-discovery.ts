@@ -2,12 +2,12 @@ import { pipe } from "fp-ts/function";
 import * as A from "fp-ts/Array";
 import * as TE from "fp-ts/TaskEither";
 import { sequenceS } from "fp-ts/Apply";
-import type { Address } from "../../../domain/chain/address";
-import type { PoolFacts } from "../../../domain/scoring";
-import type { UpstreamFailure } from "../../failures";
-import type { ChainReader } from "../../ports/chain-reader.port";
-import type { ExplorerHistory } from "../../ports/explorer-history.port";
-import type { QuoteToken, ScoringSettings } from "../../ports/scoring-settings.port";
+import type { Address } from "../../domain/chain/address";
+import type { PoolFacts } from "../../domain/scoring";
+import type { UpstreamFailure } from "../failures";
+import type { ChainReader } from "../ports/chain-reader.port";
+import type { ExplorerHistory } from "../ports/explorer-history.port";
+import type { QuoteToken, ScoringSettings } from "../ports/scoring-settings.port";
 import { SELECTORS, calldata, isZero, returnAddress, returnWord } from "./abi-calls";
 
 interface PoolPorts {
