@@ -6,7 +6,7 @@ import { ScoreAddress } from "../../../src/application/use-cases/scoring/score-a
 import { type Address, asAddress } from "../../../src/domain/chain/address";
 import { USDC_ADDRESS } from "../../../src/dev-world/dev-world";
 import { startChainRuntime } from "../../../src/infrastructure/chain-runtime";
-import { type Config, loadConfig } from "../../../src/infrastructure/config/config";
+import { type Config, loadConfig, withDefaults } from "../../../src/infrastructure/config/config";
 import { buildContainer, runtimeOver, ShutdownHooks } from "../../../src/infrastructure/container";
 import { startSuiDevWorld } from "../../../src/dev-world/sui/sui-dev-world";
 import { suiOracleAddress, suiOracleKey } from "../../../src/infrastructure/sui-runtime";
@@ -37,8 +37,9 @@ export async function buildEvalRig(corpus: EvalWorld): Promise<EvalRig> {
   const { chain: embedded, world } = corpus;
   const usdc = asAddress(USDC_ADDRESS);
   const weth = asAddress(world.amm.weth.address);
-  const config = loadConfig({
-    RPC_URL: embedded.rpcUrl,
+  // The embedded default's configuration with the eval chain laid under it, as npm start lays its seeded world's
+  // (RPC_URL set by the operator would ask for a production deployment's keys and database).
+  const loaded = loadConfig({
     CHAIN_ID: String(embedded.chainId),
     OFFICIAL_ISSUERS: usdc,
     DEX_FACTORY: world.amm.factory.address,
@@ -49,12 +50,11 @@ export async function buildEvalRig(corpus: EvalWorld): Promise<EvalRig> {
     PAYMENT_PAY_TO: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
     PAYMENT_SETTLEMENT_PRIVATE_KEY: "0x" + "11".repeat(32),
   });
-  if (E.isLeft(config)) throw new Error(config.left.join("; "));
+  if (E.isLeft(loaded)) throw new Error(loaded.left.join("; "));
+  const config = withDefaults(loaded.right, { RPC_URL: [embedded.rpcUrl] });
   const logger = pino({ level: "silent" });
-  const chain = await startChainRuntime(config.right, logger);
-  const container = buildContainer(
-    await runtimeOver({ config: config.right, logger, chain, suiChain: embeddedSui(config.right) }),
-  );
+  const chain = await startChainRuntime(config, logger);
+  const container = buildContainer(await runtimeOver({ config, logger, chain, suiChain: embeddedSui(config) }));
   const configured = container.get<ScoringSettings>(ScoringSettings);
   container.rebind(ScoringSettings).toConstantValue({
     ...configured,
