@@ -82,6 +82,12 @@ export async function runtimeOver(
 /** Functions the application awaits on shutdown, after the server stops accepting. */
 export const ShutdownHooks = Symbol.for("ShutdownHooks");
 
+/** Runs the container's shutdown hooks (adapters' connections, the pool, Redis) and unbinds it. */
+export async function shutDownContainer(container: Container): Promise<void> {
+  for (const hook of container.get<readonly (() => Promise<void>)[]>(ShutdownHooks)) await hook();
+  container.unbindAll();
+}
+
 /** Every use-case class, as each area's bindings list them; the smoke test resolves each from the production container. */
 export const USE_CASES: readonly Newable<object>[] = [
   ...HEALTH_USE_CASES,

@@ -7,7 +7,7 @@ import { type Address, asAddress } from "../../../src/domain/chain/address";
 import { USDC_ADDRESS } from "../../../src/dev-world/dev-world";
 import { startChainRuntime } from "../../../src/infrastructure/chain-runtime";
 import { type Config, loadConfig, withDefaults } from "../../../src/infrastructure/config/config";
-import { buildContainer, runtimeOver, ShutdownHooks } from "../../../src/infrastructure/container";
+import { buildContainer, runtimeOver, shutDownContainer } from "../../../src/infrastructure/container";
 import { startSuiDevWorld } from "../../../src/dev-world/sui/sui-dev-world";
 import { suiOracleAddress, suiOracleKey } from "../../../src/infrastructure/sui-runtime";
 import type { EvalWorld } from "./eval-world";
@@ -69,8 +69,7 @@ export async function buildEvalRig(corpus: EvalWorld): Promise<EvalRig> {
   return {
     scoreAddress: container.get(ScoreAddress),
     close: async () => {
-      for (const hook of container.get<readonly (() => Promise<void>)[]>(ShutdownHooks)) await hook();
-      container.unbindAll();
+      await shutDownContainer(container);
       await chain.close();
     },
   };

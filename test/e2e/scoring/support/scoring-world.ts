@@ -10,7 +10,7 @@ import { WalletProfileAssembler } from "../../../../src/application/use-cases/sc
 import type { DevWorld, DevWorldManifest } from "../../../../src/dev-world/dev-world";
 import { embeddedWorldConfig } from "../../../../src/infrastructure/application";
 import { startChainRuntime } from "../../../../src/infrastructure/chain-runtime";
-import { buildContainer, runtimeOver, ShutdownHooks } from "../../../../src/infrastructure/container";
+import { buildContainer, runtimeOver, shutDownContainer } from "../../../../src/infrastructure/container";
 import { sharedDevWorld } from "../../../integration/dev-world/dev-world-fixture";
 import { silentLogger, testConfig } from "../../../support/http-harness";
 import { startSuiDevWorld } from "../../../../src/dev-world/sui/sui-dev-world";
@@ -62,8 +62,7 @@ export async function buildScoringRig(world: DevWorld, cacheTtlMs = 30_000): Pro
     tokens: container.get(TokenProfileAssembler),
     wallets: container.get(WalletProfileAssembler),
     close: async () => {
-      for (const hook of container.get<readonly (() => Promise<void>)[]>(ShutdownHooks)) await hook();
-      container.unbindAll();
+      await shutDownContainer(container);
       await chain.close();
     },
   };
