@@ -6,7 +6,9 @@
  * - leaking token: a privileged caller can move or burn other holders' tokens, or set the fee rate that moves a part
  *   of every holder's transfer to the fee wallet (CRPWarner's own detector, `LeakingToken_Direct` and
  *   `LeakingToken_Fee` in gigahorse/clients/crpwarner.dl; the first table also counted a payout of the contract's own
- *   holdings, which neither rule counts: see docs/real-contracts.md);
+ *   holdings, which neither rule counts: see docs/real-contracts.md). A fee counts where a sell paid it: like
+ *   `LeakingToken_Fee`, which leaves out a function that is a hidden mint or limits sells, a fee setter whose call
+ *   also minted or rewrote a balance, or after which sells reverted, is that and not a leak;
  * - limiting sell: a privileged caller can stop or limit holders' sells (blacklist, pause, max sell/cooldown,
  *   a fee up to 100%), or code outside the token refused a holder's transfer.
  * A flag counts only when raised with a penalty (severity "info", e.g. a renounced owner's power, does not).
@@ -24,12 +26,18 @@ export interface MappingRow {
   readonly code: string;
   /** Categories this flag counts for; `when` narrows it by what the evidence says. */
   readonly category: Category;
-  readonly when: "always" | "not bounded" | "balance raised" | "balance lowered" | "transfer reverted" | HiddenEffect;
+  readonly when:
+    | "always"
+    | "not bounded"
+    | "balance raised"
+    | "balance lowered"
+    | "transfer reverted"
+    | "fee paid"
+    | HiddenEffect;
   readonly why: string;
 }
 
-type HiddenEffect =
-  "effect: mint" | "effect: balance raised" | "effect: balance lowered" | "effect: fee" | "effect: restricts sells";
+type HiddenEffect = "effect: mint" | "effect: balance raised" | "effect: balance lowered" | "effect: restricts sells";
 
 export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
   {
@@ -67,11 +75,11 @@ export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
   {
     code: "OWNER_CAN_SET_FEES",
     category: "leakingToken",
-    when: "always",
-    why: "the fee rate the owner sets moves a part of every holder's transfer to the fee wallet",
+    when: "fee paid",
+    why: "the fee rate the owner set moved a part of a holder's sell to the fee wallet, and the sell went through",
   },
   { code: "FEE_RAISED", category: "leakingToken", when: "always", why: "the fee taken from holders was raised" },
-  { code: "HIDDEN_OWNER", category: "leakingToken", when: "effect: fee", why: "a hidden caller sets the fee rate" },
+  { code: "HIDDEN_OWNER", category: "leakingToken", when: "fee paid", why: "a hidden caller sets the fee rate" },
   {
     code: "NFT_PRIVILEGED_MINT",
     category: "hiddenMint",
@@ -147,8 +155,11 @@ function matches(row: MappingRow, flag: ReturnedFlag): boolean {
       return !detail.includes("totalSupply +") && direction === "raised";
     case "effect: balance lowered":
       return direction === "lowered";
-    case "effect: fee":
-      return detail.includes("sell tax ->");
+    case "fee paid":
+      // A measured tax the sell paid, from a call that did nothing else to balances: a call that also minted or
+      // rewrote a balance is that (CRPWarner's LeakingToken_Fee excludes a HiddenMintFunction), and one after which
+      // sells revert stops them (limiting sell; LeakingToken_Fee excludes a LimitingSellOrder function too).
+      return detail.includes("sell tax ->") && direction === null && !detail.includes("totalSupply +");
     case "effect: restricts sells":
       return /could no longer transfer|no holder could transfer|no holder could sell|sell tax ->|sells reverted/.test(
         detail,

@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { compilerPackage, evmVersionFor } from "../../../scripts/eval/real/compilers";
 import { splitAtSpdx } from "../../../scripts/eval/real/corpus";
-import { categoriesOf } from "../../../scripts/eval/real/flag-categories";
+import { categoriesOf, type ReturnedFlag } from "../../../scripts/eval/real/flag-categories";
 import { isSwitchName } from "../../../scripts/eval/real/launch-switches";
 import { figures, wilson } from "../../../scripts/eval/real/metrics";
 
@@ -74,7 +74,7 @@ describe("eval:real building blocks", () => {
     it("counts a fee setter as leaking token and a payout of the contract's own holdings in no category", () => {
       // CRPWarner's LeakingToken_Fee: an owner-set rate that moves a part of every transfer to the fee wallet.
       const fees = categoriesOf([
-        { code: "OWNER_CAN_SET_FEES", severity: "medium" },
+        { code: "OWNER_CAN_SET_FEES", severity: "medium", evidence: { detail: "simulated call: sell tax -> 18.98%." } },
         { code: "OWNER_CAN_TAKE_HELD_TOKENS", severity: "medium" },
       ]);
       expect(fees).to.deep.equal({
@@ -91,6 +91,24 @@ describe("eval:real building blocks", () => {
       ]);
       expect(hiddenFee.leakingToken).to.deep.equal(["HIDDEN_OWNER"]);
       expect(categoriesOf([{ code: "OWNER_CAN_TAKE_HELD_TOKENS", severity: "medium" }]).leakingToken).to.deep.equal([]);
+    });
+
+    it("counts a fee setter as leaking token only where a sell paid the fee it set, and nothing else moved", () => {
+      // LeakingToken_Fee excludes a function that is a hidden mint or limits sells: a call that also credited its
+      // caller is the mint, one after which sells revert stops them, and a dispatched setter proves no fee.
+      const fee = (detail?: string): ReturnedFlag => ({
+        code: "OWNER_CAN_SET_FEES",
+        severity: "medium",
+        ...(detail === undefined ? {} : { evidence: { detail } }),
+      });
+      const withCredit = fee("simulated call: the caller's own balance 19 -> 941; sell tax -> 100%.");
+      const stopped = fee("simulated call: sells reverted while transfers worked.");
+      const dispatched = fee("Bytecode dispatches 0xc4081a4c setTaxFee(uint256).");
+      for (const flag of [withCredit, stopped, dispatched]) {
+        expect(categoriesOf([flag]).leakingToken, flag.evidence?.detail).to.deep.equal([]);
+        expect(categoriesOf([flag]).limitingSell).to.deep.equal(["OWNER_CAN_SET_FEES"]);
+      }
+      expect(categoriesOf([fee("simulated call: sell tax -> 12%.")]).leakingToken).to.deep.equal(["OWNER_CAN_SET_FEES"]);
     });
 
     it("counts a mint as hidden mint unless it was measured bounded (one-time or capped)", () => {
