@@ -27,13 +27,7 @@ export interface MappingRow {
   /** Categories this flag counts for; `when` narrows it by what the evidence says. */
   readonly category: Category;
   readonly when:
-    | "always"
-    | "not bounded"
-    | "balance raised"
-    | "balance lowered"
-    | "transfer reverted"
-    | "fee paid"
-    | HiddenEffect;
+    "always" | "not bounded" | "balance raised" | "balance lowered" | "transfer reverted" | "fee paid" | HiddenEffect;
   readonly why: string;
 }
 

@@ -108,7 +108,9 @@ describe("eval:real building blocks", () => {
         expect(categoriesOf([flag]).leakingToken, flag.evidence?.detail).to.deep.equal([]);
         expect(categoriesOf([flag]).limitingSell).to.deep.equal(["OWNER_CAN_SET_FEES"]);
       }
-      expect(categoriesOf([fee("simulated call: sell tax -> 12%.")]).leakingToken).to.deep.equal(["OWNER_CAN_SET_FEES"]);
+      expect(categoriesOf([fee("simulated call: sell tax -> 12%.")]).leakingToken).to.deep.equal([
+        "OWNER_CAN_SET_FEES",
+      ]);
     });
 
     it("counts a mint as hidden mint unless it was measured bounded (one-time or capped)", () => {
