@@ -67,7 +67,7 @@ module.exports = {
           "^src/application/use-cases/protocol-guard/(check-wallet\\.use-case|guard-scores\\.port)\\.ts$",
           "^src/application/use-cases/registry/publish-scores\\.use-case\\.ts$",
           "^src/application/use-cases/risk-check/(check-risk\\.use-case|risk-check-result)\\.ts$",
-          "^src/application/use-cases/scoring/(score-address\\.use-case|scored-address-codec|sell-oracle-score\\.use-case)\\.ts$",
+          "^src/application/use-cases/scoring/(scored-address-codec|sell-oracle-score\\.use-case)\\.ts$",
         ],
       },
       to: { path: "^src/application/use-cases/", pathNot: "^src/application/use-cases/$1/" },
