@@ -13,6 +13,8 @@ import { PublishScores, RegistrySettings } from "../../application/use-cases/reg
 import { AddressScreening, ScreeningSettings } from "../../application/use-cases/sanctions/address-screening";
 import { AnswerScreeningFromSanctions } from "../../application/bridges/answer-screening.bridge";
 import { AnswerScreening } from "../../application/use-cases/scoring/answer-screening.port";
+import { PayerScreeningFromSanctions } from "../../application/bridges/payer-screening.bridge";
+import { PayerScreening } from "../../application/use-cases/payment/payer-screening.port";
 import { GuardScorePublisherFromRegistry } from "../../application/bridges/guard-score-publisher.bridge";
 import { GuardScorePublisher } from "../../application/use-cases/protocol-guard/guard-score-publisher.port";
 import { ScreenSanctions } from "../../application/use-cases/sanctions/screen-sanctions.use-case";
@@ -52,6 +54,7 @@ export function bindSanctionsAndRegistry(
   container.bind(ScreeningSettings).toConstantValue({ refuseSanctionedPayers: env.SANCTIONS_REFUSE_PAYERS === "true" });
   container.bind(AddressScreening).toSelf();
   container.bind(AnswerScreening).to(AnswerScreeningFromSanctions);
+  container.bind(PayerScreening).to(PayerScreeningFromSanctions);
   container.bind(RegistrySettings).toConstantValue({ refreshSeconds: env.REGISTRY_REFRESH_SECONDS });
   if (env.SCORE_REGISTRY_ADDRESS !== undefined && env.REGISTRY_ORACLE_PRIVATE_KEY !== undefined) {
     container.bind(ScoreRegistry).toConstantValue(

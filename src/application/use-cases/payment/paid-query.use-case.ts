@@ -24,7 +24,7 @@ import {
   type PaymentRequired,
 } from "./paid-query.types";
 import { PaymentTermsConfig } from "./payment-terms.token";
-import { AddressScreening } from "../sanctions/address-screening";
+import { PayerScreening } from "./payer-screening.port";
 
 type Verified = Extract<VerificationResult, { valid: true }>;
 
@@ -41,7 +41,7 @@ export class PaidQuery {
     @inject(PaymentSettler) private readonly settler: PaymentSettler,
     @inject(PaymentLedger) private readonly ledger: PaymentLedger,
     @inject(PaymentTermsConfig) private readonly terms: PaymentTerms,
-    @inject(AddressScreening) @optional() private readonly screening?: AddressScreening,
+    @inject(PayerScreening) @optional() private readonly screening?: PayerScreening,
   ) {}
 
   execute<E, A>(input: PaidQueryInput<E, A>): TaskEither<PaidQueryFailure<E>, PaidAnswer<A>> {
