@@ -64,7 +64,6 @@ module.exports = {
         pathNot: [
           "^src/application/use-cases/platform/read-platform-stats\\.use-case\\.ts$",
           "^src/application/use-cases/protocol-guard/(check-wallet\\.use-case|guard-scores\\.port)\\.ts$",
-          "^src/application/use-cases/registry/publish-scores\\.use-case\\.ts$",
           "^src/application/use-cases/risk-check/(check-risk\\.use-case|risk-check-result)\\.ts$",
           "^src/application/use-cases/scoring/(scored-address-codec|sell-oracle-score\\.use-case)\\.ts$",
         ],

@@ -15,6 +15,8 @@ import { AnswerScreeningFromSanctions } from "../../application/bridges/answer-s
 import { AnswerScreening } from "../../application/use-cases/scoring/answer-screening.port";
 import { PayerScreeningFromSanctions } from "../../application/bridges/payer-screening.bridge";
 import { PayerScreening } from "../../application/use-cases/payment/payer-screening.port";
+import { RegistryScoresFromScoring } from "../../application/bridges/registry-scores.bridge";
+import { RegistryScores } from "../../application/use-cases/registry/registry-scores.port";
 import { GuardScorePublisherFromRegistry } from "../../application/bridges/guard-score-publisher.bridge";
 import { GuardScorePublisher } from "../../application/use-cases/protocol-guard/guard-score-publisher.port";
 import { ScreenSanctions } from "../../application/use-cases/sanctions/screen-sanctions.use-case";
@@ -55,6 +57,7 @@ export function bindSanctionsAndRegistry(
   container.bind(AddressScreening).toSelf();
   container.bind(AnswerScreening).to(AnswerScreeningFromSanctions);
   container.bind(PayerScreening).to(PayerScreeningFromSanctions);
+  container.bind(RegistryScores).to(RegistryScoresFromScoring);
   container.bind(RegistrySettings).toConstantValue({ refreshSeconds: env.REGISTRY_REFRESH_SECONDS });
   if (env.SCORE_REGISTRY_ADDRESS !== undefined && env.REGISTRY_ORACLE_PRIVATE_KEY !== undefined) {
     container.bind(ScoreRegistry).toConstantValue(
