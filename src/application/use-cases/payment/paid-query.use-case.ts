@@ -2,6 +2,7 @@ import * as E from "fp-ts/Either";
 import type { TaskEither } from "fp-ts/TaskEither";
 import { inject, injectable, optional } from "inversify";
 import { authorizationReplayableUntil, checkAuthorizationTerms } from "../../../domain/payment/authorization-checks";
+import { invalidPayment, type PaymentRequired } from "../../../domain/payment/paid-query-refusals";
 import { challengeBody, paymentRequiredHeader } from "../../../domain/payment/payment-challenge";
 import {
   paymentKeyOf,
@@ -16,13 +17,7 @@ import { settlementHeaders, type Settlement } from "../../../domain/payment/sett
 import { PaymentLedger } from "../../ports/payment-ledger.port";
 import { PaymentSettler } from "../../ports/payment-settler.port";
 import { PaymentVerifier, type VerificationResult } from "../../ports/payment-verifier.port";
-import {
-  invalidPayment,
-  type PaidAnswer,
-  type PaidQueryFailure,
-  type PaidQueryInput,
-  type PaymentRequired,
-} from "./paid-query.types";
+import type { PaidAnswer, PaidQueryFailure, PaidQueryInput } from "./paid-query.types";
 import { PaymentTermsConfig } from "./payment-terms.token";
 import { PayerScreening } from "./payer-screening.port";
 
