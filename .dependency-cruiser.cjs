@@ -58,18 +58,7 @@ module.exports = {
       severity: "error",
       comment:
         "A use-case area reaches another only through a port (in its own folder or application/ports) that a bridge in application/bridges implements; the composition root binds the bridge.",
-      from: {
-        path: "^src/application/use-cases/([^/]+)/",
-        // Known crossings, each still to become a port and a bridge (issue 30 item 5); no file may be added here.
-        pathNot: [
-          "^src/application/use-cases/payment/paid-query\\.use-case\\.ts$",
-          "^src/application/use-cases/platform/read-platform-stats\\.use-case\\.ts$",
-          "^src/application/use-cases/protocol-guard/(check-wallet\\.use-case|guard-scores\\.port)\\.ts$",
-          "^src/application/use-cases/registry/publish-scores\\.use-case\\.ts$",
-          "^src/application/use-cases/risk-check/(check-risk\\.use-case|risk-check-result)\\.ts$",
-          "^src/application/use-cases/scoring/(score-address\\.use-case|scored-address-codec|sell-oracle-score\\.use-case)\\.ts$",
-        ],
-      },
+      from: { path: "^src/application/use-cases/([^/]+)/" },
       to: { path: "^src/application/use-cases/", pathNot: "^src/application/use-cases/$1/" },
     },
     {

@@ -1,16 +1,29 @@
-import type { TaskEither } from "fp-ts/TaskEither";
+import { pipe } from "fp-ts/function";
+import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../domain/chain/address";
-import type { GuardScores } from "../use-cases/protocol-guard/guard-scores.port";
+import type { GuardScore, GuardScores, GuardScoringFailed } from "../use-cases/protocol-guard/guard-scores.port";
 import { ScoreAddress } from "../use-cases/scoring/score-address.use-case";
-import type { ScoredAddress, ScoringFailed } from "../use-cases/scoring/scored-address";
 
-/** Protocol Guard's view of scoring: exactly the product answer, nothing reinterpreted. */
+/** Protocol Guard's view of scoring: the product answer's figures, nothing reinterpreted. */
 @injectable()
 export class GuardScoresFromScoring implements GuardScores {
   constructor(@inject(ScoreAddress) private readonly scoreAddress: ScoreAddress) {}
 
-  execute(address: Address): TaskEither<ScoringFailed, ScoredAddress> {
-    return this.scoreAddress.execute(address);
+  execute(address: Address): TE.TaskEither<GuardScoringFailed, GuardScore> {
+    return pipe(
+      this.scoreAddress.execute(address),
+      TE.map((scored) => ({
+        address: scored.address,
+        score: scored.score,
+        tier: scored.tier,
+        confidence: scored.confidence,
+        flags: scored.flags.map((flag) => ({ code: flag.code, severity: flag.severity })),
+        recommendation: scored.explanation.recommendation.action,
+        subjectType: scored.subjectType,
+        snapshotId: scored.snapshotId,
+        scoringVersion: scored.scoringVersion,
+      })),
+    );
   }
 }

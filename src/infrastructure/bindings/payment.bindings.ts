@@ -38,6 +38,10 @@ import { DEFAULT_PAYMENT_TERMS, type PaymentTerms } from "../../domain/payment/p
 import type { Config } from "../config/config";
 import { PaidQuery } from "../../application/use-cases/payment/paid-query.use-case";
 import { ReadPaymentTotals } from "../../application/use-cases/payment/read-payment-totals.use-case";
+import { PaidFiguresFromPayment } from "../../application/bridges/paid-figures.bridge";
+import { ScoringFiguresFromScoring } from "../../application/bridges/scoring-figures.bridge";
+import { PaidFigures } from "../../application/use-cases/platform/paid-figures.port";
+import { ScoringFigures } from "../../application/use-cases/platform/scoring-figures.port";
 import { ReadPlatformStats } from "../../application/use-cases/platform/read-platform-stats.use-case";
 
 import type { RpcEndpointFailover } from "../../adapters/shared/rpc-endpoint-failover";
@@ -99,6 +103,9 @@ export function bindPayments(
   container.bind(SignInWithX).toConstantValue(new X402SignInWithX(publicUrl, `eip155:${runtime.chainId}`));
   container.bind(ReaccessSettings).toConstantValue({ lifetimeMs: config.env.PAID_ANSWER_REACCESS_SECONDS * 1000 });
   container.bind(PaidAnswerReaccess).toSelf();
+  // The platform counters read payment and scoring through their own ports.
+  container.bind(PaidFigures).to(PaidFiguresFromPayment);
+  container.bind(ScoringFigures).to(ScoringFiguresFromScoring);
   if (pool === null) {
     container.bind(PaymentLedger).to(InMemoryPaymentLedger);
     container.bind(PaymentIdentifierStore).to(InMemoryPaymentIdentifierStore);

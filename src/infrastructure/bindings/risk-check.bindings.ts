@@ -11,11 +11,13 @@ import { CheckPayee } from "../../application/use-cases/risk-check/check-payee.u
 import { arcNetworkOf } from "../../domain/chain/arc-network";
 import type { Config } from "../config/config";
 import { JoseRiskCheckSigner } from "../../adapters/risk-check/jose-risk-check-signer.adapter";
+import { RiskCheckScanFromScan } from "../../application/bridges/risk-check-scan.bridge";
 import { RiskCheckScoresFromScoring } from "../../application/bridges/risk-check-scores.bridge";
 import { RiskCheckSigner } from "../../application/ports/risk-check-signer.port";
 import { CheckRiskBatch } from "../../application/use-cases/risk-check/check-risk-batch.use-case";
 import { CheckRisk } from "../../application/use-cases/risk-check/check-risk.use-case";
 import { DescribeRiskCheck } from "../../application/use-cases/risk-check/describe-risk-check.use-case";
+import { RiskCheckScan } from "../../application/use-cases/risk-check/risk-check-scan.port";
 import { RiskCheckScores } from "../../application/use-cases/risk-check/risk-check-scores.port";
 import { RiskCheckSettings } from "../../application/use-cases/risk-check/risk-check-settings";
 
@@ -30,6 +32,7 @@ export const RISK_CHECK_USE_CASES: readonly Newable<object>[] = [
 export function bindRiskCheck(container: Container, config: Config, chainId: number): void {
   container.bind(RiskCheckSigner).toConstantValue(new JoseRiskCheckSigner(config.riskCheckKey));
   container.bind(RiskCheckScores).to(RiskCheckScoresFromScoring);
+  container.bind(RiskCheckScan).to(RiskCheckScanFromScan);
   container.bind(RiskCheckSettings).toConstantValue({ chainId });
   const allowlist = parseAllowlist(config.env.OUTBOUND_ALLOWLIST);
   container.bind(PaymentChallengeFetcher).toConstantValue(new SafeHttpPaymentChallengeFetcher({ allowlist }));

@@ -11,6 +11,12 @@ import { StablecoinBlacklist } from "../../application/ports/stablecoin-blacklis
 import { DescribeRegistry } from "../../application/use-cases/registry/describe-registry.use-case";
 import { PublishScores, RegistrySettings } from "../../application/use-cases/registry/publish-scores.use-case";
 import { AddressScreening, ScreeningSettings } from "../../application/use-cases/sanctions/address-screening";
+import { AnswerScreeningFromSanctions } from "../../application/bridges/answer-screening.bridge";
+import { AnswerScreening } from "../../application/use-cases/scoring/answer-screening.port";
+import { PayerScreeningFromSanctions } from "../../application/bridges/payer-screening.bridge";
+import { PayerScreening } from "../../application/use-cases/payment/payer-screening.port";
+import { RegistryScoresFromScoring } from "../../application/bridges/registry-scores.bridge";
+import { RegistryScores } from "../../application/use-cases/registry/registry-scores.port";
 import { GuardScorePublisherFromRegistry } from "../../application/bridges/guard-score-publisher.bridge";
 import { GuardScorePublisher } from "../../application/use-cases/protocol-guard/guard-score-publisher.port";
 import { ScreenSanctions } from "../../application/use-cases/sanctions/screen-sanctions.use-case";
@@ -49,6 +55,9 @@ export function bindSanctionsAndRegistry(
   container.bind(StablecoinBlacklist).toConstantValue(new EthersStablecoinBlacklist(provider(), env.PAYMENT_ASSET));
   container.bind(ScreeningSettings).toConstantValue({ refuseSanctionedPayers: env.SANCTIONS_REFUSE_PAYERS === "true" });
   container.bind(AddressScreening).toSelf();
+  container.bind(AnswerScreening).to(AnswerScreeningFromSanctions);
+  container.bind(PayerScreening).to(PayerScreeningFromSanctions);
+  container.bind(RegistryScores).to(RegistryScoresFromScoring);
   container.bind(RegistrySettings).toConstantValue({ refreshSeconds: env.REGISTRY_REFRESH_SECONDS });
   if (env.SCORE_REGISTRY_ADDRESS !== undefined && env.REGISTRY_ORACLE_PRIVATE_KEY !== undefined) {
     container.bind(ScoreRegistry).toConstantValue(

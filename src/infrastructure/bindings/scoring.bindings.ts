@@ -32,6 +32,8 @@ import { ClassifyAddress } from "../../application/use-cases/scoring/classify-ad
 import { ListSnapshots } from "../../application/use-cases/scoring/list-snapshots.use-case";
 import { GetSnapshot } from "../../application/use-cases/scoring/get-snapshot.use-case";
 import { ScoreNftContract } from "../../application/use-cases/scoring/score-nft-contract.use-case";
+import { OracleCheckoutFromPayment } from "../../application/bridges/oracle-checkout.bridge";
+import { OracleCheckout } from "../../application/use-cases/scoring/oracle-checkout.port";
 import { SellOracleScore } from "../../application/use-cases/scoring/sell-oracle-score.use-case";
 import { ScoreBatch } from "../../application/use-cases/scoring/score-batch.use-case";
 
@@ -83,6 +85,7 @@ export function bindScoring(
   container.bind(NftCapabilityProber).to(EthCallNftCapabilityProber).inSingletonScope();
   container.bind(StakingInputSource).to(StakingInputFromStaking);
   container.bind(GatingScores).to(GatingScoresFromScoring);
+  container.bind(OracleCheckout).to(OracleCheckoutFromPayment);
   container.bind(ScoringStats).toSelf();
   const parts: readonly Newable<object>[] = [
     TokenMarketReader,

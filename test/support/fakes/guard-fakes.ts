@@ -16,7 +16,7 @@ import { ReplayAlert } from "../../../src/application/use-cases/protocol-guard/r
 import { Subscribe } from "../../../src/application/use-cases/protocol-guard/subscribe.use-case";
 import { UpdateSubscription } from "../../../src/application/use-cases/protocol-guard/update-subscription.use-case";
 import { upstreamFailure } from "../../../src/application/failures";
-import type { GuardScores } from "../../../src/application/use-cases/protocol-guard/guard-scores.port";
+import type { GuardScore, GuardScores } from "../../../src/application/use-cases/protocol-guard/guard-scores.port";
 import type { RandomTokens } from "../../../src/application/use-cases/protocol-guard/random-tokens";
 import type { ScoredAddress, ScoredExplanation } from "../../../src/application/use-cases/scoring/scored-address";
 import { scoringFailed } from "../../../src/application/use-cases/scoring/scored-address";
@@ -63,6 +63,21 @@ export function scored(address: Address, fixture: ScoreFixture): ScoredAddress {
   };
 }
 
+/** The answer as Protocol Guard reads it (the figures GuardScoresFromScoring takes from the product answer). */
+export function guardScore(address: Address, fixture: ScoreFixture): GuardScore {
+  return {
+    address,
+    score: fixture.score,
+    tier: fixture.tier,
+    confidence: 80,
+    flags: fixture.flags ?? [],
+    recommendation: fixture.recommendation ?? "allow",
+    subjectType: "wallet",
+    snapshotId: "snap_test",
+    scoringVersion: "v1.0",
+  };
+}
+
 /** A scorer with one fixed answer per address; unknown addresses fail like an unreachable chain. */
 export function fakeScorer(answers: Readonly<Record<string, ScoreFixture>>): GuardScores & { calls: number } {
   const scorer = {
@@ -72,7 +87,7 @@ export function fakeScorer(answers: Readonly<Record<string, ScoreFixture>>): Gua
       const fixture = answers[address];
       return fixture === undefined
         ? TE.left(scoringFailed("scoring")(upstreamFailure("rpc", "connection refused")))
-        : TE.right(scored(address, fixture));
+        : TE.right(guardScore(address, fixture));
     },
   };
   return scorer;

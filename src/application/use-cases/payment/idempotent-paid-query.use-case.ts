@@ -5,6 +5,12 @@ import type { Address } from "../../../domain/chain/address";
 import type { TxHash } from "../../../domain/chain/chain-types";
 import { v2PaymentRequired } from "../../../domain/payment/payment-challenge";
 import { paymentIdFingerprint } from "../../../domain/payment/payment-identifier";
+import {
+  invalidPayment,
+  type PaymentIdentifierConflict,
+  type PaymentInProgress,
+  type SignInRefused,
+} from "../../../domain/payment/paid-query-refusals";
 import { findPaymentProof } from "../../../domain/payment/payment-proof-codec";
 import type { PaymentTerms } from "../../../domain/payment/payment-terms";
 import { upstreamFailure, type UpstreamFailure } from "../../failures";
@@ -12,9 +18,9 @@ import { Clock } from "../../ports/clock.port";
 import { PaymentIdentifierStore } from "../../ports/payment-identifier-store.port";
 import { X402Protocol } from "../../ports/x402-protocol.port";
 import { PaidQuery } from "./paid-query.use-case";
-import { invalidPayment, type PaidAnswer, type PaidQueryFailure, type PaidQueryInput } from "./paid-query.types";
+import type { PaidAnswer, PaidQueryFailure, PaidQueryInput } from "./paid-query.types";
 import { PaymentTermsConfig } from "./payment-terms.token";
-import { PaidAnswerReaccess, type SignInRefused } from "./paid-answer-reaccess";
+import { PaidAnswerReaccess } from "./paid-answer-reaccess";
 import type { StoredPaidResponse } from "../../ports/payment-identifier-store.port";
 
 /** How a paid answer is stored with its payment-identifier and read back (JSON in, validated out). */
@@ -22,16 +28,6 @@ export interface AnswerCodec<A> {
   readonly encode: (answer: A) => unknown;
   /** undefined: the stored JSON is not an answer (a storage failure, never served). */
   readonly decode: (stored: unknown) => A | undefined;
-}
-
-/** A used payment-identifier presented with another payment or resource: 409 payment_identifier_conflict. */
-export interface PaymentIdentifierConflict {
-  readonly _tag: "PaymentIdentifierConflict";
-}
-
-/** The id's first request is still running: 409 payment_in_progress, retry shortly. */
-export interface PaymentInProgress {
-  readonly _tag: "PaymentInProgress";
 }
 
 export type IdempotentPaidQueryFailure<E> =

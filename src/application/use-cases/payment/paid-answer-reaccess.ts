@@ -1,17 +1,12 @@
 import * as E from "fp-ts/Either";
 import { inject, injectable } from "inversify";
+import type { SignInRefused } from "../../../domain/payment/paid-query-refusals";
 import { headerValue, type RequestHeaders } from "../../../domain/payment/payment-proof-codec";
 import type { UpstreamFailure } from "../../failures";
 import { Clock } from "../../ports/clock.port";
 import type { StoredPaidResponse } from "../../ports/payment-identifier-store.port";
 import { PurchaseStore } from "../../ports/purchase-store.port";
 import { SignInWithX } from "../../ports/sign-in-with-x.port";
-
-/** A `SIGN-IN-WITH-X` header that does not sign anyone in: 401 sign_in_failed with the reason. */
-export interface SignInRefused {
-  readonly _tag: "SignInRefused";
-  readonly reason: string;
-}
 
 /** How long a bought answer can be read again by signing in (PAID_ANSWER_REACCESS_SECONDS). */
 export interface ReaccessSettings {

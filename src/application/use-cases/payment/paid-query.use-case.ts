@@ -2,6 +2,7 @@ import * as E from "fp-ts/Either";
 import type { TaskEither } from "fp-ts/TaskEither";
 import { inject, injectable, optional } from "inversify";
 import { authorizationReplayableUntil, checkAuthorizationTerms } from "../../../domain/payment/authorization-checks";
+import { invalidPayment, type PaymentRequired } from "../../../domain/payment/paid-query-refusals";
 import { challengeBody, paymentRequiredHeader } from "../../../domain/payment/payment-challenge";
 import {
   paymentKeyOf,
@@ -16,15 +17,9 @@ import { settlementHeaders, type Settlement } from "../../../domain/payment/sett
 import { PaymentLedger } from "../../ports/payment-ledger.port";
 import { PaymentSettler } from "../../ports/payment-settler.port";
 import { PaymentVerifier, type VerificationResult } from "../../ports/payment-verifier.port";
-import {
-  invalidPayment,
-  type PaidAnswer,
-  type PaidQueryFailure,
-  type PaidQueryInput,
-  type PaymentRequired,
-} from "./paid-query.types";
+import type { PaidAnswer, PaidQueryFailure, PaidQueryInput } from "./paid-query.types";
 import { PaymentTermsConfig } from "./payment-terms.token";
-import { AddressScreening } from "../sanctions/address-screening";
+import { PayerScreening } from "./payer-screening.port";
 
 type Verified = Extract<VerificationResult, { valid: true }>;
 
@@ -41,7 +36,7 @@ export class PaidQuery {
     @inject(PaymentSettler) private readonly settler: PaymentSettler,
     @inject(PaymentLedger) private readonly ledger: PaymentLedger,
     @inject(PaymentTermsConfig) private readonly terms: PaymentTerms,
-    @inject(AddressScreening) @optional() private readonly screening?: AddressScreening,
+    @inject(PayerScreening) @optional() private readonly screening?: PayerScreening,
   ) {}
 
   execute<E, A>(input: PaidQueryInput<E, A>): TaskEither<PaidQueryFailure<E>, PaidAnswer<A>> {

@@ -1,10 +1,8 @@
 import * as E from "fp-ts/Either";
 import * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
-import { formatAtomicAmount, type PaymentTerms } from "../../../domain/payment/payment-terms";
-import { ReadPaymentTotals } from "../payment/read-payment-totals.use-case";
-import { PaymentTermsConfig } from "../payment/payment-terms.token";
-import { ScoringStats } from "../scoring/scoring-stats";
+import { PaidFigures } from "./paid-figures.port";
+import { ScoringFigures, type ScoringFiguresView } from "./scoring-figures.port";
 
 export interface PlatformStats {
   /** Paid answers, from the payment ledger; null when the ledger cannot be read right now. */
@@ -15,27 +13,26 @@ export interface PlatformStats {
   readonly scoresComputed: number;
   readonly scoresAnswered: number;
   readonly scoringFailures: number;
-  readonly byKind: ReturnType<ScoringStats["view"]>["byKind"];
-  readonly byTier: ReturnType<ScoringStats["view"]>["byTier"];
+  readonly byKind: ScoringFiguresView["byKind"];
+  readonly byTier: ScoringFiguresView["byTier"];
 }
 
 /** GET /api/stats and /api/agent-status: the site counters, paid figures from the ledger so restarts keep them. */
 @injectable()
 export class ReadPlatformStats {
   constructor(
-    @inject(ReadPaymentTotals) private readonly paymentTotals: ReadPaymentTotals,
-    @inject(ScoringStats) private readonly scoringStats: ScoringStats,
-    @inject(PaymentTermsConfig) private readonly terms: PaymentTerms,
+    @inject(PaidFigures) private readonly paid: PaidFigures,
+    @inject(ScoringFigures) private readonly scoring: ScoringFigures,
   ) {}
 
   /** Never fails: payment totals that cannot be read are answered as null. */
   execute(): TE.TaskEither<never, PlatformStats> {
     return TE.fromTask(async () => {
-      const totals = await this.paymentTotals.execute()();
-      const scoring = this.scoringStats.view();
+      const totals = await this.paid.totals()();
+      const scoring = this.scoring.view();
       return {
         oracleQueries: E.isRight(totals) ? totals.right.paidQueries : null,
-        valueMoved: E.isRight(totals) ? formatAtomicAmount(totals.right.valueMoved, this.terms.decimals) : null,
+        valueMoved: E.isRight(totals) ? totals.right.valueMoved : null,
         valueMovedCurrency: "USDC",
         scoresComputed: scoring.scoresComputed,
         scoresAnswered: scoring.answers,

@@ -8,8 +8,7 @@ import type { CheckCommand } from "../../../domain/protocol-guard/guard-requests
 import type { Subscription } from "../../../domain/protocol-guard/subscription";
 import { Clock } from "../../ports/clock.port";
 import { SubscriptionStore } from "../../ports/subscription-store.port";
-import type { ScoredAddress } from "../scoring/scored-address";
-import { GuardScores } from "./guard-scores.port";
+import { GuardScores, type GuardScore } from "./guard-scores.port";
 import { GuardScorePublisher } from "./guard-score-publisher.port";
 import { guardFailure, storageFailed, type GuardFailure } from "./guard-failure";
 import { managedSubscription } from "./managed-subscription";
@@ -63,11 +62,7 @@ export class CheckWallet {
         ),
       ),
       TE.flatMap(({ subscription, scored }) => {
-        const verdict = decideGuard(
-          { ...scored, recommendation: scored.explanation.recommendation.action },
-          command,
-          subscription?.rules,
-        );
+        const verdict = decideGuard(scored, command, subscription?.rules);
         const result = resultOf(command, subscription, scored, verdict);
         // A subscribed protocol's checks put the score on chain (issue 33 item 5), off the check's path.
         if (subscription !== null) this.publisher?.publishInBackground(scored.address);
@@ -90,7 +85,7 @@ export class CheckWallet {
 
   private recordAlert(
     subscription: Subscription,
-    scored: ScoredAddress,
+    scored: GuardScore,
     verdict: GuardVerdict,
   ): TE.TaskEither<GuardFailure, string> {
     const alert: GuardAlert = {
@@ -115,7 +110,7 @@ export class CheckWallet {
 function resultOf(
   command: CheckCommand,
   subscription: Subscription | null,
-  scored: ScoredAddress,
+  scored: GuardScore,
   verdict: GuardVerdict,
 ): GuardCheckResult {
   return {

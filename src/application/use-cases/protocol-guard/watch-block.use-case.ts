@@ -218,19 +218,14 @@ export class WatchBlock {
     // chain replays the same seeded world) or re-included after a reorganisation is a new event.
     const id = stableId("evt", subscription.id, block.hash, match.key, wallet);
     const label = match.signature?.signature ?? (match.kind === "log" ? "log" : "call");
-    const verdict = decideGuard(
-      { ...subject, recommendation: subject.explanation.recommendation.action },
-      {},
-      subscription.rules,
-      {
-        ...(match.kind === "log" && match.signature !== undefined
-          ? { eventName: match.signature.name, eventSignature: match.signature.signature }
-          : {}),
-        args,
-        ...(previous === null || previous.id === id ? {} : { previousScore: previous.score }),
-        transfers: transfersInTransaction(block, match.tx.hash),
-      },
-    );
+    const verdict = decideGuard(subject, {}, subscription.rules, {
+      ...(match.kind === "log" && match.signature !== undefined
+        ? { eventName: match.signature.name, eventSignature: match.signature.signature }
+        : {}),
+      args,
+      ...(previous === null || previous.id === id ? {} : { previousScore: previous.score }),
+      transfers: transfersInTransaction(block, match.tx.hash),
+    });
     const alertId = shouldRecordAlert(subscription.status, verdict) ? stableId("alert", id) : undefined;
     const event: OnchainEvent = {
       id,

@@ -8,7 +8,7 @@ import type { UpstreamFailure } from "../../failures";
 import { Clock } from "../../ports/clock.port";
 import { ScoreRegistry } from "../../ports/score-registry.port";
 import { WriteBudget } from "../../ports/write-budget.port";
-import { ScoreAddress } from "../scoring/score-address.use-case";
+import { RegistryScores } from "./registry-scores.port";
 
 export interface RegistrySettings {
   /** An unchanged score is written again once it is this old on chain (consumers read with a maxAge). */
@@ -51,7 +51,7 @@ export interface PublishOutcome {
 @injectable()
 export class PublishScores {
   constructor(
-    @inject(ScoreAddress) private readonly scoreAddress: ScoreAddress,
+    @inject(RegistryScores) private readonly scores: RegistryScores,
     @inject(WriteBudget) private readonly budget: WriteBudget,
     @inject(Clock) private readonly clock: Clock,
     @inject(RegistrySettings) private readonly settings: RegistrySettings,
@@ -63,7 +63,7 @@ export class PublishScores {
       const registry = this.registry;
       if (registry === undefined) return E.left({ _tag: "RegistryNotConfigured" });
       const unique = [...new Set(addresses)];
-      const scored = await Promise.all(unique.map((a) => this.scoreAddress.execute(a)()));
+      const scored = await Promise.all(unique.map((a) => this.scores.scoreOf(a)()));
       const entries = scored.flatMap((s) => (E.isRight(s) ? [registryEntryOf(s.right)] : []));
       const unscored = unique.filter((_, i) => E.isLeft(scored[i]!));
       if (entries.length === 0) return E.left({ _tag: "PublishUpstream", cause: null });

@@ -2,12 +2,11 @@ import * as E from "fp-ts/Either";
 import type * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { RiskCheckCommand } from "../../../domain/risk-check/risk-check";
+import type { TransactionScanAnswer } from "../../../domain/scan/scan-answer";
 import { Clock } from "../../ports/clock.port";
 import { RiskCheckSigner } from "../../ports/risk-check-signer.port";
-import type { TransactionScanAnswer } from "../scan/scan-answer";
-import type { ScanFailed } from "../scan/scan-settings";
-import { ScanTransaction } from "../scan/scan-transaction.use-case";
 import { riskCheckFailed, signedRiskCheck, type RiskCheckFailed, type RiskCheckResult } from "./risk-check-result";
+import { RiskCheckScan, type RiskScanFailed } from "./risk-check-scan.port";
 import { RiskCheckScores } from "./risk-check-scores.port";
 import { RiskCheckSettings } from "./risk-check-settings";
 
@@ -25,17 +24,15 @@ export class CheckRisk {
     @inject(RiskCheckSigner) private readonly signer: RiskCheckSigner,
     @inject(Clock) private readonly clock: Clock,
     @inject(RiskCheckSettings) private readonly settings: RiskCheckSettings,
-    @inject(ScanTransaction) private readonly scanTransaction: ScanTransaction,
+    @inject(RiskCheckScan) private readonly scan: RiskCheckScan,
   ) {}
 
   execute(command: RiskCheckCommand, baseUrl: string): TE.TaskEither<RiskCheckFailed, RiskCheckResult> {
     return async () => {
-      const noScan: E.Either<ScanFailed, TransactionScanAnswer | null> = E.right(null);
+      const noScan: E.Either<RiskScanFailed, TransactionScanAnswer | null> = E.right(null);
       const [scored, scanned] = await Promise.all([
         this.scores.scoreAny(command.address)(),
-        command.transaction === undefined
-          ? Promise.resolve(noScan)
-          : this.scanTransaction.execute(command.transaction)(),
+        command.transaction === undefined ? Promise.resolve(noScan) : this.scan.scanTransaction(command.transaction)(),
       ]);
       if (E.isLeft(scored)) return E.left(riskCheckFailed(scored.left.detail));
       if (E.isLeft(scanned)) return E.left(riskCheckFailed(`transaction scan: ${scanned.left.detail}`));

@@ -12,8 +12,8 @@ import {
   type RiskTier,
 } from "../../../domain/risk-check/risk-check";
 import { JWKS_PATH, RISK_CHECK_CATEGORIES, didWebOf } from "../../../domain/risk-check/risk-check-discovery";
+import type { TransactionScanAnswer } from "../../../domain/scan/scan-answer";
 import type { RiskCheckSigner } from "../../ports/risk-check-signer.port";
-import type { TransactionScanAnswer } from "../scan/scan-answer";
 
 export interface RiskCheckResult extends Partial<RiskCheckVerdict> {
   readonly checked: true;

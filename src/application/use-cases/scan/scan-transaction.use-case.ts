@@ -3,6 +3,12 @@ import type * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import type { Address } from "../../../domain/chain/address";
 import type { ContractCreation } from "../../../domain/chain/chain-types";
+import {
+  type CounterpartyRole,
+  counterpartiesOf,
+  type PricedAssetChange,
+  type TransactionScanAnswer,
+} from "../../../domain/scan/scan-answer";
 import type { TransactionScanRequest } from "../../../domain/scan/scan-requests";
 import { decodeEffects } from "../../../domain/scan/simulated-events";
 import { transactionReasons } from "../../../domain/scan/transaction-rules";
@@ -12,12 +18,6 @@ import { ChainReader } from "../../ports/chain-reader.port";
 import { ExplorerHistory } from "../../ports/explorer-history.port";
 import { PriceSource } from "../../ports/price-source.port";
 import { CounterpartyAssessor } from "./counterparty-assessor";
-import {
-  type CounterpartyRole,
-  counterpartiesOf,
-  type PricedAssetChange,
-  type TransactionScanAnswer,
-} from "./scan-answer";
 import { type ScanFailed, scanFailed } from "./scan-settings";
 
 /** At most this many distinct addresses are scored for one scan (a sweep of many tokens still scores its parties). */

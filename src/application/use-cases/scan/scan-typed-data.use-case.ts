@@ -2,6 +2,7 @@ import * as E from "fp-ts/Either";
 import type * as TE from "fp-ts/TaskEither";
 import { inject, injectable } from "inversify";
 import { type Address, ZERO_ADDRESS } from "../../../domain/chain/address";
+import { counterpartiesOf, type CounterpartyRole, type ScannedCounterparty } from "../../../domain/scan/scan-answer";
 import type { TypedDataScanRequest } from "../../../domain/scan/scan-requests";
 import { typedDataReasons } from "../../../domain/scan/signature-rules";
 import { type ScanReason, type ScanVerdict, verdictOf } from "../../../domain/scan/scan-types";
@@ -9,7 +10,6 @@ import { decodeTypedData, type SignatureGrant } from "../../../domain/scan/typed
 import { ChainReader } from "../../ports/chain-reader.port";
 import { PriceSource } from "../../ports/price-source.port";
 import { CounterpartyAssessor } from "./counterparty-assessor";
-import { counterpartiesOf, type CounterpartyRole, type ScannedCounterparty } from "./scan-answer";
 import type { ScanFailed } from "./scan-settings";
 import { scanFailed } from "./scan-settings";
 

@@ -21,7 +21,7 @@ import { SnapshotStore } from "../../ports/snapshot-store.port";
 import { type ScoredAddress, type ScoringFailed, scoringFailed, subjectTypeOf } from "./scored-address";
 import { snapshotStoreFailed } from "./list-snapshots.use-case";
 import { ScoringStats } from "./scoring-stats";
-import { AddressScreening } from "../sanctions/address-screening";
+import { AnswerScreening } from "./answer-screening.port";
 import { screeningFlags, withScreening } from "../../../domain/sanctions/screening";
 import { SubjectScorer } from "./subject-scorer";
 
@@ -57,7 +57,7 @@ export class ScoreAddress {
     @inject(SharedCache) shared: SharedCache,
     @inject(FlagDecisionStore) @optional() private readonly decisions?: FlagDecisionStore,
     @inject(DisputeStore) @optional() private readonly disputes?: DisputeStore,
-    @inject(AddressScreening) @optional() private readonly screening?: AddressScreening,
+    @inject(AnswerScreening) @optional() private readonly screening?: AnswerScreening,
   ) {
     this.cache = new CoalescingCache<Answer>(clock, settings.cacheTtlMs, settings.cacheMaxEntries, E.isRight);
     this.flight = new SharedSingleFlight<Answer>({

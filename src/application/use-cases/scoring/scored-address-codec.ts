@@ -1,4 +1,3 @@
-import type { AnswerCodec } from "../payment/idempotent-paid-query.use-case";
 import type { ScoredAddress } from "./scored-address";
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -7,9 +6,14 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /**
  * A sold score as stored with its payment-identifier: plain JSON (a ScoredAddress holds no bigint),
  * read back only if it still has the shape of one. It is our own write, so the check is a guard
- * against a corrupted row, not a full decode.
+ * against a corrupted row, not a full decode. Shaped as payment's AnswerCodec, spelt out so scoring names no
+ * payment type.
  */
-export const scoredAddressCodec: AnswerCodec<ScoredAddress> = {
+export const scoredAddressCodec: {
+  readonly encode: (answer: ScoredAddress) => unknown;
+  /** undefined: the stored JSON is not a scored address. */
+  readonly decode: (stored: unknown) => ScoredAddress | undefined;
+} = {
   encode: (answer) => JSON.parse(JSON.stringify(answer)) as unknown,
   decode: (stored) =>
     isObject(stored) &&

@@ -5,9 +5,8 @@ import type { Address } from "../../../domain/chain/address";
 import type { AddressKind } from "../../../domain/chain/chain-types";
 import type { RequestHeaders } from "../../../domain/payment/payment-proof-codec";
 import { tokenOracleProduct, walletOracleServes } from "../../../domain/scoring/products";
-import { IdempotentPaidQuery, type IdempotentPaidQueryFailure } from "../payment/idempotent-paid-query.use-case";
-import { scoredAddressCodec } from "./scored-address-codec";
 import { ClassifyAddress } from "./classify-address.use-case";
+import { OracleCheckout, type CheckoutFailure } from "./oracle-checkout.port";
 import { ScoreAddress } from "./score-address.use-case";
 import type { ScoredAddress, ScoringFailed } from "./scored-address";
 
@@ -33,11 +32,11 @@ export interface WrongProduct {
   readonly redirect: string;
 }
 
-export type OracleFailure = IdempotentPaidQueryFailure<ScoringFailed> | ScoringFailed | WrongProduct;
+export type OracleFailure = CheckoutFailure | ScoringFailed | WrongProduct;
 
 /**
  * GET /api/oracle/{address} and /api/oracle/token/{address}: classify once, apply the product
- * rules, and sell the score through IdempotentPaidQuery (or give it, when the rules say free). The known
+ * rules, and sell the score through OracleCheckout (or give it, when the rules say free). The known
  * kind is handed to ScoreAddress, so a paid request classifies the address exactly once.
  */
 @injectable()
@@ -45,7 +44,7 @@ export class SellOracleScore {
   constructor(
     @inject(ClassifyAddress) private readonly classify: ClassifyAddress,
     @inject(ScoreAddress) private readonly scoreAddress: ScoreAddress,
-    @inject(IdempotentPaidQuery) private readonly paidQuery: IdempotentPaidQuery,
+    @inject(OracleCheckout) private readonly checkout: OracleCheckout,
   ) {}
 
   execute(request: OracleRequest): TaskEither<OracleFailure, OracleSale> {
@@ -59,14 +58,11 @@ export class SellOracleScore {
         const scored = await this.scoreAddress.execute(request.address, kind)();
         return E.isLeft(scored) ? scored : E.right({ pricing, scored: scored.right });
       }
-      const paid = await this.paidQuery.execute(
-        {
-          headers: request.headers,
-          resource: request.resource,
-          compute: () => this.scoreAddress.execute(request.address, kind),
-        },
-        scoredAddressCodec,
-      )();
+      const paid = await this.checkout.sell({
+        headers: request.headers,
+        resource: request.resource,
+        compute: () => this.scoreAddress.execute(request.address, kind),
+      })();
       return E.isLeft(paid) ? paid : E.right({ pricing, scored: paid.right.answer, headers: paid.right.headers });
     };
   }

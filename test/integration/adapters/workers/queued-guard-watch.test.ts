@@ -13,15 +13,15 @@ import type { WorkerLog } from "../../../../src/adapters/workers/worker";
 import type { BlockStream, BlockSubscriber, StreamedBlock } from "../../../../src/application/ports/block-stream.port";
 import type { ChainReader } from "../../../../src/application/ports/chain-reader.port";
 import { AlertBlockSkipped } from "../../../../src/application/use-cases/protocol-guard/alert-block-skipped.use-case";
-import type { GuardScores } from "../../../../src/application/use-cases/protocol-guard/guard-scores.port";
+import type {
+  GuardScore,
+  GuardScores,
+  GuardScoringFailed,
+} from "../../../../src/application/use-cases/protocol-guard/guard-scores.port";
 import { WatchBlock } from "../../../../src/application/use-cases/protocol-guard/watch-block.use-case";
 import { WatchBlockOrSkip } from "../../../../src/application/use-cases/protocol-guard/watch-block-or-skip.use-case";
 import { upstreamFailure } from "../../../../src/application/failures";
-import {
-  scoringFailed,
-  type ScoredAddress,
-  type ScoringFailed,
-} from "../../../../src/application/use-cases/scoring/scored-address";
+import { scoringFailed } from "../../../../src/application/use-cases/scoring/scored-address";
 import type { Address } from "../../../../src/domain/chain/address";
 import type { BlockActivity } from "../../../../src/domain/protocol-guard/block-activity";
 import type { Subscription, SubscriptionId } from "../../../../src/domain/protocol-guard/subscription";
@@ -286,7 +286,7 @@ describe("QueuedGuardWatchWorker: Protocol Guard's per-block work shared by two 
     const hanging = new Promise<void>((resolve) => (hung = resolve));
     // The hang ends (as a failure) only when the test stops the dead instance's leftovers.
     let unhang: () => void = () => undefined;
-    const never = new Promise<E.Either<ScoringFailed, ScoredAddress>>(
+    const never = new Promise<E.Either<GuardScoringFailed, GuardScore>>(
       (resolve) => (unhang = () => resolve(E.left(scoringFailed("scoring")(upstreamFailure("rpc", "process killed"))))),
     );
     unhangs.push(() => unhang());

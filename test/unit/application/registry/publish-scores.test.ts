@@ -9,8 +9,7 @@ import type {
   ScoreRegistry,
 } from "../../../../src/application/ports/score-registry.port";
 import { PublishScores } from "../../../../src/application/use-cases/registry/publish-scores.use-case";
-import type { ScoreAddress } from "../../../../src/application/use-cases/scoring/score-address.use-case";
-import type { ScoredAddress } from "../../../../src/application/use-cases/scoring/scored-address";
+import type { RegistryScores } from "../../../../src/application/use-cases/registry/registry-scores.port";
 import { InMemoryWriteBudget } from "../../../../src/adapters/write-budget/in-memory-write-budget.adapter";
 import type { Address } from "../../../../src/domain/chain/address";
 import type { OnchainScore, RegistryEntry } from "../../../../src/domain/registry/registry-entry";
@@ -22,16 +21,16 @@ const clock = { nowMs: () => NOW_MS };
 const GAS = 90_000n;
 
 /** Scores as the scorer would give them: the member is low and flagged, the holder is MEDIUM. */
-const scoreAddress = {
-  execute: (address: Address) => async () =>
+const scores: RegistryScores = {
+  scoreOf: (address: Address) => async () =>
     E.right({
       address,
       score: address === member ? 0 : 58,
       tier: address === member ? "LOW" : "MEDIUM",
       confidence: 50,
       flags: address === member ? [{ code: "SYBIL_CLUSTER" }, { code: "FRESH_WALLET" }] : [],
-    } as unknown as ScoredAddress),
-} as unknown as ScoreAddress;
+    }),
+};
 
 class RecordingRegistry implements ScoreRegistry {
   readonly sent: (readonly RegistryEntry[])[] = [];
@@ -60,7 +59,7 @@ class RecordingRegistry implements ScoreRegistry {
 
 const useCase = (registry: ScoreRegistry | undefined, gasPerDay: bigint) =>
   new PublishScores(
-    scoreAddress,
+    scores,
     new InMemoryWriteBudget({ sui: 0n, evm: gasPerDay }),
     clock,
     { refreshSeconds: 86_400 },

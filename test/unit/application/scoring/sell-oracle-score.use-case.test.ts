@@ -4,6 +4,7 @@ import * as E from "fp-ts/Either";
 import * as TE from "fp-ts/TaskEither";
 import { InMemorySnapshotStore } from "../../../../src/adapters/storage/in-memory-snapshot-store.adapter";
 import { PaidQuery } from "../../../../src/application/use-cases/payment/paid-query.use-case";
+import { OracleCheckoutFromPayment } from "../../../../src/application/bridges/oracle-checkout.bridge";
 import { IdempotentPaidQuery } from "../../../../src/application/use-cases/payment/idempotent-paid-query.use-case";
 import { InMemoryPaymentIdentifierStore } from "../../../../src/adapters/storage/in-memory-payment-identifier-store.adapter";
 import { X402ReferenceProtocol } from "../../../../src/adapters/payment/x402-reference-protocol.adapter";
@@ -60,7 +61,11 @@ function rig() {
       { lifetimeMs: 3_600_000 },
     ),
   );
-  const sell = new SellOracleScore(new ClassifyAddress(chain, settings()), scoreAddress, idempotent);
+  const sell = new SellOracleScore(
+    new ClassifyAddress(chain, settings()),
+    scoreAddress,
+    new OracleCheckoutFromPayment(idempotent),
+  );
   return { sell, classified };
 }
 

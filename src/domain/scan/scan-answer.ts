@@ -1,11 +1,5 @@
-import type { Address } from "../../../domain/chain/address";
-import type {
-  ApprovalChange,
-  AssetChange,
-  CounterpartyAssessment,
-  ScanReason,
-  ScanVerdict,
-} from "../../../domain/scan/scan-types";
+import type { Address } from "../chain/address";
+import type { ApprovalChange, AssetChange, CounterpartyAssessment, ScanReason, ScanVerdict } from "./scan-types";
 
 export type CounterpartyRole = "to" | "spender" | "recipient" | "sender" | "token" | "beneficiary";
 
