@@ -134,7 +134,11 @@ export async function startApplication(
   logger: Logger,
   options: StartOptions = {},
 ): Promise<RunningApplication> {
+  // Where a start's time goes, logged with "listening" (ms since the process started, at the end of each phase).
+  const phases: Record<string, number> = { entered: Math.round(performance.now()) };
+  const phaseDone = (name: string) => (phases[name] = Math.round(performance.now()));
   const { world, config, scenario } = await startEmbeddedWorld(configured, logger, options);
+  phaseDone("world");
   let chain: Awaited<ReturnType<typeof startChainRuntime>>;
   try {
     // Schema first: no adapter (the chain index included) may see a database its code does not match.
@@ -143,6 +147,7 @@ export async function startApplication(
       if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
     }
     chain = await startChainRuntime(config, logger);
+    phaseDone("chainRuntime");
   } catch (error) {
     await world?.chain.close();
     throw error;
@@ -174,13 +179,16 @@ export async function startApplication(
       await runtimeOver({ config, logger, chain, suiChain: sui.chain, ...(redis ? { redis } : {}), publicUrl }),
     );
     options.adjustContainer?.(container);
+    phaseDone("container");
     workers = await startWorkers(container, chain, config, logger);
+    phaseDone("workers");
     const app = buildHttpApp({ logger, ...composeRouters(container, config, publicUrl, scenario) });
     server = await startHttpServer(app, config.env.HOST, config.env.PORT);
     const suiUrl = () => suiServer?.url ?? `http://${config.env.HOST}:${config.env.ALT_PORT}`;
     const suiRouters = composeSuiRouters(container, config, suiUrl, sui.scenario, loadWidgetAssets());
     const suiApp = buildHttpApp({ logger, routers: suiRouters, openCorsPaths: SUI_OPEN_CORS_PATHS });
     suiServer = await startHttpServer(suiApp, config.env.HOST, config.env.ALT_PORT);
+    phaseDone("servers");
   } catch (error) {
     await stop().catch((cleanup: unknown) => logger.error({ err: cleanup }, "cleanup after a failed start failed"));
     throw error;
@@ -188,7 +196,7 @@ export async function startApplication(
   const suiUrl = suiServer.url;
   // The log line keeps its `altUrl` field (ALT_PORT's name): log queries outside this repository may read it.
   logger.info(
-    { url: server.url, altUrl: suiUrl, chainMode: config.chainMode, rpcUrl: redactUrl(chain.rpcUrl) },
+    { url: server.url, altUrl: suiUrl, chainMode: config.chainMode, rpcUrl: redactUrl(chain.rpcUrl), startMs: phases },
     "listening",
   );
   const watch = workers.guard;

@@ -1,4 +1,5 @@
-import { Redis } from "ioredis";
+import { createRequire } from "node:module";
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 
 /** How long start-up waits for Redis before serving degraded (per-instance limits, no shared cache). */
@@ -10,7 +11,9 @@ const READY_WAIT_MS = 3_000;
  * back at once. It reconnects forever; losing and regaining Redis is logged once per transition.
  */
 export function connectRedis(url: string, logger: Logger): Redis {
-  const redis = new Redis(url, {
+  // Loaded at the first connection, not with the module: a start without REDIS_URL never needs the client.
+  const { Redis: Client } = createRequire(import.meta.url)("ioredis") as typeof import("ioredis");
+  const redis = new Client(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,

@@ -1,14 +1,15 @@
-import { createRequire } from "node:module";
 import type * as EasSdk from "@ethereum-attestation-service/eas-sdk";
 import { EAS_SCHEMA, type EasClaims } from "../../domain/gating/eas-schema";
 import { isWellFormedText } from "../../domain/text/well-formed-text";
+import { easSdk } from "./eas-sdk";
 
-const sdk = createRequire(import.meta.url)("@ethereum-attestation-service/eas-sdk") as typeof EasSdk;
-const encoder = new sdk.SchemaEncoder(EAS_SCHEMA);
+let schemaEncoder: EasSdk.SchemaEncoder | undefined;
+/** The schema's encoder, made at the first use (the SDK loads then, see eas-sdk.ts). */
+const encoder = (): EasSdk.SchemaEncoder => (schemaEncoder ??= new (easSdk().SchemaEncoder)(EAS_SCHEMA));
 
 /** ABI-encodes the claims as the schema's data (the SDK's SchemaEncoder). */
 export function encodeEasClaims(claims: EasClaims): string {
-  return encoder.encodeData([
+  return encoder().encodeData([
     { name: "subject", type: "address", value: claims.subject },
     { name: "useClass", type: "string", value: claims.useClass },
     { name: "score", type: "uint8", value: claims.score },
@@ -23,8 +24,9 @@ const MAX_TEXT = 200;
 
 /** The claims in `data`, or null when it does not decode under the schema (or carries oversized text). */
 export function decodeEasClaims(data: string, issuedAt: number, expiresAt: number): EasClaims | null {
+  const schema = encoder(); // outside the try: an SDK that fails to load is not data that fails to decode
   try {
-    const items = encoder.decodeData(data);
+    const items = schema.decodeData(data);
     const value = (name: string): unknown => items.find((item) => item.name === name)?.value.value;
     const text = (name: string): string | null => {
       const v = value(name);

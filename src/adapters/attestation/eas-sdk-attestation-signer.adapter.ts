@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import * as TE from "fp-ts/TaskEither";
 import { Signature, Wallet, getAddress, verifyTypedData } from "ethers";
 import type * as EasSdk from "@ethereum-attestation-service/eas-sdk";
@@ -18,42 +17,55 @@ import {
 } from "../../domain/gating/eas-schema";
 import { decodeEasOffchain, type EasOffchainDocument } from "./eas-offchain-codec";
 import { decodeEasClaims, encodeEasClaims } from "./eas-schema-data";
-
-// The SDK's ESM build imports lodash by named export, which Node refuses; its CommonJS build works.
-const sdk = createRequire(import.meta.url)("@ethereum-attestation-service/eas-sdk") as typeof EasSdk;
+import { easSdk } from "./eas-sdk";
 
 const ZERO_BYTES32 = `0x${"0".repeat(64)}`;
 const bigintsAsText = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
 
+interface SdkParts {
+  readonly offchain: EasSdk.Offchain;
+  readonly uid: string;
+  readonly attestTypes: Record<string, { name: string; type: string }[]>;
+}
+
 /** EAS offchain attestations (v2) signed with the attestation key through the EAS SDK. */
 export class EasSdkAttestationSigner implements EasAttestationSigner {
   private readonly wallet: Wallet;
-  private readonly offchain: EasSdk.Offchain;
-  private readonly uid: string;
-  private readonly attestTypes: Record<string, { name: string; type: string }[]>;
+  private made: SdkParts | undefined;
 
   constructor(
     privateKey: string,
     private readonly deployment: EasDeployment,
   ) {
     this.wallet = new Wallet(privateKey);
-    const config = { address: deployment.contract, version: deployment.version, chainId: BigInt(deployment.chainId) };
-    this.offchain = new sdk.Offchain(config, sdk.OffchainAttestationVersion.Version2, new sdk.EAS(deployment.contract));
-    this.uid = sdk.SchemaRegistry.getSchemaUID(EAS_SCHEMA, EAS_SCHEMA_RESOLVER, EAS_SCHEMA_REVOCABLE);
+  }
+
+  /** The SDK's objects, made at the first use (the SDK loads then, see eas-sdk.ts), not at start. */
+  private get parts(): SdkParts {
+    if (this.made !== undefined) return this.made;
+    const sdk = easSdk();
+    const d = this.deployment;
+    const config = { address: d.contract, version: d.version, chainId: BigInt(d.chainId) };
     const signing = sdk.OFFCHAIN_ATTESTATION_TYPES[sdk.OffchainAttestationVersion.Version2][0]!;
-    this.attestTypes = signing.types;
+    this.made = {
+      offchain: new sdk.Offchain(config, sdk.OffchainAttestationVersion.Version2, new sdk.EAS(d.contract)),
+      uid: sdk.SchemaRegistry.getSchemaUID(EAS_SCHEMA, EAS_SCHEMA_RESOLVER, EAS_SCHEMA_REVOCABLE),
+      attestTypes: signing.types,
+    };
+    return this.made;
   }
 
   schemaUid(): string {
-    return this.uid;
+    return this.parts.uid;
   }
 
   sign(claims: EasClaims): TE.TaskEither<SigningFailure, EasOffchainAttestation> {
     return TE.tryCatch(
       async () => {
-        const signed = await this.offchain.signOffchainAttestation(
+        const { offchain, uid } = this.parts;
+        const signed = await offchain.signOffchainAttestation(
           {
-            schema: this.uid,
+            schema: uid,
             recipient: getAddress(claims.subject),
             time: BigInt(claims.issuedAt),
             expirationTime: BigInt(claims.expiresAt),
@@ -72,11 +84,12 @@ export class EasSdkAttestationSigner implements EasAttestationSigner {
 
   read(presented: Readonly<Record<string, unknown>>): EasReading | undefined {
     const doc = decodeEasOffchain(presented);
-    if (doc === undefined || !sameTypes(presented.types, this.attestTypes)) return undefined;
+    const { uid, attestTypes } = this.parts;
+    if (doc === undefined || !sameTypes(presented.types, attestTypes)) return undefined;
     const m = doc.message;
     const chainId = Number(doc.domain.chainId);
     const uidMatches =
-      sdk.Offchain.getOffchainUID(
+      easSdk().Offchain.getOffchainUID(
         2,
         m.schema,
         m.recipient,
@@ -92,7 +105,7 @@ export class EasSdkAttestationSigner implements EasAttestationSigner {
       uid: doc.uid.toLowerCase(),
       chainId,
       domainMatches: this.isOurDomain(doc),
-      schemaMatches: m.schema.toLowerCase() === this.uid.toLowerCase(),
+      schemaMatches: m.schema.toLowerCase() === uid.toLowerCase(),
       signer: uidMatches ? this.recover(doc) : null,
       // The recipient is the subject: data claiming another subject is not our attestation.
       claims: claims !== null && claims.subject.toLowerCase() === m.recipient.toLowerCase() ? claims : null,
@@ -113,7 +126,7 @@ export class EasSdkAttestationSigner implements EasAttestationSigner {
     try {
       const signature = Signature.from({ v: doc.signature.v, r: doc.signature.r, s: doc.signature.s }).serialized;
       const domain = { ...doc.domain, chainId: BigInt(doc.domain.chainId) };
-      return verifyTypedData(domain, this.attestTypes, doc.message, signature).toLowerCase();
+      return verifyTypedData(domain, this.parts.attestTypes, doc.message, signature).toLowerCase();
     } catch {
       // r or s out of range: the signature recovers to nobody.
       return null;
