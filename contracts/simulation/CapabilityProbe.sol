@@ -17,8 +17,12 @@ interface IProbeSimulator {
 contract CapabilityProbe {
     /// @notice Calls `token` with `data` (skipped when empty: the baseline), then measures.
     /// @return r [callOk, targetBefore, targetAfter, supplyBefore, supplyAfter, ownerBefore, ownerAfter,
-    ///   targetTransferOk, otherTransferOk, sellOk, sellExpected, sellOut, selfBefore, selfAfter]; callOk is 2, and
+    ///   targetTransferOk, otherTransferOk, sellOk, sellExpected, sellOut, selfBefore, selfAfter, heldBefore,
+    ///   heldAfter, payeeTokensAfterCall, payeeTokensAtEnd, payeeNativeAfterCall, payeeNativeAtEnd]; callOk is 2, and
     ///   nothing else is measured, when the call succeeds as a STATICCALL: it writes nothing, so it has no effect.
+    ///   `payee` is a fresh address only a call can name: what reaches it while the holders transfer and sell (a
+    ///   fee credited in tokens, or the native coin of the contract's swap of the fees it collected) went where the
+    ///   call said.
     function privileged(
         address token,
         bytes calldata data,
@@ -26,8 +30,9 @@ contract CapabilityProbe {
         address other,
         address pair,
         uint256 amount,
-        address recipient
-    ) external returns (uint256[16] memory r) {
+        address recipient,
+        address payee
+    ) external returns (uint256[20] memory r) {
         if (data.length > 0) {
             // Most probed functions are views: proving that costs one frame, not the holders' transfers and sell.
             (bool readOnly, ) = token.staticcall(data);
@@ -50,6 +55,8 @@ contract CapabilityProbe {
         r[6] = _owner(token);
         r[13] = _balance(token, address(this));
         r[15] = _balance(token, token);
+        r[16] = _balance(token, payee);
+        r[18] = payee.balance;
         uint256 sendable = r[2] < amount ? r[2] : amount;
         try IProbeSimulator(target).transferTo(token, recipient, sendable) returns (uint256, uint256) {
             r[7] = 1;
@@ -64,6 +71,8 @@ contract CapabilityProbe {
                 r[11] = out;
             } catch {}
         }
+        r[17] = _balance(token, payee);
+        r[19] = payee.balance;
     }
 
     /// @notice Two sells by the same seller one after the other (same block): a cooldown lets only the first through.

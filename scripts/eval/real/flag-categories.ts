@@ -73,6 +73,12 @@ export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
     why: "the fee rate the owner set moved a part of a holder's sell to the fee wallet, and the sell went through",
   },
   { code: "FEE_RAISED", category: "leakingToken", when: "always", why: "the fee taken from holders was raised" },
+  {
+    code: "OWNER_CAN_REDIRECT_FEES",
+    category: "leakingToken",
+    when: "always",
+    why: "holders' fees went to the address a privileged call named (LeakingToken_Fee's owner write of a value the fee path uses)",
+  },
   { code: "HIDDEN_OWNER", category: "leakingToken", when: "fee paid", why: "a hidden caller sets the fee rate" },
   {
     code: "NFT_PRIVILEGED_MINT",

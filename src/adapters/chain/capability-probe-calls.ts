@@ -1,11 +1,11 @@
 import { Interface } from "ethers";
 import { type Address, asAddress } from "../../domain/chain/address";
 import type { Hex } from "../../domain/chain/chain-types";
-import type { HolderEffects } from "../../domain/scoring/profiles/capabilities";
+import type { HolderEffects, PayeeReceipts } from "../../domain/scoring/profiles/capabilities";
 import { asHex } from "../shared/hex-values";
 
 export const PROBE_ABI = new Interface([
-  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient) returns (uint256[16] r)",
+  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient, address payee) returns (uint256[20] r)",
   "function twice(address seller, address token, address pair, uint256 amount) returns (uint256[4] r)",
   "function again(address token, bytes first, bytes second) returns (uint256[4] r)",
 ]);
@@ -53,7 +53,9 @@ const word = (value: bigint | Address): string =>
 
 /**
  * Argument layouts tried for each selector. ABI decoding ignores extra calldata, so [holder, 1] serves
- * f(address), f(address,bool) and f(address,uint256); [2500] serves f(uint256) as a fee; [1] serves f(bool);
+ * f(address), f(address,bool) and f(address,uint256); [payee, payee] serves f(address) and f(address,address) naming
+ * an address nothing else knows (a fee wallet setter: see the probe's `payee`); [2500] serves f(uint256) as a fee;
+ * [1] serves f(bool);
  * no arguments serves f(); [0] serves f(false) and f(0): trading switched off again (`openTrading(false)`), a
  * max transaction of nothing. A one-holder array [offset 0x40, 1 | length 1, holder] serves f(address[]) (which reads
  * the offset and skips the flag), f(address[],bool) and f(address[],uint256): batch blacklists and bot lists.
@@ -61,9 +63,10 @@ const word = (value: bigint | Address): string =>
  * withdraw(token), withdraw(token, amount), recover(token, amount, to) and recover(token, to, amount), the ways a
  * contract's own holdings (collected fees, a reserve) are paid out.
  */
-export function probeCalldatas(selector: string, target: Address, token: Address, held: bigint): Hex[] {
+export function probeCalldatas(selector: string, target: Address, token: Address, held: bigint, payee: Address): Hex[] {
   return [
     `0x${selector}${word(target)}${word(1n)}`,
+    payeeCalldata(selector, payee),
     `0x${selector}${word(FEE_LIKE)}`,
     `0x${selector}${word(1n)}`,
     `0x${selector}`,
@@ -72,6 +75,11 @@ export function probeCalldatas(selector: string, target: Address, token: Address
     `0x${selector}${word(token)}${word(held)}${word(target)}`,
     `0x${selector}${word(token)}${word(target)}${word(held)}`,
   ].map(asHex);
+}
+
+/** [payee, payee]: f(address) or f(address,address) naming an address nothing else knows (see probeCalldatas). */
+export function payeeCalldata(selector: string, payee: Address): Hex {
+  return asHex(`0x${selector}${word(payee)}${word(payee)}`);
 }
 
 /** One-argument fee rates for a function that touched the sell tax (see FEE_RATES). */
@@ -87,6 +95,7 @@ export function privilegedCalldata(args: {
   pair: Address | null;
   amount: bigint;
   recipient: Address;
+  payee: Address;
 }): Hex {
   return asHex(
     PROBE_ABI.encodeFunctionData("privileged", [
@@ -97,6 +106,7 @@ export function privilegedCalldata(args: {
       args.pair ?? "0x0000000000000000000000000000000000000000",
       args.amount,
       args.recipient,
+      args.payee,
     ]),
   );
 }
@@ -117,7 +127,10 @@ export interface PrivilegedReport {
   readonly callerAfter: bigint;
   readonly tokenHeldBefore: bigint;
   readonly tokenHeldAfter: bigint;
+  readonly payee: PayeeReceipts;
   readonly holders: HolderEffects;
+  /** Set when the contract's own balance was raised for this call (see PrivilegedEffect.heldRaisedTo). */
+  readonly heldRaisedTo?: bigint;
 }
 
 const asOwner = (value: bigint): Address | null =>
@@ -131,7 +144,8 @@ function taxBps(expected: bigint, out: bigint): number | null {
 /** The probed call succeeded as a STATICCALL: it writes nothing, so it has no effect and none was measured. */
 export const READ_ONLY = "read-only";
 
-export function decodePrivileged(data: Hex): PrivilegedReport | typeof READ_ONLY {
+/** `payee` is the fresh address the report's calldata was given (see the probe's `payee`). */
+export function decodePrivileged(data: Hex, payee: Address): PrivilegedReport | typeof READ_ONLY {
   const [r] = PROBE_ABI.decodeFunctionResult("privileged", data) as unknown as [bigint[]];
   const at = (i: number): bigint => r[i] ?? 0n;
   if (at(0) === 2n) return READ_ONLY;
@@ -147,6 +161,7 @@ export function decodePrivileged(data: Hex): PrivilegedReport | typeof READ_ONLY
     callerAfter: at(13),
     tokenHeldBefore: at(14),
     tokenHeldAfter: at(15),
+    payee: { address: payee, tokensBefore: at(16), tokensAfter: at(17), nativeBefore: at(18), nativeAfter: at(19) },
     holders: {
       targetTransferOk: at(7) === 1n,
       otherTransferOk: at(8) === 1n,

@@ -66,10 +66,15 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
     const privileged =
       balanceSlot === null || size === 0n
         ? { baseline: null, effects: [] }
-        : await new PrivilegedProbes(this.chain, token, balanceSlot, size, pool?.pool ?? null, request.holders).run(
-            this.callers(request, stored),
-            selectors,
-          );
+        : await new PrivilegedProbes(
+            this.chain,
+            token,
+            balanceSlot,
+            size,
+            pool?.pool ?? null,
+            request.holders,
+            request.totalSupply,
+          ).run(this.callers(request, stored), selectors);
     const holder = request.holders[0] ?? (await this.ownerOrDeployerHolding(request));
     const [sizes, cool, big, trace] = await Promise.all([
       pool !== null && balanceSlot !== null ? sellSizes(this.chain, token, pool, balanceSlot, size) : null,

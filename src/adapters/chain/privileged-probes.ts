@@ -11,6 +11,7 @@ import {
   decodeAgain,
   decodePrivileged,
   feeRateCalldatas,
+  payeeCalldata,
   privilegedCalldata,
   probeCalldatas,
   withAmount,
@@ -25,6 +26,12 @@ const OTHER_BALANCE_MULTIPLE = 3n;
  * the supply), which would otherwise sell it into the pool during every probed sell.
  */
 const HELD_WHEN_NONE_DIVISOR = 1_000n;
+/**
+ * For a second call naming the payee (a fee wallet setter whose first call paid it nothing), the contract is given
+ * this fraction of the supply (0.5%): past the usual swap-back threshold (0.01-0.1%), so a holder's sell makes the
+ * contract sell its collected fees and pay the wallet, as on a live token, and what reaches the payee is seen.
+ */
+const FEE_SWAP_HOLDINGS_DIVISOR = 200n;
 /** The amount a mint is asked for when the supply reads zero (10^6 tokens of 18 decimals). */
 const WHOLE_SUPPLY_WHEN_NONE = 10n ** 24n;
 /** Amount-like arguments tried per mint (a mint takes one; a batch layout may carry a few). */
@@ -41,6 +48,8 @@ export class PrivilegedProbes {
   /** Fresh addresses given balances by override, or (see fromRealHolders) two real holders as they are. */
   private freshHolders = true;
   private readonly recipient = randomActor();
+  /** Named only by the [payee, payee] layout: whatever reaches it went where the call said (a fee wallet setter). */
+  private readonly payee = randomActor();
   private overrides: StateOverrides;
   /** What the token contract holds of itself in the probes (see HELD_WHEN_NONE_DIVISOR). */
   private held = 0n;
@@ -55,12 +64,12 @@ export class PrivilegedProbes {
     private readonly pair: Address | null,
     /** Real non-privileged holders, largest first: the fallback cast when fresh holders cannot transfer. */
     private readonly realHolders: readonly { readonly address: Address; readonly balance: bigint }[] = [],
+    private readonly totalSupply: bigint | null = null,
   ) {
     this.overrides = this.overridesFor();
   }
 
-  private overridesFor(): StateOverrides {
-    const held = this.heldWritten;
+  private overridesFor(held: bigint | null = this.heldWritten): StateOverrides {
     const balances = this.freshHolders
       ? {
           [balanceKey(this.target, this.balanceSlot)]: wordHex(this.amount),
@@ -182,7 +191,8 @@ export class PrivilegedProbes {
   /**
    * The first argument layout with an effect. A function that reached the fee path without proving a fee (the sell
    * tax moved a little, or every transfer stopped: a percent fee given a basis-point value) is called again with
-   * plain fee rates, and a fee it can set is reported rather than the stop.
+   * plain fee rates, and a fee it can set is reported rather than the stop. One that took the payee and had no other
+   * effect than a stop is called again with the contract's holdings past a swap-back threshold (see paidAfterSwapBack).
    */
   private async selectorEffect(
     caller: ProbeCaller,
@@ -191,14 +201,30 @@ export class PrivilegedProbes {
   ): Promise<PrivilegedEffect | null> {
     let found: PrivilegedEffect | null = null;
     let feePath = false;
-    for (const data of probeCalldatas(selector, this.target, this.token, this.held)) {
+    let tookPayee = false;
+    const named = payeeCalldata(selector, this.payee);
+    for (const data of probeCalldatas(selector, this.target, this.token, this.held, this.payee)) {
       const tried = await this.effect(caller, selector, data, baseline);
       feePath ||= tried.feePath;
+      tookPayee ||= data === named && tried.callOk;
       if (tried.effect !== null) {
         found = tried.effect;
         break;
       }
     }
+    const best = await this.withFeeRates(caller, selector, baseline, found, feePath);
+    const kinds = best === null ? [] : effectKinds(best, baseline);
+    if (!tookPayee || kinds.some((kind) => kind !== "pause")) return best;
+    return (await this.paidAfterSwapBack(caller, selector, baseline)) ?? best;
+  }
+
+  private async withFeeRates(
+    caller: ProbeCaller,
+    selector: string,
+    baseline: HolderEffects,
+    found: PrivilegedEffect | null,
+    feePath: boolean,
+  ): Promise<PrivilegedEffect | null> {
     const kinds = found === null ? [] : effectKinds(found, baseline);
     if (kinds.includes("fee") || !(feePath || kinds.includes("pause"))) return found;
     for (const data of feeRateCalldatas(selector)) {
@@ -208,14 +234,32 @@ export class PrivilegedProbes {
     return found;
   }
 
+  /**
+   * Fees a token sells for the native coin reach its wallet only once the contract holds enough (a swap-back
+   * threshold): the payee call made again with the contract's own balance raised (FEE_SWAP_HOLDINGS_DIVISOR), kept
+   * only when something then reached the payee.
+   */
+  private async paidAfterSwapBack(
+    caller: ProbeCaller,
+    selector: string,
+    baseline: HolderEffects,
+  ): Promise<PrivilegedEffect | null> {
+    const raised = this.feeSwapHoldings();
+    if (raised === null) return null;
+    const { effect } = await this.effect(caller, selector, payeeCalldata(selector, this.payee), baseline, raised);
+    return effect !== null && effectKinds(effect, baseline).includes("redirect_fees") ? effect : null;
+  }
+
   private async effect(
     caller: ProbeCaller,
     selector: string,
     data: Hex,
     baseline: HolderEffects,
-  ): Promise<{ effect: PrivilegedEffect | null; feePath: boolean }> {
-    const report = await this.report(caller.address, data);
-    if (report === null || report === READ_ONLY || !report.callOk) return { effect: null, feePath: false };
+    heldRaisedTo: bigint | null = null,
+  ): Promise<{ effect: PrivilegedEffect | null; feePath: boolean; callOk: boolean }> {
+    const report = await this.report(caller.address, data, heldRaisedTo);
+    if (report === null || report === READ_ONLY || !report.callOk)
+      return { effect: null, feePath: false, callOk: false };
     const effect: PrivilegedEffect = {
       selector: `0x${selector}`,
       calldata: data,
@@ -226,13 +270,13 @@ export class PrivilegedProbes {
     };
     const h = report.holders;
     const feePath = baseline.sellOk && h.sellOk && (h.sellTaxBps ?? 0) !== (baseline.sellTaxBps ?? 0);
-    return { effect: effectKinds(effect, baseline).length > 0 ? effect : null, feePath };
+    return { effect: effectKinds(effect, baseline).length > 0 ? effect : null, feePath, callOk: true };
   }
 
   /** The same call from a random address: if it has every effect the candidate had, nothing is privileged. */
   private async notPublic(effect: PrivilegedEffect, baseline: HolderEffects): Promise<boolean> {
     const stranger = randomActor();
-    const report = await this.report(stranger, effect.calldata);
+    const report = await this.report(stranger, effect.calldata, effect.heldRaisedTo ?? null);
     if (report === null || (report !== READ_ONLY && !report.callOk)) return true;
     // For a stranger the call changes nothing: whatever it did for the candidate was the candidate's privilege.
     const theirs = new Set(
@@ -249,7 +293,18 @@ export class PrivilegedProbes {
     return report === READ_ONLY ? null : report;
   }
 
-  private async report(caller: Address, data: Hex | "0x"): Promise<PrivilegedReport | typeof READ_ONLY | null> {
+  /** The contract's holdings for a second call naming the payee (see FEE_SWAP_HOLDINGS_DIVISOR); null when no more. */
+  private feeSwapHoldings(): bigint | null {
+    const raised = this.totalSupply === null ? 0n : this.totalSupply / FEE_SWAP_HOLDINGS_DIVISOR;
+    return raised > this.held ? raised : null;
+  }
+
+  /** `heldRaisedTo`: the contract's own balance written for this call instead of the probes' (see PrivilegedEffect). */
+  private async report(
+    caller: Address,
+    data: Hex | "0x",
+    heldRaisedTo: bigint | null = null,
+  ): Promise<PrivilegedReport | typeof READ_ONLY | null> {
     const call = privilegedCalldata({
       token: this.token,
       data,
@@ -258,12 +313,16 @@ export class PrivilegedProbes {
       pair: this.pair,
       amount: this.amount,
       recipient: this.recipient,
+      payee: this.payee,
     });
+    const overrides = heldRaisedTo === null ? this.overrides : this.overridesFor(heldRaisedTo);
     const outcome = await callOrThrow(
       this.chain,
       { to: caller, from: caller, data: call },
-      { ...this.overrides, [caller]: { code: PROBE_CODE } },
+      { ...overrides, [caller]: { code: PROBE_CODE } },
     );
-    return outcome.ok ? decodePrivileged(outcome.returnData) : null;
+    if (!outcome.ok) return null;
+    const report = decodePrivileged(outcome.returnData, this.payee);
+    return report === READ_ONLY || heldRaisedTo === null ? report : { ...report, heldRaisedTo };
   }
 }

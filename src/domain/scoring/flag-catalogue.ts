@@ -334,6 +334,14 @@ const CAPABILITY_FLAGS = {
     title: "owner can take the tokens the contract holds",
     rule: "A simulated privileged call moved tokens the token contract itself held (fees it collected, a reserve) to the caller or to an address the call named, supply unchanged, and the same call from a random address did not: holders' fees or deposits can be withdrawn (function, caller and balances in the evidence).",
   },
+  OWNER_CAN_REDIRECT_FEES: {
+    appliesTo: ["token"],
+    severity: "low",
+    points: -5,
+    category: "control",
+    title: "owner chooses where holders' fees go",
+    rule: "A simulated privileged call naming a fresh address made that address receive tokens or native coin while simulated holders transferred and sold (their fee credited to it, or the coin of the contract's swap of the fees it collected), and the same call from a random address did not: the fee wallet is whatever the caller says (function, caller, address and amounts in the evidence). Not a hidden owner on its own.",
+  },
   SELF_DESTRUCT: {
     appliesTo: ["token", "nft", "contract"],
     severity: "medium",

@@ -47,6 +47,27 @@ export interface PrivilegedEffect {
   readonly baseline?: HolderEffects;
   /** For a mint: how far it reaches (measured by calling it again), absent when not measured. */
   readonly mintReach?: MintReach;
+  /** What a fresh address only the call could name received while the holders transferred and sold. */
+  readonly payee?: PayeeReceipts;
+  /**
+   * The contract's own balance written for this call, past a swap-back threshold, so that a holder's sell pays out
+   * the fees it collected: absent for calls made in the probes' ordinary state. Only the payee's receipts are read
+   * from such a call (its holders' effects are not comparable with the baseline's).
+   */
+  readonly heldRaisedTo?: bigint;
+}
+
+/**
+ * Tokens and native coin a fresh address received between the probed call and the end of the holders' transfers and
+ * sell (the `payee`, named by no one but the call): a fee credited to it, or the coin the contract's swap of its
+ * collected fees paid it.
+ */
+export interface PayeeReceipts {
+  readonly address: Address;
+  readonly tokensBefore: bigint;
+  readonly tokensAfter: bigint;
+  readonly nativeBefore: bigint;
+  readonly nativeAfter: bigint;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { HolderEffects, PrivilegedEffect } from "../profiles/capabilities";
 
 /** What a privileged call did, read from its measured effect (never from its name). */
-export type EffectKind = "mint" | "change_balance" | "take_held" | "blacklist" | "pause" | "fee" | "take_back";
+export type EffectKind =
+  "mint" | "change_balance" | "take_held" | "blacklist" | "pause" | "fee" | "redirect_fees" | "take_back";
 
 /** A sell tax at least this much higher or lower after a call means the call sets fees (basis points). */
 export const FEE_CHANGE_MIN_BPS = 500;
@@ -23,6 +24,14 @@ function takenFromHeld(e: PrivilegedEffect): bigint {
   return gained.some((g) => g <= dropped) ? dropped : 0n;
 }
 
+/** What the payee (an address only the call named) received while the holders transferred and sold. */
+function paidToPayee(e: PrivilegedEffect): { tokens: bigint; native: bigint } {
+  const p = e.payee;
+  if (p === undefined) return { tokens: 0n, native: 0n };
+  const gain = (before: bigint, after: bigint): bigint => (after > before ? after - before : 0n);
+  return { tokens: gain(p.tokensBefore, p.tokensAfter), native: gain(p.nativeBefore, p.nativeAfter) };
+}
+
 /**
  * take_held: the contract's own holdings went to the caller or to the address the call named (a privileged
  * "withdraw", "claimStuckTokens" or "recover" of the token itself).
@@ -30,10 +39,15 @@ function takenFromHeld(e: PrivilegedEffect): bigint {
  * without a matching transfer from the caller (a burn from someone else included), or the caller's own balance grew
  * while the holder lost nothing. blacklist: the named holder can no
  * longer transfer, others still can. pause: nobody can (nor sell, where only the pool was open to them). fee: the other holder's sell keeps more as tax (or
- * sells alone stop). take_back: owner() became the caller.
+ * sells alone stop). redirect_fees: the address the call named received tokens or native coin while the
+ * holders transferred and sold (their fee, or the coin the contract's swap of collected fees paid). take_back: owner()
+ * became the caller.
  */
 export function effectKinds(e: PrivilegedEffect, baseline: HolderEffects | null): EffectKind[] {
   const kinds: EffectKind[] = [];
+  const paid = paidToPayee(e);
+  // Made with the contract's holdings raised (see heldRaisedTo): only where the fees went is comparable.
+  if (e.heldRaisedTo !== undefined) return paid.tokens > 0n || paid.native > 0n ? ["redirect_fees"] : [];
   const supplyUp = e.supplyAfter > e.supplyBefore;
   // The caller credited from nowhere: its own balance grew while the named holder lost nothing (an owner-only
   // "reflection" or "airdrop" path that writes the caller's balance, with or without a Transfer event).
@@ -65,6 +79,7 @@ export function effectKinds(e: PrivilegedEffect, baseline: HolderEffects | null)
     const sellsStopped = baseline.sellOk && !h.sellOk && h.otherTransferOk;
     if (taxMoved || sellsStopped) kinds.push("fee");
   }
+  if (paid.tokens > 0n || paid.native > 0n) kinds.push("redirect_fees");
   if (e.ownerAfter !== null && e.ownerAfter === e.caller.address && e.ownerBefore !== e.caller.address)
     kinds.push("take_back");
   return kinds;
@@ -93,6 +108,19 @@ export function describeEffect(e: PrivilegedEffect, kinds: readonly EffectKind[]
     parts.push(
       e.holders.sellOk ? `sell tax -> ${(e.holders.sellTaxBps ?? 0) / 100}%` : "sells reverted while transfers worked",
     );
+  if (kinds.includes("redirect_fees")) {
+    const paid = paidToPayee(e);
+    const what = [paid.tokens > 0n ? `${paid.tokens} tokens` : null, paid.native > 0n ? `${paid.native} wei` : null];
+    const held =
+      e.heldRaisedTo === undefined
+        ? ""
+        : ` (the contract's own balance set to ${e.heldRaisedTo}, past a swap-back threshold)`;
+    parts.push(
+      `${e.payee?.address ?? "the named address"} (named by the call, by nothing else) received ${what
+        .filter((w) => w !== null)
+        .join(" and ")} while holders transferred and sold${held}`,
+    );
+  }
   if (kinds.includes("take_back")) parts.push(`owner() ${e.ownerBefore ?? "none"} -> ${e.ownerAfter}`);
   const words = Math.floor((e.calldata.length - 10) / 64);
   return `simulated call to ${e.selector} with ${words} argument word(s) as ${e.caller.role} ${e.caller.address}${

@@ -16,6 +16,7 @@ const EFFECT_FLAGS: Readonly<Record<EffectKind, FlagCode | null>> = {
   blacklist: "OWNER_CAN_BLACKLIST",
   pause: "OWNER_CAN_PAUSE",
   fee: "OWNER_CAN_SET_FEES",
+  redirect_fees: "OWNER_CAN_REDIRECT_FEES",
   take_back: null,
 };
 
@@ -110,9 +111,15 @@ function effectFlags(classified: readonly ClassifiedEffect[], balanceSlot: numbe
   return flags;
 }
 
-/** A hidden caller's effect other than taking ownership back (that one is OWNERSHIP_TAKE_BACK's). */
+/**
+ * Effects that do not make a caller a hidden owner: taking ownership back (OWNERSHIP_TAKE_BACK's), and choosing where
+ * the fees go (a marketing wallet that may name its successor is common, and moves nothing holders keep).
+ */
+const NOT_HIDDEN_OWNER: ReadonlySet<EffectKind> = new Set(["take_back", "redirect_fees"]);
+
+/** A hidden caller's effect that holders feel (see NOT_HIDDEN_OWNER). */
 function hiddenOwnerFlag(classified: readonly ClassifiedEffect[], owner: Address | null): Flag | null {
-  const hidden = classified.filter((c) => isHidden(c.effect, owner) && c.kinds.some((k) => k !== "take_back"));
+  const hidden = classified.filter((c) => isHidden(c.effect, owner) && c.kinds.some((k) => !NOT_HIDDEN_OWNER.has(k)));
   const first = hidden[0];
   if (first === undefined) return null;
   const takeBack = classified.some((c) => c.kinds.includes("take_back"));

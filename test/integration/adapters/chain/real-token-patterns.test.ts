@@ -207,6 +207,27 @@ describe("chain probes against real token patterns (embedded chain)", function (
     });
   });
 
+  describe("capability probes on a fee wallet the owner may replace", () => {
+    it("names a fresh address and finds the holders' fee paid to it, and no such power where the wallet is fixed", async () => {
+      const token = await contract("FeeWalletToken", [10n ** 24n]);
+      const evidence = await probe(token, deployer, [], [await pooled(token)]);
+      const setter = evidence.effects.find((e) => e.selector === `0x${id("setMarketingWallet(address)").slice(2, 10)}`);
+      expect(setter?.caller.address).to.equal(deployer);
+      expect(effectKinds(setter!, evidence.baseline)).to.deep.equal(["redirect_fees"]);
+      expect(setter!.payee!.tokensAfter > setter!.payee!.tokensBefore, "the payee was paid").to.equal(true);
+      const { flags } = capabilityFindings(evidence, { measuredSellTaxBps: null, blacklistedNow: [] });
+      const flag = flags.find((f) => f.code === "OWNER_CAN_REDIRECT_FEES");
+      expect(flag?.evidence.detail).to.contain(`${setter!.payee!.address} (named by the call, by nothing else) received`);
+      expect(flags.map((f) => f.code)).to.not.include("HIDDEN_OWNER");
+      // PercentFeeToken pays its fee to owner(), a wallet no call can replace: its setters take the payee (setPair
+      // makes it the pair) and holders still pay their fees, yet nothing reaches it.
+      const percent = await contract("PercentFeeToken", [10n ** 24n]);
+      const fixed = await probe(percent, deployer, [], [await pooled(percent)]);
+      expect(fixed.baseline?.sellTaxBps).to.be.greaterThan(0);
+      expect(fixed.effects.flatMap((e) => effectKinds(e, fixed.baseline))).to.not.include("redirect_fees");
+    });
+  });
+
   describe("a transfer that asks a hard-coded outside contract for the sender's balance (nothing deployed there)", () => {
     it("traces the deployer's own transfer when nobody else holds, and reports the outside call that stopped it", async () => {
       const oracle = asAddress("0xB97eAE53FC1102c4f75565602cE6aD69CE3113A6");

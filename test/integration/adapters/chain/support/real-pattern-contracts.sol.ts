@@ -494,6 +494,56 @@ contract PercentFeeToken {
     emit Transfer(from, to, amount);
   }
 }`,
+  "FeeWalletToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// A marketing fee credited straight to a wallet the owner may replace (Vpc's setHolderMarketing, XIRTAM's
+// setFeesAddress): 3% of every transfer but the owner's. setPair names the pool; neither setter is public.
+contract FeeWalletToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  uint256 public totalSupply;
+  address public owner;
+  address public pair;
+  address public marketingWallet;
+  string public constant name = "FeeWallet";
+  string public constant symbol = "FWT";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(uint256 supply) {
+    owner = msg.sender;
+    marketingWallet = msg.sender;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function setPair(address pool) external { require(msg.sender == owner, "not owner"); pair = pool; }
+  function setMarketingWallet(address wallet) external { require(msg.sender == owner, "not owner"); marketingWallet = wallet; }
+  function approve(address spender, uint256 amount) external returns (bool) {
+    allowance[msg.sender][spender] = amount;
+    emit Approval(msg.sender, spender, amount);
+    return true;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) { _transfer(msg.sender, to, amount); return true; }
+  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+    allowance[from][msg.sender] -= amount;
+    _transfer(from, to, amount);
+    return true;
+  }
+  function _transfer(address from, address to, uint256 amount) private {
+    if (from != owner && to != owner) {
+      uint256 fee = amount * 3 / 100;
+      _move(from, marketingWallet, fee);
+      amount -= fee;
+    }
+    _move(from, to, amount);
+  }
+  function _move(address from, address to, uint256 amount) private {
+    balanceOf[from] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(from, to, amount);
+  }
+}`,
   OutsideBalanceToken: `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 interface IBalanceOracle { function createSwap(uint256 value) external returns (uint256); }
