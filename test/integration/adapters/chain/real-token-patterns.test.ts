@@ -217,7 +217,9 @@ describe("chain probes against real token patterns (embedded chain)", function (
       expect(setter!.payee!.tokensAfter > setter!.payee!.tokensBefore, "the payee was paid").to.equal(true);
       const { flags } = capabilityFindings(evidence, { measuredSellTaxBps: null, blacklistedNow: [] });
       const flag = flags.find((f) => f.code === "OWNER_CAN_REDIRECT_FEES");
-      expect(flag?.evidence.detail).to.contain(`${setter!.payee!.address} (named by the call, by nothing else) received`);
+      expect(flag?.evidence.detail).to.contain(
+        `${setter!.payee!.address} (named by the call, by nothing else) received`,
+      );
       expect(flags.map((f) => f.code)).to.not.include("HIDDEN_OWNER");
       // PercentFeeToken pays its fee to owner(), a wallet no call can replace: its setters take the payee (setPair
       // makes it the pair) and holders still pay their fees, yet nothing reaches it.
