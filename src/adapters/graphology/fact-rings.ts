@@ -13,7 +13,12 @@ abstract class RingPool {
   private slots = 0;
   private readonly free = new Map<number, number[]>();
 
-  constructor(readonly bound: number) {}
+  /** Latest entries kept per node (lengths are 16-bit: at most 65,535). */
+  readonly bound: number;
+
+  constructor(bound: number) {
+    this.bound = Math.min(bound, 0xffff);
+  }
 
   protected abstract copySlot(from: number, to: number): void;
   protected abstract reserve(slots: number): void;
