@@ -174,8 +174,8 @@ const sections: Section[] = [
       const f = await runTransferGraphBench();
       return {
         lines: [
-          `${f.edges} edges, ${f.nodes} nodes from ${f.transfers} transfers: build ${f.buildMs} ms, heap ${f.heapMb} MB (${f.bytesPerEdge} bytes/edge incl. nodes)`,
-          `personalized PageRank (100 seeds) ${f.pageRankMs} ms; Louvain communities ${f.communitiesMs} ms`,
+          `${f.edges} edges, ${f.nodes} nodes from ${f.transfers} transfers: build ${f.buildMs} ms, heap ${f.heapMb} MB (${f.bytesPerEdge} bytes/edge incl. nodes, typed arrays counted)`,
+          `personalized PageRank (100 seeds) ${f.pageRankMs} ms; Louvain communities ${f.communitiesMs} ms; peak RSS after them ${f.peakRssMb} MB`,
           `incremental: ${f.msPerBlock} ms per block of ${f.transfersPerBlock} transfers; baseline full rebuild of the same graph -> one block is x${f.fullRebuildOverBlock} cheaper`,
         ],
         figures: { ...f },

@@ -22,6 +22,8 @@ export interface TransferGraphBenchFigures {
   readonly msPerBlock: number;
   readonly transfersPerBlock: number;
   readonly heapMb: number;
+  /** Peak resident set of the process after PageRank and Louvain (which builds a graphology graph for the call). */
+  readonly peakRssMb: number;
   readonly bytesPerEdge: number;
   readonly fullRebuildOverBlock: number;
 }
@@ -71,9 +73,11 @@ function newGraph(): GraphologyTransferGraph {
   });
 }
 
+/** JS heap plus ArrayBuffer backing stores (typed arrays past 64 bytes live outside the heap). */
 const heapUsed = (): number => {
   (globalThis as { gc?: () => void }).gc?.();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 };
 
 /** Folds the synthetic chain (same seed, same blocks) into `graph` until it holds `targetEdges` edges. */
@@ -113,6 +117,7 @@ export async function runTransferGraphBench(targetEdges = 1_000_000): Promise<Tr
   const communitiesStart = performance.now();
   graph.communities(GRAPH_TRUST.clusterMinMembers, GRAPH_TRUST.communityMaxSize);
   const communitiesMs = performance.now() - communitiesStart;
+  const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
 
   // Incremental: 200 more blocks folded into the built graph, one at a time.
   const random = seeded(61);
@@ -140,6 +145,7 @@ export async function runTransferGraphBench(targetEdges = 1_000_000): Promise<Tr
     msPerBlock: round(msPerBlock, 3),
     transfersPerBlock: PER_BLOCK,
     heapMb: Math.round(heapBytes / 2 ** 20),
+    peakRssMb,
     bytesPerEdge: Math.round(heapBytes / stats.edges),
     fullRebuildOverBlock: Math.round(rebuildMs / msPerBlock),
   };

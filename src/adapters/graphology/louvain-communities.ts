@@ -1,7 +1,13 @@
-import { UndirectedGraph, type DirectedGraph } from "graphology";
+import { UndirectedGraph } from "graphology";
 import louvain from "graphology-communities-louvain";
-import type { EdgeFacts, NodeFacts } from "./node-facts";
-import { edgeWeight, isContract } from "./node-facts";
+
+/** What Louvain reads of the transfer graph, in its node and edge order. */
+export interface AssociationSource {
+  /** Every edge between two externally owned wallets, in edge order: its ends, edgeWeight and first-funding flag. */
+  forEachWalletEdge(visit: (source: string, target: string, weight: number, firstFunding: boolean) => void): void;
+  /** Every externally owned wallet's trades (token and block, oldest first), in node order. */
+  forEachWalletTrade(visit: (wallet: string, token: string, block: number) => void): void;
+}
 
 /** Same-token trades this close (blocks) link their traders in the association graph. */
 const CO_TRADE_LINK_BLOCKS = 5;
@@ -31,25 +37,17 @@ function link(assoc: UndirectedGraph, a: string, b: string, w: number): void {
  * Louvain communities of the association graph between externally owned wallets: value edges (funding
  * and sweeps among them, first funding weighted up) plus co-trading links (consecutive buyers of one token
  * within a few blocks, a chain rather than a clique so it stays linear). Contracts (routers, pools,
- * payroll) are left out: everyone touches them, and they would merge every community into one.
+ * payroll) are left out: everyone touches them, and they would merge every community into one. The
+ * association graph is a graphology graph built for the call and released after it (the peak of a recompute).
  */
-export function louvainCommunities(
-  graph: DirectedGraph<NodeFacts, EdgeFacts>,
-  minSize: number,
-  maxSize: number,
-): string[][] {
+export function louvainCommunities(graph: AssociationSource, minSize: number, maxSize: number): string[][] {
   const assoc = new UndirectedGraph({ allowSelfLoops: false });
-  graph.forEachEdge((_e, attrs, s, t, sa, ta) => {
-    if (!isContract(sa) && !isContract(ta)) link(assoc, s, t, edgeWeight(attrs) + (attrs.firstFunding ? 2 : 0));
-  });
+  graph.forEachWalletEdge((s, t, weight, firstFunding) => link(assoc, s, t, weight + (firstFunding ? 2 : 0)));
   const byToken = new Map<string, { who: string; block: number }[]>();
-  graph.forEachNode((key, facts) => {
-    if (isContract(facts)) return;
-    for (const t of facts.trades) {
-      const list = byToken.get(t.token) ?? [];
-      list.push({ who: key, block: t.block });
-      byToken.set(t.token, list);
-    }
+  graph.forEachWalletTrade((who, token, block) => {
+    const list = byToken.get(token) ?? [];
+    list.push({ who, block });
+    byToken.set(token, list);
   });
   for (const trades of byToken.values()) {
     trades.sort((a, b) => a.block - b.block || (a.who < b.who ? -1 : 1));

@@ -1,7 +1,3 @@
-import type { DirectedGraph } from "graphology";
-import type { EdgeFacts, NodeFacts } from "./node-facts";
-import { edgeWeight } from "./node-facts";
-
 export interface PageRankOptions {
   readonly damping: number;
   readonly discount: number;
@@ -9,51 +5,50 @@ export interface PageRankOptions {
   readonly tolerance: number;
 }
 
+/** The graph as PageRank reads it: node ids 0..nodes-1, and per edge its source, target and weight. */
+export interface RankGraph {
+  readonly nodes: number;
+  id(key: string): number | undefined;
+  key(node: number): string;
+  /** Edge sources and targets by edge id. */
+  readonly sources: Int32Array;
+  readonly targets: Int32Array;
+  weight(edge: number): number;
+}
+
 /**
  * Personalized PageRank by power iteration. graphology-metrics' pagerank has no restart (personalization)
- * vector, so the graph is read once through graphology into typed arrays (CSR order) and iterated there:
+ * vector; it runs on the transfer graph's own columns (edge sources and targets, weights computed once):
  * O(iterations x edges) time, O(nodes + edges) extra memory. Dangling mass, and the unfollowed share of
  * discounted (flagged) wallets' outflow, returns to the seeds.
  */
 export function personalizedPageRank(
-  graph: DirectedGraph<NodeFacts, EdgeFacts>,
+  graph: RankGraph,
   seeds: readonly string[],
   discounted: ReadonlySet<string>,
   options: PageRankOptions,
 ): Map<string, number> {
-  const n = graph.order;
-  const index = new Map<string, number>();
-  const keys: string[] = new Array(n);
-  let i = 0;
-  graph.forEachNode((key) => {
-    index.set(key, i);
-    keys[i++] = key;
-  });
-  const m = graph.size;
-  const source = new Int32Array(m);
-  const target = new Int32Array(m);
+  const n = graph.nodes;
+  const m = graph.sources.length;
+  const source = graph.sources;
+  const target = graph.targets;
   const weight = new Float64Array(m);
   const outWeight = new Float64Array(n);
   // Share of a wallet's outflow that is followed: `discount` for flagged wallets, whose remainder
   // returns to the seeds (scaling their edges alone would change nothing once normalized per source).
   const follow = new Float64Array(n).fill(1);
   for (const d of discounted) {
-    const di = index.get(d);
+    const di = graph.id(d);
     if (di !== undefined) follow[di] = options.discount;
   }
-  let e = 0;
-  graph.forEachEdge((_edge, attrs, s, t) => {
-    const si = index.get(s)!;
-    const w = edgeWeight(attrs);
-    source[e] = si;
-    target[e] = index.get(t)!;
+  for (let e = 0; e < m; e++) {
+    const w = graph.weight(e);
     weight[e] = w;
-    outWeight[si]! += w;
-    e++;
-  });
+    outWeight[source[e]!]! += w;
+  }
   const restart = new Float64Array(n);
-  const present = seeds.filter((s) => index.has(s));
-  for (const s of present) restart[index.get(s)!] = 1 / present.length;
+  const present = seeds.filter((s) => graph.id(s) !== undefined);
+  for (const s of present) restart[graph.id(s)!] = 1 / present.length;
   let rank = Float64Array.from(restart);
   const out = new Map<string, number>();
   if (present.length === 0) return out;
@@ -73,6 +68,6 @@ export function personalizedPageRank(
     rank = next;
     if (delta < options.tolerance) break;
   }
-  for (let v = 0; v < n; v++) if (rank[v]! > 0) out.set(keys[v]!, rank[v]!);
+  for (let v = 0; v < n; v++) if (rank[v]! > 0) out.set(graph.key(v), rank[v]!);
   return out;
 }
