@@ -7,7 +7,7 @@ import path from "node:path";
 import { parseAllowlist } from "../src/adapters/outbound/outbound-address-policy";
 import { safeGet } from "../src/adapters/outbound/safe-http-client";
 import { snapshotFromList } from "../src/domain/sanctions/sanctions-list";
-import { SHIPPED_SANCTIONS_SNAPSHOT } from "../src/infrastructure/bindings/sanctions-registry.bindings";
+import { SHIPPED_SANCTIONS_SNAPSHOT } from "../src/infrastructure/modules/sanctions-registry.module";
 
 const LIST = "OFAC SDN digital currency addresses (ETH)";
 /** The ETH lists are a few kB; a response far past that is not one. */

@@ -9,15 +9,13 @@ import { devWorldSettings, writeDevSanctionsList } from "../dev-world/dev-world-
 import { withDefaults, type Config } from "./config/config";
 import { buildContainer, runtimeOver, shutDownContainer } from "./container";
 import { startHttpServer, type RunningServer } from "./http-server";
-import { composeRouters } from "./routers";
+import { ALT_OPEN_CORS_PATHS, composeAltRouters, composeRouters } from "./routers";
 import { migratePostgres } from "../adapters/storage/postgres-migrations";
 import { connectRedis, redisReady } from "./redis-connection";
 import type { Redis } from "ioredis";
 import { PaidQuery } from "../application/use-cases/payment/paid-query.use-case";
 import type { SuiChain } from "../application/ports/sui-chain.port";
 import { startSuiDevWorld, suiScenarioManifest } from "../dev-world/sui/sui-dev-world";
-import { SUI_OPEN_CORS_PATHS, composeSuiRouters } from "./sui-routers";
-import { loadWidgetAssets } from "./sui-assets";
 import { suiGraphQLChain, suiOracleAddress, suiOracleKey } from "./sui-runtime";
 
 /** How long shutdown lets in-flight requests (and the settlements inside them) finish. */
@@ -185,8 +183,8 @@ export async function startApplication(
     const app = buildHttpApp({ logger, ...composeRouters(container, config, publicUrl, scenario) });
     server = await startHttpServer(app, config.env.HOST, config.env.PORT);
     const suiUrl = () => suiServer?.url ?? `http://${config.env.HOST}:${config.env.ALT_PORT}`;
-    const suiRouters = composeSuiRouters(container, config, suiUrl, sui.scenario, loadWidgetAssets());
-    const suiApp = buildHttpApp({ logger, routers: suiRouters, openCorsPaths: SUI_OPEN_CORS_PATHS });
+    const suiRouters = composeAltRouters(container, config, suiUrl, sui.scenario);
+    const suiApp = buildHttpApp({ logger, routers: suiRouters, openCorsPaths: ALT_OPEN_CORS_PATHS });
     suiServer = await startHttpServer(suiApp, config.env.HOST, config.env.ALT_PORT);
     phaseDone("servers");
   } catch (error) {
@@ -199,14 +197,14 @@ export async function startApplication(
     { url: server.url, altUrl: suiUrl, chainMode: config.chainMode, rpcUrl: redactUrl(chain.rpcUrl), startMs: phases },
     "listening",
   );
-  const watch = workers.guard;
+  const running = workers;
   return {
     url: server.url,
     suiUrl,
     suiScenario: sui.scenario,
     rpcUrl: chain.rpcUrl,
     devWorld: world,
-    guardIdle: () => watch.idle(),
+    guardIdle: () => running.idle(),
     followChain: () => chain.blockStream.syncOnce(),
     stop,
   };

@@ -16,7 +16,7 @@ import { RpcEndpointFailover } from "../adapters/shared/rpc-endpoint-failover";
 import type { Config } from "./config/config";
 import { GraphologyTransferGraph } from "../adapters/graphology/graphology-transfer-graph.adapter";
 import { transferGraphSubscriber } from "../adapters/graphology/transfer-graph-subscriber";
-import { marketSettings } from "./bindings/market-settings";
+import { marketSettings } from "./market-settings";
 
 /** The index is ready while at most this many blocks behind the head (see the readiness probe). */
 const READY_LAG_BLOCKS = 2;

@@ -2,7 +2,6 @@ import "reflect-metadata";
 import { Container, type Newable } from "inversify";
 import type { Redis } from "ioredis";
 import pg from "pg";
-import type { Logger } from "pino";
 import { ChainReader } from "../application/ports/chain-reader.port";
 import { Clock } from "../application/ports/clock.port";
 import { ExplorerHistory } from "../application/ports/explorer-history.port";
@@ -20,51 +19,48 @@ import { RedisRateLimiter } from "../adapters/rate-limit/redis-rate-limiter.adap
 import { SharedCache } from "../application/ports/shared-cache.port";
 import { InMemorySnapshotStore } from "../adapters/storage/in-memory-snapshot-store.adapter";
 import { PostgresSnapshotStore } from "../adapters/storage/postgres-snapshot-store.adapter";
-import type { QuoteToken } from "../application/ports/scoring-settings.port";
-import { bindGating, GATING_USE_CASES } from "./bindings/gating.bindings";
-import { marketSettings } from "./bindings/market-settings";
-import { priceSourceFor } from "./bindings/staking.bindings";
-import { HEALTH_USE_CASES } from "./bindings/health.bindings";
-import { bindFeedback, FEEDBACK_USE_CASES } from "./bindings/feedback.bindings";
-import { bindDisputes, DISPUTE_USE_CASES } from "./bindings/disputes.bindings";
-import { bindProtocolGuard, PROTOCOL_GUARD_USE_CASES } from "./bindings/protocol-guard.bindings";
-import type { MarketSettings } from "./bindings/market-settings";
-import { bindScoring, readQuoteTokens, SCORING_USE_CASES } from "./bindings/scoring.bindings";
-import { bindPayments, PAYMENT_USE_CASES } from "./bindings/payment.bindings";
-import { bindStaking, STAKING_USE_CASES } from "./bindings/staking.bindings";
-import { bindRiskCheck, RISK_CHECK_USE_CASES } from "./bindings/risk-check.bindings";
-import { bindGraphTrust, GRAPH_TRUST_USE_CASES } from "./bindings/graph-trust.bindings";
-import { bindScan, SCAN_USE_CASES } from "./bindings/scan.bindings";
-import type { PriceSource } from "../application/ports/price-source.port";
-import type { SuiChain } from "../application/ports/sui-chain.port";
-import { bindSui, SUI_USE_CASES } from "./bindings/sui.bindings";
-import { bindWriteBudget } from "./bindings/write-budget.bindings";
-import { bindSanctionsAndRegistry, SANCTIONS_REGISTRY_USE_CASES } from "./bindings/sanctions-registry.bindings";
+import { marketSettings } from "./market-settings";
+import { disputesModule } from "./modules/disputes.module";
+import { feedbackModule } from "./modules/feedback.module";
+import { gatingModule } from "./modules/gating.module";
+import { graphTrustModule } from "./modules/graph-trust.module";
+import { paymentModule } from "./modules/payment.module";
+import { platformModule } from "./modules/platform.module";
+import { protocolGuardModule } from "./modules/protocol-guard.module";
+import { riskCheckModule } from "./modules/risk-check.module";
+import { sanctionsRegistryModule } from "./modules/sanctions-registry.module";
+import { scanModule } from "./modules/scan.module";
+import { readQuoteTokens, scoringModule } from "./modules/scoring.module";
+import { priceSourceFor, stakingModule } from "./modules/staking.module";
+import { suiModule } from "./modules/sui.module";
+import { bindWriteBudget } from "./write-budget";
+import type { FeatureModule, Runtime } from "./feature-module";
 import { ScoreRegistry } from "../application/ports/score-registry.port";
 import { StablecoinBlacklist } from "../application/ports/stablecoin-blacklist.port";
-import type { ChainRuntime } from "./chain-runtime";
-import type { Config } from "./config/config";
 import { connectRedis } from "./redis-connection";
 import { databaseProbe, redisProbe } from "./readiness-probes";
 
-/** What the composition root needs besides configuration: things started before it. */
-export interface Runtime {
-  readonly config: Config;
-  readonly logger: Logger;
-  readonly chain: Pick<ChainRuntime, "chainReader" | "explorer" | "probes" | "chainId" | "rpcUrl" | "transferGraph"> &
-    Partial<Pick<ChainRuntime, "rpcEndpoints">>;
-  readonly market: MarketSettings;
-  /** Quote tokens with decimals and prices, read once at start-up (see readQuoteTokens). */
-  readonly quoteTokens: readonly QuoteToken[];
-  /** The one price source: start-up reads quote-token prices through it, staking values through the same. */
-  readonly priceSource: PriceSource;
-  /** The Sui side of the Sui app: the embedded ledger (dev world) or SuiGraphQLChain. */
-  readonly suiChain: SuiChain;
-  /** An open Redis connection (REDIS_URL), when the caller made one; otherwise the container opens its own. */
-  readonly redis?: Redis;
-  /** The service's public base URL (known once the server listens when PORT is 0). */
-  readonly publicUrl?: () => string;
-}
+export type { Runtime } from "./feature-module";
+
+/**
+ * Every feature module, in the order the composition root binds them, tries their routers and starts their workers
+ * (stopped in reverse): the staking index before Protocol Guard's delivery and watcher, graph trust last.
+ */
+export const MODULES: readonly FeatureModule[] = [
+  platformModule,
+  paymentModule,
+  scoringModule,
+  gatingModule,
+  stakingModule,
+  protocolGuardModule,
+  riskCheckModule,
+  scanModule,
+  graphTrustModule,
+  feedbackModule,
+  disputesModule,
+  sanctionsRegistryModule,
+  suiModule,
+];
 
 /**
  * The Runtime over a started chain side: market settings from the configuration, quote-token prices read once through
@@ -88,22 +84,8 @@ export async function shutDownContainer(container: Container): Promise<void> {
   container.unbindAll();
 }
 
-/** Every use-case class, as each area's bindings list them; the smoke test resolves each from the production container. */
-export const USE_CASES: readonly Newable<object>[] = [
-  ...HEALTH_USE_CASES,
-  ...PAYMENT_USE_CASES,
-  ...SCORING_USE_CASES,
-  ...STAKING_USE_CASES,
-  ...GATING_USE_CASES,
-  ...PROTOCOL_GUARD_USE_CASES,
-  ...FEEDBACK_USE_CASES,
-  ...DISPUTE_USE_CASES,
-  ...SUI_USE_CASES,
-  ...RISK_CHECK_USE_CASES,
-  ...GRAPH_TRUST_USE_CASES,
-  ...SANCTIONS_REGISTRY_USE_CASES,
-  ...SCAN_USE_CASES,
-];
+/** Every use-case class, as each module lists them; the smoke test resolves each from the production container. */
+export const USE_CASES: readonly Newable<object>[] = MODULES.flatMap((module) => module.useCases);
 
 /** Adapters holding connections (RPC providers) expose close(); shutdown calls it if they were ever built. */
 function closeIfBound(container: Container, token: symbol): void {
@@ -168,12 +150,7 @@ export function buildContainer(runtime: Runtime): Container {
     .toConstantValue([...runtime.chain.probes, databaseProbe(database), redisProbe(redis)]);
   const env = runtime.config.env;
   const publicUrl = runtime.publicUrl ?? (() => env.PUBLIC_BASE_URL ?? `http://${env.HOST}:${env.PORT}`);
-  bindPayments(container, runtime.config, runtime.chain, database, publicUrl);
-  bindProtocolGuard(container, database, runtime.config, runtime.chain.chainId);
-  bindFeedback(container, database);
-  bindDisputes(container, database, runtime.chain.chainId);
-  bindSui(container, runtime.config, runtime.suiChain);
-  bindSanctionsAndRegistry(container, runtime.config, runtime.chain);
+  for (const module of MODULES) module.bind?.({ container, runtime, database, publicUrl });
   container
     .bind(ShutdownHooks)
     .toConstantValue([
@@ -184,16 +161,6 @@ export function buildContainer(runtime: Runtime): Container {
       async () => database?.end(),
       async () => void (await redis?.quit().catch(() => redis.disconnect())),
     ]);
-  bindStaking(container, runtime.priceSource, runtime.market, runtime.config.chainMode === "embedded", database);
-  bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens);
-  bindGating(container, runtime.config, runtime.chain.chainId, database);
-  bindRiskCheck(container, runtime.config, runtime.chain.chainId);
-  bindGraphTrust(container, runtime.config, runtime.market, runtime.chain.transferGraph, {
-    chainId: runtime.chain.chainId,
-    database,
-    logger: runtime.logger,
-  });
-  bindScan(container, { chainId: runtime.chain.chainId, historyFromBlock: runtime.config.env.INDEX_FROM_BLOCK });
   for (const useCase of USE_CASES) container.bind(useCase).toSelf();
   return container;
 }

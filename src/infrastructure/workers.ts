@@ -1,29 +1,26 @@
 import type { Container } from "inversify";
 import type { Logger } from "pino";
-import { DeliveryWorker } from "../adapters/workers/delivery.worker";
-import { GraphTrustWorker } from "../adapters/workers/graph-trust.worker";
-import { StakingIndexWorker } from "../adapters/workers/staking-index.worker";
 import type { Worker } from "../adapters/workers/worker";
-import { ReadGraphTrust } from "../application/use-cases/graph-trust/read-graph-trust.use-case";
-import { RecomputeGraphTrust } from "../application/use-cases/graph-trust/recompute-graph-trust.use-case";
-import { IndexStakingBlocks } from "../application/use-cases/staking/index-staking-blocks.use-case";
 import type { ChainRuntime } from "./chain-runtime";
 import type { Config } from "./config/config";
-import { guardWatcher, type GuardWatcher } from "./guard-watcher";
-import { GraphTrustComputeLease } from "./graph-trust-sharing";
+import { MODULES } from "./container";
 
 export interface RunningWorkers {
-  /** Protocol Guard's watcher (its idle() is the application's guardIdle()). */
-  readonly guard: GuardWatcher;
+  /** Resolves once every worker that can say so (Protocol Guard's watcher) has done the work handed to it so far. */
+  idle(): Promise<void>;
   /** Stops every worker started, in reverse order. */
   stop(): Promise<void>;
 }
 
+/** A worker that can say when the work handed to it so far is done (the application's guardIdle()). */
+const canIdle = (worker: Worker): worker is Worker & { idle(): Promise<void> } =>
+  typeof (worker as Partial<{ idle: unknown }>).idle === "function";
+
 /**
- * The process's background workers, in start order: the staking index (caught up before the service
- * answers), alert delivery, the Protocol Guard watcher, graph trust (a first recompute, or with a shared
- * store and another instance holding its lease, a first read). The block
- * stream they read is the chain runtime's, already caught up.
+ * The process's background workers, module by module in MODULES order: the staking index (caught up before the
+ * service answers), alert delivery, the Protocol Guard watcher, graph trust (a first recompute, or with a shared
+ * store and another instance holding its lease, a first read). The block stream they read is the chain runtime's,
+ * already caught up.
  */
 export async function startWorkers(
   container: Container,
@@ -31,24 +28,8 @@ export async function startWorkers(
   config: Config,
   logger: Logger,
 ): Promise<RunningWorkers> {
-  const guard = guardWatcher(container, chain.blockStream, config, logger);
-  const workers: readonly Worker[] = [
-    new StakingIndexWorker(
-      container.get(IndexStakingBlocks),
-      chain.blockStream,
-      () => chain.localIndex?.syncedTo,
-      logger,
-    ),
-    container.get(DeliveryWorker),
-    guard,
-    new GraphTrustWorker(
-      container.get(RecomputeGraphTrust),
-      container.get(ReadGraphTrust),
-      logger,
-      config.env.GRAPH_TRUST_RECOMPUTE_SECONDS * 1000,
-      container.isBound(GraphTrustComputeLease) ? container.get(GraphTrustComputeLease) : null,
-    ),
-  ];
+  const context = { container, chain, config, logger };
+  const workers: readonly Worker[] = MODULES.flatMap((module) => module.workers?.(context) ?? []);
   const started: Worker[] = [];
   const stop = async () => {
     for (const worker of started.reverse()) await worker.stop();
@@ -63,5 +44,6 @@ export async function startWorkers(
     await stop();
     throw error;
   }
-  return { guard, stop };
+  const idlers = workers.filter(canIdle);
+  return { idle: async () => void (await Promise.all(idlers.map((worker) => worker.idle()))), stop };
 }

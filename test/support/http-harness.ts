@@ -9,8 +9,8 @@ import { GraphologyTransferGraph } from "../../src/adapters/graphology/grapholog
 import { loadConfig, type Config } from "../../src/infrastructure/config/config";
 import { buildContainer, type Runtime } from "../../src/infrastructure/container";
 import { startHttpServer, type RunningServer } from "../../src/infrastructure/http-server";
-import { marketSettings } from "../../src/infrastructure/bindings/market-settings";
-import { priceSourceFor } from "../../src/infrastructure/bindings/staking.bindings";
+import { marketSettings } from "../../src/infrastructure/market-settings";
+import { priceSourceFor } from "../../src/infrastructure/modules/staking.module";
 import { composeRouters } from "../../src/infrastructure/routers";
 import { SuiGraphQLClient } from "@mysten/sui/graphql";
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";

@@ -3,7 +3,7 @@ import * as E from "fp-ts/Either";
 import nock from "nock";
 import pino from "pino";
 import { challengeBody, v2PaymentRequired } from "../../../src/domain/payment/payment-challenge";
-import { paymentTerms } from "../../../src/infrastructure/bindings/payment.bindings";
+import { paymentTerms } from "../../../src/infrastructure/modules/payment.module";
 import { startChainRuntime } from "../../../src/infrastructure/chain-runtime";
 import { loadConfig, type Config } from "../../../src/infrastructure/config/config";
 import { migratedSchema, type MigratedSchema } from "../../support/migrated-schema";

@@ -12,10 +12,13 @@ import { StakingTargetTrust } from "../../application/ports/staking-target-trust
 import { SnapshotStakingTargetTrust } from "../../application/use-cases/scoring/snapshot-staking-target-trust";
 import { HistoryStakeAgeResets } from "../../application/use-cases/staking/history-stake-age-resets";
 import { stakingSettings, StakingSettings } from "../../application/use-cases/staking/staking-settings";
-import type { MarketSettings } from "./market-settings";
+import type { MarketSettings } from "../market-settings";
 import { AnalyzeStaking } from "../../application/use-cases/staking/analyze-staking.use-case";
 import { GetStakingLeaderboard } from "../../application/use-cases/staking/get-staking-leaderboard.use-case";
 import { IndexStakingBlocks } from "../../application/use-cases/staking/index-staking-blocks.use-case";
+import { stakingRoutes } from "../../adapters/http/routes/staking.routes";
+import { StakingIndexWorker } from "../../adapters/workers/staking-index.worker";
+import type { FeatureModule } from "../feature-module";
 
 /** Arc's native coin is USDC, so one native unit is a dollar (18 decimals at the native level). */
 const NATIVE_PRICE = { usd: 1, decimals: 18 };
@@ -60,3 +63,26 @@ export const STAKING_USE_CASES: readonly Newable<object>[] = [
   GetStakingLeaderboard,
   IndexStakingBlocks,
 ];
+
+/** Staking: the analysis and leaderboard routes; the staking index, caught up before the service answers. */
+export const stakingModule: FeatureModule = {
+  name: "staking",
+  useCases: STAKING_USE_CASES,
+  bind: ({ container, runtime, database }) =>
+    bindStaking(container, runtime.priceSource, runtime.market, runtime.config.chainMode === "embedded", database),
+  routes: ({ container, config, limited }) => [
+    stakingRoutes({
+      analyzeStaking: container.get(AnalyzeStaking),
+      getLeaderboard: container.get(GetStakingLeaderboard),
+      rateLimit: limited("staking", config.env.STAKING_RATE_LIMIT_PER_MINUTE),
+    }),
+  ],
+  workers: ({ container, chain, logger }) => [
+    new StakingIndexWorker(
+      container.get(IndexStakingBlocks),
+      chain.blockStream,
+      () => chain.localIndex?.syncedTo,
+      logger,
+    ),
+  ],
+};

@@ -35,6 +35,10 @@ export const SANCTIONS_REGISTRY_USE_CASES: readonly Newable<object>[] = [
 ];
 
 import type { RpcEndpointFailover } from "../../adapters/shared/rpc-endpoint-failover";
+import { platformAuth } from "../../adapters/http/middleware/bearer-key-auth";
+import { registryRoutes } from "../../adapters/http/routes/registry.routes";
+import { sanctionsRoutes } from "../../adapters/http/routes/sanctions.routes";
+import type { FeatureModule } from "../feature-module";
 
 /**
  * Sanctions screening (the snapshot and SANCTIONS_EXTRA_FILE, read once here: a malformed list stops the
@@ -71,3 +75,22 @@ export function bindSanctionsAndRegistry(
     if (env.GUARD_PUBLISHES_SCORES === "true") container.bind(GuardScorePublisher).to(GuardScorePublisherFromRegistry);
   }
 }
+
+/** Sanctions screening and the on-chain score registry. */
+export const sanctionsRegistryModule: FeatureModule = {
+  name: "sanctions-registry",
+  useCases: SANCTIONS_REGISTRY_USE_CASES,
+  bind: ({ container, runtime }) => bindSanctionsAndRegistry(container, runtime.config, runtime.chain),
+  routes: ({ container, config, limited }) => [
+    sanctionsRoutes({
+      screenSanctions: container.get(ScreenSanctions),
+      rateLimit: limited("sanctions", config.env.SANCTIONS_RATE_LIMIT_PER_MINUTE),
+    }),
+    registryRoutes({
+      describeRegistry: container.get(DescribeRegistry),
+      publishScores: container.get(PublishScores),
+      platformAuth: platformAuth(config.env.PLATFORM_API_KEYS),
+      rateLimit: limited("registry-publish", config.env.REGISTRY_PUBLISH_RATE_LIMIT_PER_MINUTE),
+    }),
+  ],
+};

@@ -16,6 +16,10 @@ import { ListFeedback } from "../../application/use-cases/feedback/list-feedback
 import { SubmitFeedback } from "../../application/use-cases/feedback/submit-feedback.use-case";
 import { ListFlagDecisions } from "../../application/use-cases/review/list-flag-decisions.use-case";
 import { RecordFlagDecision } from "../../application/use-cases/review/record-flag-decision.use-case";
+import { operatorAuth } from "../../adapters/http/middleware/bearer-key-auth";
+import { feedbackRoutes } from "../../adapters/http/routes/feedback.routes";
+import { flagDecisionRoutes } from "../../adapters/http/routes/flag-decisions.routes";
+import type { FeatureModule } from "../feature-module";
 
 /** The feedback and flag review use cases, bound by the composition root and resolved by its smoke test. */
 export const FEEDBACK_USE_CASES: readonly Newable<object>[] = [
@@ -40,3 +44,23 @@ export function bindFeedback(container: Container, pool: pg.Pool | null): void {
   container.bind(PostgresFlagDecisionStoreConfig).toConstantValue({ pool });
   container.bind(FlagDecisionStore).to(PostgresFlagDecisionStore).inSingletonScope();
 }
+
+/** Feedback on answers, and the operator's decisions on flags (review). */
+export const feedbackModule: FeatureModule = {
+  name: "feedback",
+  useCases: FEEDBACK_USE_CASES,
+  bind: ({ container, database }) => bindFeedback(container, database),
+  routes: ({ container, config, limited }) => [
+    feedbackRoutes({
+      submitFeedback: container.get(SubmitFeedback),
+      listFeedback: container.get(ListFeedback),
+      rateLimit: limited("feedback", config.env.FEEDBACK_RATE_LIMIT_PER_MINUTE),
+      operatorAuth: operatorAuth(config.env.OPERATOR_API_KEYS),
+    }),
+    flagDecisionRoutes({
+      recordFlagDecision: container.get(RecordFlagDecision),
+      listFlagDecisions: container.get(ListFlagDecisions),
+      operatorAuth: operatorAuth(config.env.OPERATOR_API_KEYS),
+    }),
+  ],
+};

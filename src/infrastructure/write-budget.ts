@@ -1,10 +1,10 @@
 import type { Container } from "inversify";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { WriteBudget, type WriteBudgetLimits } from "../../application/ports/write-budget.port";
-import { InMemoryWriteBudget } from "../../adapters/write-budget/in-memory-write-budget.adapter";
-import { RedisWriteBudget } from "../../adapters/write-budget/redis-write-budget.adapter";
-import type { Config } from "../config/config";
+import { WriteBudget, type WriteBudgetLimits } from "../application/ports/write-budget.port";
+import { InMemoryWriteBudget } from "../adapters/write-budget/in-memory-write-budget.adapter";
+import { RedisWriteBudget } from "../adapters/write-budget/redis-write-budget.adapter";
+import type { Config } from "./config/config";
 
 /** Each chain's daily write budget, as configured. */
 export function writeBudgetLimits(config: Config): WriteBudgetLimits {

@@ -36,13 +36,9 @@ import { PaymentVerifier } from "../../application/ports/payment-verifier.port";
 import { PaymentTermsConfig } from "../../application/use-cases/payment/payment-terms.token";
 import { DEFAULT_PAYMENT_TERMS, type PaymentTerms } from "../../domain/payment/payment-terms";
 import type { Config } from "../config/config";
+import type { FeatureModule } from "../feature-module";
 import { PaidQuery } from "../../application/use-cases/payment/paid-query.use-case";
 import { ReadPaymentTotals } from "../../application/use-cases/payment/read-payment-totals.use-case";
-import { PaidFiguresFromPayment } from "../../application/bridges/paid-figures.bridge";
-import { ScoringFiguresFromScoring } from "../../application/bridges/scoring-figures.bridge";
-import { PaidFigures } from "../../application/use-cases/platform/paid-figures.port";
-import { ScoringFigures } from "../../application/use-cases/platform/scoring-figures.port";
-import { ReadPlatformStats } from "../../application/use-cases/platform/read-platform-stats.use-case";
 
 import type { RpcEndpointFailover } from "../../adapters/shared/rpc-endpoint-failover";
 
@@ -103,9 +99,6 @@ export function bindPayments(
   container.bind(SignInWithX).toConstantValue(new X402SignInWithX(publicUrl, `eip155:${runtime.chainId}`));
   container.bind(ReaccessSettings).toConstantValue({ lifetimeMs: config.env.PAID_ANSWER_REACCESS_SECONDS * 1000 });
   container.bind(PaidAnswerReaccess).toSelf();
-  // The platform counters read payment and scoring through their own ports.
-  container.bind(PaidFigures).to(PaidFiguresFromPayment);
-  container.bind(ScoringFigures).to(ScoringFiguresFromScoring);
   if (pool === null) {
     container.bind(PaymentLedger).to(InMemoryPaymentLedger);
     container.bind(PaymentIdentifierStore).to(InMemoryPaymentIdentifierStore);
@@ -123,9 +116,12 @@ export function bindPayments(
 }
 
 /** The payment use cases, bound by the composition root and resolved by its smoke test. */
-export const PAYMENT_USE_CASES: readonly Newable<object>[] = [
-  PaidQuery,
-  IdempotentPaidQuery,
-  ReadPaymentTotals,
-  ReadPlatformStats,
-];
+export const PAYMENT_USE_CASES: readonly Newable<object>[] = [PaidQuery, IdempotentPaidQuery, ReadPaymentTotals];
+
+/** Payments: no routes of their own (the oracle's paid route is scoring's); PaidQuery settles inside it. */
+export const paymentModule: FeatureModule = {
+  name: "payment",
+  useCases: PAYMENT_USE_CASES,
+  bind: ({ container, runtime, database, publicUrl }) =>
+    bindPayments(container, runtime.config, runtime.chain, database, publicUrl),
+};

@@ -26,7 +26,14 @@ import { TokenMarketReader } from "../../application/market/token-market.reader"
 import { TokenProfileAssembler } from "../../application/use-cases/scoring/token-profile.assembler";
 import { WalletProfileAssembler } from "../../application/use-cases/scoring/wallet-profile.assembler";
 import type { Config } from "../config/config";
-import type { MarketSettings } from "./market-settings";
+import type { FeatureModule } from "../feature-module";
+import { chainLinks } from "../../adapters/http/explorer/links";
+import { oracleBrowserPages } from "../../adapters/http/explorer/oracle-pages";
+import { batchRoutes } from "../../adapters/http/routes/batch.routes";
+import { oracleRoutes } from "../../adapters/http/routes/oracle.routes";
+import { snapshotRoutes } from "../../adapters/http/routes/snapshots.routes";
+import { tokenShieldRoutes } from "../../adapters/http/routes/token-shield.routes";
+import type { MarketSettings } from "../market-settings";
 import { ScoreAddress } from "../../application/use-cases/scoring/score-address.use-case";
 import { ClassifyAddress } from "../../application/use-cases/scoring/classify-address.use-case";
 import { ListSnapshots } from "../../application/use-cases/scoring/list-snapshots.use-case";
@@ -109,3 +116,31 @@ export const SCORING_USE_CASES: readonly Newable<object>[] = [
   SellOracleScore,
   ScoreBatch,
 ];
+
+/** Scoring: the batch, the paid oracle (with its browser pages), Token Shield's NFT score and the snapshots. */
+export const scoringModule: FeatureModule = {
+  name: "scoring",
+  useCases: SCORING_USE_CASES,
+  bind: ({ container, runtime }) => bindScoring(container, runtime.config, runtime.market, runtime.quoteTokens),
+  routes: ({ container, config, publicUrl, limited }) => {
+    const env = config.env;
+    const listSnapshots = container.get(ListSnapshots);
+    return [
+      batchRoutes({
+        rateLimit: limited("batch", env.BATCH_RATE_LIMIT_PER_MINUTE),
+        scoreBatch: container.get(ScoreBatch),
+      }),
+      oracleRoutes({
+        sellOracleScore: container.get(SellOracleScore),
+        publicBaseUrl: publicUrl,
+        rateLimit: limited("oracle", env.ORACLE_RATE_LIMIT_PER_MINUTE),
+        browser: oracleBrowserPages({ listSnapshots, links: chainLinks(env.EXPLORER_WEB_URL) }),
+      }),
+      tokenShieldRoutes({
+        scoreNftContract: container.get(ScoreNftContract),
+        rateLimit: limited("nft", env.NFT_RATE_LIMIT_PER_MINUTE),
+      }),
+      snapshotRoutes({ listSnapshots, getSnapshot: container.get(GetSnapshot) }),
+    ];
+  },
+};

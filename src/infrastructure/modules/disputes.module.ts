@@ -17,6 +17,9 @@ import { DisputeSettings } from "../../application/use-cases/review/dispute-sett
 import { FileDispute } from "../../application/use-cases/review/file-dispute.use-case";
 import { GetDispute } from "../../application/use-cases/review/get-dispute.use-case";
 import { ListDisputes } from "../../application/use-cases/review/list-disputes.use-case";
+import { operatorAuth } from "../../adapters/http/middleware/bearer-key-auth";
+import { disputeRoutes } from "../../adapters/http/routes/disputes.routes";
+import type { FeatureModule } from "../feature-module";
 
 /** The dispute use cases, bound by the composition root and resolved by its smoke test. */
 export const DISPUTE_USE_CASES: readonly Newable<object>[] = [FileDispute, GetDispute, DecideDispute, ListDisputes];
@@ -37,3 +40,21 @@ export function bindDisputes(container: Container, pool: pg.Pool | null, chainId
   container.bind(MessageSignatures).to(EthersMessageSignatures).inSingletonScope();
   container.bind(DisputeAlerts).to(DisputeAlertsFromGuard);
 }
+
+/** Disputes: filed by a contract's owner, decided by the operator. */
+export const disputesModule: FeatureModule = {
+  name: "disputes",
+  useCases: DISPUTE_USE_CASES,
+  bind: ({ container, runtime, database }) => bindDisputes(container, database, runtime.chain.chainId),
+  routes: ({ container, config, limited }) => [
+    disputeRoutes({
+      fileDispute: container.get(FileDispute),
+      getDispute: container.get(GetDispute),
+      decideDispute: container.get(DecideDispute),
+      listDisputes: container.get(ListDisputes),
+      rateLimit: limited("dispute", config.env.DISPUTE_RATE_LIMIT_PER_MINUTE),
+      readRateLimit: limited("dispute-read", config.env.DISPUTE_READ_RATE_LIMIT_PER_MINUTE),
+      operatorAuth: operatorAuth(config.env.OPERATOR_API_KEYS),
+    }),
+  ],
+};

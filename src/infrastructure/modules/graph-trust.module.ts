@@ -15,7 +15,11 @@ import { ReadGraphTrust } from "../../application/use-cases/graph-trust/read-gra
 import { RecomputeGraphTrust } from "../../application/use-cases/graph-trust/recompute-graph-trust.use-case";
 import type { Config } from "../config/config";
 import { GraphTrustComputeLease, sharedGraphTrust } from "../graph-trust-sharing";
-import type { MarketSettings } from "./market-settings";
+import type { MarketSettings } from "../market-settings";
+import { platformAuth } from "../../adapters/http/middleware/bearer-key-auth";
+import { graphTrustRoutes } from "../../adapters/http/routes/graph-trust.routes";
+import { GraphTrustWorker } from "../../adapters/workers/graph-trust.worker";
+import type { FeatureModule } from "../feature-module";
 
 export interface GraphTrustSharing {
   readonly chainId: number;
@@ -51,3 +55,35 @@ export const GRAPH_TRUST_USE_CASES: readonly Newable<object>[] = [
   QueryGraphTrust,
   GetSybilCluster,
 ];
+
+/**
+ * Graph trust: its query routes; its worker makes a first recompute (or, with a shared store and another instance
+ * holding its lease, a first read).
+ */
+export const graphTrustModule: FeatureModule = {
+  name: "graph-trust",
+  useCases: GRAPH_TRUST_USE_CASES,
+  bind: ({ container, runtime, database }) =>
+    bindGraphTrust(container, runtime.config, runtime.market, runtime.chain.transferGraph, {
+      chainId: runtime.chain.chainId,
+      database,
+      logger: runtime.logger,
+    }),
+  routes: ({ container, config, limited }) => [
+    graphTrustRoutes({
+      queryGraphTrust: container.get(QueryGraphTrust),
+      getSybilCluster: container.get(GetSybilCluster),
+      platformAuth: platformAuth(config.env.PLATFORM_API_KEYS),
+      rateLimit: limited("graph-trust", config.env.GRAPH_TRUST_RATE_LIMIT_PER_MINUTE),
+    }),
+  ],
+  workers: ({ container, config, logger }) => [
+    new GraphTrustWorker(
+      container.get(RecomputeGraphTrust),
+      container.get(ReadGraphTrust),
+      logger,
+      config.env.GRAPH_TRUST_RECOMPUTE_SECONDS * 1000,
+      container.isBound(GraphTrustComputeLease) ? container.get(GraphTrustComputeLease) : null,
+    ),
+  ],
+};

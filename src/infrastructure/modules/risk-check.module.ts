@@ -20,6 +20,8 @@ import { DescribeRiskCheck } from "../../application/use-cases/risk-check/descri
 import { RiskCheckScan } from "../../application/use-cases/risk-check/risk-check-scan.port";
 import { RiskCheckScores } from "../../application/use-cases/risk-check/risk-check-scores.port";
 import { RiskCheckSettings } from "../../application/use-cases/risk-check/risk-check-settings";
+import { riskCheckRoutes } from "../../adapters/http/routes/risk-check.routes";
+import type { FeatureModule } from "../feature-module";
 
 /** The risk-check use cases, bound by the composition root and resolved by its smoke test. */
 export const RISK_CHECK_USE_CASES: readonly Newable<object>[] = [
@@ -44,3 +46,22 @@ export function bindRiskCheck(container: Container, config: Config, chainId: num
     explorerUrl: arcNetworkOf(chainId)?.explorerUrl ?? null,
   });
 }
+
+/** The signed risk check (one, a batch, a payee) and its discovery documents. */
+export const riskCheckModule: FeatureModule = {
+  name: "risk-check",
+  useCases: RISK_CHECK_USE_CASES,
+  bind: ({ container, runtime }) => bindRiskCheck(container, runtime.config, runtime.chain.chainId),
+  routes: ({ container, config, publicUrl, limited }) => [
+    riskCheckRoutes({
+      checkRisk: container.get(CheckRisk),
+      checkRiskBatch: container.get(CheckRiskBatch),
+      checkPayee: container.get(CheckPayee),
+      describeRiskCheck: container.get(DescribeRiskCheck),
+      rateLimit: limited("risk-check", config.env.RISK_CHECK_RATE_LIMIT_PER_MINUTE),
+      batchRateLimit: limited("risk-check-batch", config.env.BATCH_RATE_LIMIT_PER_MINUTE),
+      chainId: container.get<RiskCheckSettings>(RiskCheckSettings).chainId,
+      publicBaseUrl: publicUrl,
+    }),
+  ],
+};

@@ -1,5 +1,5 @@
-import type { Address } from "../../domain/chain/address";
-import type { Config } from "../config/config";
+import type { Address } from "../domain/chain/address";
+import type { Config } from "./config/config";
 
 /** Where Arc keeps USDC's ERC-20 interface: the default official issuer and quote token. */
 const ARC_USDC = "0x3600000000000000000000000000000000000000" as Address;

@@ -19,6 +19,9 @@ import { CheckGate } from "../../application/use-cases/gating/check-gate.use-cas
 import { GetGatingSchema } from "../../application/use-cases/gating/get-gating-schema.use-case";
 import { RevokeAttestation } from "../../application/use-cases/gating/revoke-attestation.use-case";
 import { ListRevocations } from "../../application/use-cases/gating/list-revocations.use-case";
+import { operatorAuth } from "../../adapters/http/middleware/bearer-key-auth";
+import { gatingRoutes } from "../../adapters/http/routes/gating.routes";
+import type { FeatureModule } from "../feature-module";
 
 /**
  * The attestation key was resolved with the configuration (production refuses to start without one);
@@ -49,3 +52,23 @@ export const GATING_USE_CASES: readonly Newable<object>[] = [
   RevokeAttestation,
   ListRevocations,
 ];
+
+/** Gating: attestations (EIP-712 and EAS), the gate check, revocations. */
+export const gatingModule: FeatureModule = {
+  name: "gating",
+  useCases: GATING_USE_CASES,
+  bind: ({ container, runtime, database }) => bindGating(container, runtime.config, runtime.chain.chainId, database),
+  routes: ({ container, config, limited }) => [
+    gatingRoutes({
+      issueAttestation: container.get(IssueAttestation),
+      issueEasAttestation: container.get(IssueEasAttestation),
+      revokeAttestation: container.get(RevokeAttestation),
+      listRevocations: container.get(ListRevocations),
+      operatorAuth: operatorAuth(config.env.OPERATOR_API_KEYS),
+      verifyAttestation: container.get(VerifyAttestation),
+      checkGate: container.get(CheckGate),
+      getGatingSchema: container.get(GetGatingSchema),
+      rateLimit: limited("gating", config.env.GATING_RATE_LIMIT_PER_MINUTE),
+    }),
+  ],
+};

@@ -51,6 +51,11 @@ import { UpdateSubscription } from "../../application/use-cases/protocol-guard/u
 import { WatchBlock } from "../../application/use-cases/protocol-guard/watch-block.use-case";
 import { DeliveryWorker, DeliveryWorkerSettings } from "../../adapters/workers/delivery.worker";
 import type { Config } from "../config/config";
+import { ethersSignatureParser } from "../../adapters/chain/ethers-event-decoder.adapter";
+import { protocolGuardRoutes } from "../../adapters/http/routes/protocol-guard.routes";
+import { RiskCheckSettings } from "../../application/use-cases/risk-check/risk-check-settings";
+import type { FeatureModule } from "../feature-module";
+import { guardWatcher } from "../guard-watcher";
 
 /** The protocol-guard use cases, bound by the composition root and resolved by its smoke test. */
 export const PROTOCOL_GUARD_USE_CASES: readonly Newable<object>[] = [
@@ -121,3 +126,40 @@ export function bindProtocolGuard(container: Container, pool: pg.Pool | null, co
   container.bind(WatchCursor).to(PostgresWatchCursor);
   container.bind(BlockAttempts).to(PostgresBlockAttempts);
 }
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Protocol Guard: checks, subscriptions and deliveries; its workers deliver alerts, then watch blocks. */
+export const protocolGuardModule: FeatureModule = {
+  name: "protocol-guard",
+  useCases: PROTOCOL_GUARD_USE_CASES,
+  bind: ({ container, runtime, database }) =>
+    bindProtocolGuard(container, database, runtime.config, runtime.chain.chainId),
+  routes: ({ container, config, limited }) => {
+    const env = config.env;
+    return [
+      protocolGuardRoutes({
+        checkWallet: container.get(CheckWallet),
+        checkRateLimit: limited("guard", env.GUARD_RATE_LIMIT_PER_MINUTE),
+        subscribeLimits: [
+          limited("subscribe", env.SUBSCRIBE_RATE_LIMIT_PER_MINUTE),
+          limited("subscribe-day", env.SUBSCRIBE_LIMIT_PER_DAY, DAY_MS),
+        ],
+        subscribe: container.get(Subscribe),
+        importOzMonitors: container.get(ImportOzMonitors),
+        chainId: container.get<RiskCheckSettings>(RiskCheckSettings).chainId,
+        readSubscription: container.get(ReadSubscription),
+        updateSubscription: container.get(UpdateSubscription),
+        listDeliveries: container.get(ListDeliveries),
+        replayAlert: container.get(ReplayAlert),
+        readWebhookKeys: container.get(ReadWebhookKeys),
+        parseSignature: ethersSignatureParser,
+      }),
+    ];
+  },
+  // The watcher's idle() is the application's guardIdle().
+  workers: ({ container, chain, config, logger }) => [
+    container.get(DeliveryWorker),
+    guardWatcher(container, chain.blockStream, config, logger),
+  ],
+};
