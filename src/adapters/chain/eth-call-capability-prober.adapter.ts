@@ -59,12 +59,18 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
       .dispatched.filter((s) => !STANDARD_SELECTORS.has(s))
       .slice(0, MAX_SELECTORS);
     const size = this.probeSize(request, pool);
+    // Without the balance mapping no balance can be written: real holders play the probed holders and the stranger.
+    const realHolders = request.holders.length >= 3;
     if (balanceSlot === null)
-      gaps.push("The token's balance mapping was not found: privileged calls and sell sizes were not simulated.");
+      gaps.push(
+        realHolders
+          ? "The token's balance mapping was not found: privileged calls were simulated with three real holders; sell sizes were not simulated."
+          : "The token's balance mapping was not found: privileged calls and sell sizes were not simulated.",
+      );
     if (pool === null) gaps.push("No pool with reserves: sells, cooldowns and buy limits were not simulated.");
 
     const privileged =
-      balanceSlot === null || size === 0n
+      (balanceSlot === null && !realHolders) || size === 0n
         ? { baseline: null, effects: [] }
         : await new PrivilegedProbes(
             this.chain,

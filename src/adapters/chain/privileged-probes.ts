@@ -59,7 +59,8 @@ export class PrivilegedProbes {
   constructor(
     private readonly chain: ChainReader,
     private readonly token: Address,
-    private readonly balanceSlot: number,
+    /** null when the balance mapping was not found (a reflection token): then two real holders play the holders. */
+    private readonly balanceSlot: number | null,
     private amount: bigint,
     private readonly pair: Address | null,
     /** Real non-privileged holders, largest first: the fallback cast when fresh holders cannot transfer. */
@@ -70,10 +71,12 @@ export class PrivilegedProbes {
   }
 
   private overridesFor(held: bigint | null = this.heldWritten): StateOverrides {
+    const slot = this.balanceSlot;
+    if (slot === null) return { [this.target]: { code: SIMULATOR_CODE }, [this.other]: { code: SIMULATOR_CODE } };
     const balances = this.freshHolders
       ? {
-          [balanceKey(this.target, this.balanceSlot)]: wordHex(this.amount),
-          [balanceKey(this.other, this.balanceSlot)]: wordHex(this.amount * OTHER_BALANCE_MULTIPLE),
+          [balanceKey(this.target, slot)]: wordHex(this.amount),
+          [balanceKey(this.other, slot)]: wordHex(this.amount * OTHER_BALANCE_MULTIPLE),
         }
       : {};
     return {
@@ -82,7 +85,7 @@ export class PrivilegedProbes {
       [this.token]: {
         stateDiff: {
           ...balances,
-          ...(held === null ? {} : { [balanceKey(this.token, this.balanceSlot)]: wordHex(held) }),
+          ...(held === null ? {} : { [balanceKey(this.token, slot)]: wordHex(held) }),
         },
       },
     };
@@ -112,7 +115,8 @@ export class PrivilegedProbes {
   /** The contract's own balance as the probes see it; when it holds none, a small one is written for them. */
   private async holdings(): Promise<void> {
     const onChain = await this.chain.tokenBalance(this.token, this.token)();
-    const none = onChain._tag === "Right" && onChain.right === 0n;
+    // Nothing can be written without the balance mapping: the probes see what the contract holds.
+    const none = onChain._tag === "Right" && onChain.right === 0n && this.balanceSlot !== null;
     this.held = none ? this.amount / HELD_WHEN_NONE_DIVISOR : onChain._tag === "Right" ? onChain.right : 0n;
     if (none && this.held > 0n) {
       this.heldWritten = this.held;
@@ -125,6 +129,10 @@ export class PrivilegedProbes {
     selectors: readonly string[],
   ): Promise<{ baseline: HolderEffects | null; effects: PrivilegedEffect[] }> {
     await this.holdings();
+    // Without the balance mapping no holder can be given tokens: real holders play them, and a third plays the
+    // stranger (see strangerFor), or nothing is probed.
+    if (this.balanceSlot === null && (this.realHolders.length < 3 || !this.fromRealHolders()))
+      return { baseline: null, effects: [] };
     let baseline = await this.baseline(randomActor());
     if (baseline !== null && !baseline.holders.targetTransferOk && !baseline.holders.otherTransferOk) {
       if (this.fromRealHolders()) baseline = await this.baseline(randomActor());
@@ -273,9 +281,9 @@ export class PrivilegedProbes {
     return { effect: effectKinds(effect, baseline).length > 0 ? effect : null, feePath, callOk: true };
   }
 
-  /** The same call from a random address: if it has every effect the candidate had, nothing is privileged. */
+  /** The same call from a stranger (see strangerFor): if it has every effect the candidate had, nothing is privileged. */
   private async notPublic(effect: PrivilegedEffect, baseline: HolderEffects): Promise<boolean> {
-    const stranger = randomActor();
+    const stranger = this.strangerFor();
     const report = await this.report(stranger, effect.calldata, effect.heldRaisedTo ?? null);
     if (report === null || (report !== READ_ONLY && !report.callOk)) return true;
     // For a stranger the call changes nothing: whatever it did for the candidate was the candidate's privilege.
@@ -287,6 +295,16 @@ export class PrivilegedProbes {
     return effectKinds(effect, effect.baseline ?? baseline).some((kind) => !theirs.has(kind));
   }
 
+  /**
+   * Who makes the call again to tell a privilege from a public function: a random address, except where no balance
+   * can be written (no balance mapping found, a reflection token): there a third real holder, so a public function
+   * that needs the caller to hold tokens (a reflection `deliver`) works for it as for the candidate.
+   */
+  private strangerFor(): Address {
+    const third = this.realHolders[2];
+    return this.balanceSlot === null && third !== undefined ? third.address : randomActor();
+  }
+
   /** A baseline (empty `data`) is never read-only: no call is made. */
   private async baseline(caller: Address): Promise<PrivilegedReport | null> {
     const report = await this.report(caller, "0x");
@@ -295,6 +313,7 @@ export class PrivilegedProbes {
 
   /** The contract's holdings for a second call naming the payee (see FEE_SWAP_HOLDINGS_DIVISOR); null when no more. */
   private feeSwapHoldings(): bigint | null {
+    if (this.balanceSlot === null) return null;
     const raised = this.totalSupply === null ? 0n : this.totalSupply / FEE_SWAP_HOLDINGS_DIVISOR;
     return raised > this.held ? raised : null;
   }

@@ -55,6 +55,25 @@ describe("chain probes against real token patterns (embedded chain)", function (
     });
   });
 
+  describe("capability probes on a reflection token (no balance mapping to write)", () => {
+    it("proves the owner's bot list with three real holders, not the public deliver() a holder can make", async () => {
+      const token = await contract("ReflectionBotToken");
+      const holders = [3, 4, 5].map((i) => asAddress(chain.accounts[i]!.address));
+      for (const holder of holders) await sendAndWait(token.contract, "transfer", [holder, 10n ** 15n]);
+      const selector = (signature: string) => `0x${id(signature).slice(2, 10)}`;
+      const two = await probe(token, deployer, holders.slice(0, 2));
+      expect(two.balanceSlot).to.equal(null);
+      expect(two.effects).to.deep.equal([]);
+      const three = await probe(token, deployer, holders);
+      expect(three.gaps.join(" ")).to.contain("simulated with three real holders");
+      const bot = three.effects.find((e) => e.selector === selector("setBot(address,bool)"));
+      expect(bot?.target).to.equal(holders[0]);
+      expect(effectKinds(bot!, three.baseline)).to.deep.equal(["blacklist"]);
+      // The owner's deliver() raised the other holders' balances, as any holder's does: no privilege.
+      expect(three.effects.map((e) => e.selector)).to.not.include(selector("deliver(uint256)"));
+    });
+  });
+
   /** The prober's evidence for a token (without pools unless given), at the head block. */
   async function probe(
     token: Deployed,
