@@ -14,7 +14,7 @@ module.exports = {
   // file's evm_revert are found (the index now rolls back a reorganisation; test/e2e/http/support/chain-revert.ts
   // still mines past the old head for the poll interval); a Sui page past 60 s under load is not.
   // One retry there until it is; a retry is reported by the counting reporter, so it is never silent.
-  retries: process.env.MOCHA_LANE === "e2e" ? 1 : 0,
+  retries: (process.env.MOCHA_LANE ?? "").startsWith("e2e") ? 1 : 0,
   reporter: "./test/support/counting-reporter.cjs",
   exit: true,
 };
