@@ -9,13 +9,13 @@ pragma solidity ^0.8.24;
 // excluded from rewards, whose balances are kept as plain amounts (_tOwned). balanceOf reads one or the other
 // depending on a flag in a third mapping, so overriding every slot at once turns the flag on.
 contract ReflectionToken {
-  mapping(address => uint256) private _rOwned;
+  mapping(address => uint256) internal _rOwned;
   mapping(address => uint256) private _tOwned;
   mapping(address => mapping(address => uint256)) private _allowances;
   mapping(address => bool) private _isExcluded;
   uint256 private constant MAX = type(uint256).max;
   uint256 private constant T_TOTAL = 1_000_000_000 * 10 ** 9;
-  uint256 private _rTotal = MAX - (MAX % T_TOTAL);
+  uint256 internal _rTotal = MAX - (MAX % T_TOTAL);
   address public owner;
   string public constant name = "Reflect";
   string public constant symbol = "RFL";
@@ -43,9 +43,9 @@ contract ReflectionToken {
     _transfer(from, to, amount);
     return true;
   }
-  function _rate() private view returns (uint256) { return _rTotal / T_TOTAL; }
+  function _rate() internal view returns (uint256) { return _rTotal / T_TOTAL; }
   // A 2% reflection fee, shared by every holder through the shrinking reflected supply.
-  function _transfer(address from, address to, uint256 amount) private {
+  function _transfer(address from, address to, uint256 amount) internal virtual {
     require(balanceOf(from) >= amount, "balance");
     uint256 rate = _rate();
     uint256 fee = amount / 50;
@@ -57,61 +57,21 @@ contract ReflectionToken {
 }`,
   "ReflectionBotToken.sol": `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
+import "ReflectionToken.sol";
 // The reflection layout above (no balance mapping the slot search accepts) with an owner's bot list (a bot cannot
 // transfer) and SafeMoon's public deliver(): any holder gives up tokens to raise everyone else's balance.
-contract ReflectionBotToken {
-  mapping(address => uint256) private _rOwned;
-  mapping(address => uint256) private _tOwned;
-  mapping(address => mapping(address => uint256)) private _allowances;
-  mapping(address => bool) private _isExcluded;
+contract ReflectionBotToken is ReflectionToken {
   mapping(address => bool) private _bots;
-  uint256 private constant MAX = type(uint256).max;
-  uint256 private constant T_TOTAL = 1_000_000_000 * 10 ** 9;
-  uint256 private _rTotal = MAX - (MAX % T_TOTAL);
-  address public owner;
-  string public constant name = "ReflectBot";
-  string public constant symbol = "RFB";
-  uint8 public constant decimals = 9;
-  event Transfer(address indexed from, address indexed to, uint256 value);
-  event Approval(address indexed owner, address indexed spender, uint256 value);
-  constructor() {
-    owner = msg.sender;
-    _rOwned[msg.sender] = _rTotal;
-    emit Transfer(address(0), msg.sender, T_TOTAL);
-  }
+  constructor() { owner = msg.sender; }
   function setBot(address account, bool isBot) external { require(msg.sender == owner, "not owner"); _bots[account] = isBot; }
   function deliver(uint256 amount) external {
     uint256 r = amount * _rate();
     _rOwned[msg.sender] -= r;
     _rTotal -= r;
   }
-  function totalSupply() external pure returns (uint256) { return T_TOTAL; }
-  function balanceOf(address account) public view returns (uint256) {
-    if (_isExcluded[account]) return _tOwned[account];
-    return _rOwned[account] / _rate();
-  }
-  function allowance(address holder, address spender) external view returns (uint256) { return _allowances[holder][spender]; }
-  function approve(address spender, uint256 amount) external returns (bool) {
-    _allowances[msg.sender][spender] = amount;
-    emit Approval(msg.sender, spender, amount);
-    return true;
-  }
-  function transfer(address to, uint256 amount) external returns (bool) { _transfer(msg.sender, to, amount); return true; }
-  function transferFrom(address from, address to, uint256 amount) external returns (bool) {
-    _allowances[from][msg.sender] -= amount;
-    _transfer(from, to, amount);
-    return true;
-  }
-  function _rate() private view returns (uint256) { return _rTotal / T_TOTAL; }
-  function _transfer(address from, address to, uint256 amount) private {
+  function _transfer(address from, address to, uint256 amount) internal override {
     require(!_bots[from], "bot");
-    require(balanceOf(from) >= amount, "balance");
-    uint256 rate = _rate();
-    uint256 fee = amount / 50;
-    _rOwned[from] -= amount * rate;
-    _rOwned[to] += (amount - fee) * rate;
-    _rTotal -= fee * rate;
-    emit Transfer(from, to, amount - fee);
+    super._transfer(from, to, amount);
   }
 }`,
   "PackedControllerToken.sol": `// SPDX-License-Identifier: MIT
