@@ -15,6 +15,12 @@ interface IProbeSimulator {
 /// fresh one), it makes one call as that caller and then has simulated holders (SellSimulator code at their
 /// addresses) transfer and sell in the same state, so the call's effect on holders is measured, not guessed.
 contract CapabilityProbe {
+    /// @notice Gas for the read-only test of a probed call. A write in a STATICCALL is an exceptional halt that burns
+    /// all the gas it was given: unbounded, that is 63/64 of the whole eth_call, and the holders' transfers and sell
+    /// after it ran out of gas on tokens whose transfers swap and pay dividends (a fee wallet setter was never seen).
+    /// A view costing more than this is called for real and measured like any other call.
+    uint256 private constant READ_ONLY_GAS = 1_000_000;
+
     /// @notice Calls `token` with `data` (skipped when empty: the baseline), then measures.
     /// @return r [callOk, targetBefore, targetAfter, supplyBefore, supplyAfter, ownerBefore, ownerAfter,
     ///   targetTransferOk, otherTransferOk, sellOk, sellExpected, sellOut, selfBefore, selfAfter, heldBefore,
@@ -35,7 +41,7 @@ contract CapabilityProbe {
     ) external returns (uint256[20] memory r) {
         if (data.length > 0) {
             // Most probed functions are views: proving that costs one frame, not the holders' transfers and sell.
-            (bool readOnly, ) = token.staticcall(data);
+            (bool readOnly, ) = token.staticcall{gas: READ_ONLY_GAS}(data);
             if (readOnly) {
                 r[0] = 2;
                 return r;

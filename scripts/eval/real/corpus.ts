@@ -6,6 +6,8 @@ import { PROJECT_ROOT } from "../../../src/dev-world/compile";
 export interface CorpusEntry {
   readonly id: string;
   readonly file: string;
+  /** The chain the source was verified on, where its header names one. */
+  readonly origin: { readonly chain: string | null };
   readonly compiler: { readonly solc: string; readonly evmVersion: string };
   readonly contractName: string;
   readonly constructorArgs: readonly string[] | string;
@@ -17,6 +19,26 @@ export interface CorpusEntry {
   readonly compiles: boolean;
   readonly compilesAfterSplit: boolean | null;
   readonly compileNotes: string | null;
+}
+
+/** EIP-155 ids of the chains the corpus's sources come from (manifest `origin.chain`). */
+const CHAIN_IDS: Readonly<Record<string, number>> = {
+  Ethereum: 1,
+  BSC: 56,
+  Polygon: 137,
+  Fantom: 250,
+  Arbitrum: 42161,
+  Avalanche: 43114,
+  Linea: 59144,
+};
+
+/**
+ * The chain id a contract expects to be deployed under: its origin chain's, so a constructor that picks its router
+ * by `block.chainid` (a launch template seen in the corpus knows chains 1, 5, 56 and 97 only) finds one; null where the manifest names no
+ * chain (the embedded default then).
+ */
+export function originChainId(entry: CorpusEntry): number | null {
+  return entry.origin.chain === null ? null : (CHAIN_IDS[entry.origin.chain] ?? null);
 }
 
 /** REAL_CONTRACTS_DIR, or the shared folder beside the checkout. */

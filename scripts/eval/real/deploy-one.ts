@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import type { DevWorldManifest } from "../../../src/dev-world/dev-world";
 import { Chain } from "./chain";
 import { compile, unloadCompilers } from "./compilers";
-import { loadCorpus, sourcesOf } from "./corpus";
+import { loadCorpus, originChainId, sourcesOf } from "./corpus";
 import { deployAndLaunch } from "./launch";
 import { TIMELINE_DAYS, playTimeline } from "./timeline";
 
@@ -26,6 +26,12 @@ if (entry === undefined || matches.length > 1) {
 const manifest = (await (await fetch(`${values.api}/api/dev/scenario`)).json()) as DevWorldManifest;
 const chainId = Number(BigInt(await new Chain(values.rpc, 0).rpc<string>("eth_chainId")));
 const chain = new Chain(values.rpc, chainId);
+const origin = originChainId(entry);
+if (origin !== null && origin !== chainId)
+  console.error(
+    `note: ${entry.id} was deployed on chain ${origin}, this chain is ${chainId}; eval:real runs it under ${origin} ` +
+      `(CHAIN_ID=${origin} npm start does too), and a constructor that reads block.chainid may differ here`,
+  );
 const { sources, main } = sourcesOf(entry);
 const compiled = compile(entry.compiler.solc, sources, main, entry.contractName);
 unloadCompilers();

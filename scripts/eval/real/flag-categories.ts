@@ -10,7 +10,8 @@
  *   `LeakingToken_Fee`, which leaves out a function that is a hidden mint or limits sells, a fee setter whose call
  *   also minted or rewrote a balance, or after which sells reverted, is that and not a leak;
  * - limiting sell: a privileged caller can stop or limit holders' sells (blacklist, pause, max sell/cooldown,
- *   a fee up to 100%), or code outside the token refused a holder's transfer.
+ *   a fee up to 100%), code outside the token refused a holder's transfer, or a sell tax the service rates high
+ *   (30% or more; a lower fixed tax is a cost of trading, not a limit).
  * A flag counts only when raised with a penalty (severity "info", e.g. a renounced owner's power, does not).
  */
 export type Category = "hiddenMint" | "leakingToken" | "limitingSell";
@@ -27,7 +28,14 @@ export interface MappingRow {
   /** Categories this flag counts for; `when` narrows it by what the evidence says. */
   readonly category: Category;
   readonly when:
-    "always" | "not bounded" | "balance raised" | "balance lowered" | "transfer reverted" | "fee paid" | HiddenEffect;
+    | "always"
+    | "not bounded"
+    | "balance raised"
+    | "balance lowered"
+    | "transfer reverted"
+    | "fee paid"
+    | "high severity"
+    | HiddenEffect;
   readonly why: string;
 }
 
@@ -109,7 +117,12 @@ export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
   { code: "WAS_PAUSED", category: "limitingSell", when: "always", why: "transfers were paused" },
   { code: "OWNER_CAN_SET_FEES", category: "limitingSell", when: "always", why: "a fee setter can take a sell to 100%" },
   { code: "FEE_RAISED", category: "limitingSell", when: "always", why: "the fee was raised after launch" },
-  { code: "HIGH_SELL_TAX", category: "limitingSell", when: "always", why: "sells lose most of their value" },
+  {
+    code: "HIGH_SELL_TAX",
+    category: "limitingSell",
+    when: "high severity",
+    why: "sells lose a large part of their value (the service's high line, 30%; thresholds.ts taxHighBps)",
+  },
   { code: "TRADING_COOLDOWN", category: "limitingSell", when: "always", why: "a cooldown limits sells" },
   {
     code: "EXTERNAL_CALL_IN_TRANSFER",
@@ -141,6 +154,8 @@ function matches(row: MappingRow, flag: ReturnedFlag): boolean {
   switch (row.when) {
     case "always":
       return true;
+    case "high severity":
+      return flag.severity === "high";
     case "balance raised":
       return direction === "raised";
     case "balance lowered":

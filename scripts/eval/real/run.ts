@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Chain, evalWallet } from "./chain";
 import { type CompileOutcome, compile, unloadCompilers } from "./compilers";
-import { type CorpusEntry, corpusDir, loadCorpus, sourcesOf } from "./corpus";
+import { type CorpusEntry, corpusDir, loadCorpus, originChainId, sourcesOf } from "./corpus";
 import { FLAG_CATEGORY_TABLE, categoriesOf } from "./flag-categories";
 import { type Dexes, type Launched, deployAndLaunch } from "./launch";
 import { type ContractResult, blockingCheck, metricsTable, missLines, perContractLines } from "./report";
@@ -244,7 +244,19 @@ function unanswered(entry: CorpusEntry, detail: string): ContractResult {
   };
 }
 
-/** Each chunk of the corpus in a process of its own (see CHUNK); their results, in corpus order. */
+/**
+ * The corpus in chunks of contracts from the same chain (see originChainId), each chunk in a process of its own (see
+ * CHUNK), whose service runs its chain under that chain's id.
+ */
+function chunksOf(entries: readonly CorpusEntry[]): CorpusEntry[][] {
+  const byChain = new Map<number | null, CorpusEntry[]>();
+  for (const e of entries) byChain.set(originChainId(e), [...(byChain.get(originChainId(e)) ?? []), e]);
+  return [...byChain.values()].flatMap((same) =>
+    Array.from({ length: Math.ceil(same.length / CHUNK) }, (_, i) => same.slice(i * CHUNK, (i + 1) * CHUNK)),
+  );
+}
+
+/** Each chunk of the corpus in a process of its own; their results, in corpus order. */
 async function runInChunks(entries: readonly CorpusEntry[]): Promise<ContractResult[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "eval-real-"));
   const script = fileURLToPath(import.meta.url);
@@ -260,17 +272,17 @@ async function runInChunks(entries: readonly CorpusEntry[]): Promise<ContractRes
     );
     return { byId, failed };
   };
-  const results: ContractResult[] = [];
+  const results = new Map<string, ContractResult>();
+  const chunks = chunksOf(entries);
   try {
-    for (let i = 0; i < entries.length; i += CHUNK) {
-      const chunk = entries.slice(i, i + CHUNK);
-      const label = `chunk ${i / CHUNK + 1} of ${Math.ceil(entries.length / CHUNK)}`;
-      console.error(`${label}: ${chunk.length} contracts`);
+    for (const [n, chunk] of chunks.entries()) {
+      const label = `chunk ${n + 1} of ${chunks.length}`;
+      console.error(`${label}: ${chunk.length} contracts (chain id ${originChainId(chunk[0]!) ?? "default"})`);
       const { byId, failed } = await runProcess(chunk.map((e) => e.id));
       if (failed === null || chunk.length === 1) {
         // A process that died (out of memory, stopped) is reported contract by contract, never dropped.
         if (failed !== null) console.error(`${label}: ${failed}`);
-        for (const e of chunk) results.push(byId.get(e.id) ?? unanswered(e, failed ?? "no result"));
+        for (const e of chunk) results.set(e.id, byId.get(e.id) ?? unanswered(e, failed ?? "no result"));
         continue;
       }
       // One contract can take a whole chunk down (a token looping on every transfer): its neighbours are asked
@@ -279,13 +291,13 @@ async function runInChunks(entries: readonly CorpusEntry[]): Promise<ContractRes
       for (const e of chunk) {
         const alone = await runProcess([e.id]);
         if (alone.failed !== null) console.error(`${e.id}: ${alone.failed}`);
-        results.push(alone.byId.get(e.id) ?? unanswered(e, alone.failed ?? "no result"));
+        results.set(e.id, alone.byId.get(e.id) ?? unanswered(e, alone.failed ?? "no result"));
       }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return results;
+  return entries.map((e) => results.get(e.id) ?? unanswered(e, "no result"));
 }
 
 async function main(): Promise<number> {
@@ -302,11 +314,12 @@ async function main(): Promise<number> {
   console.error(
     `compiled ${[...compiled.values()].filter((c) => c.ok).length}/${entries.length} in ${Math.round(compiledMs - started)} ms`,
   );
-  if (!bytecodeMode && resultsTo === null && entries.length > CHUNK) {
+  if (!bytecodeMode && resultsTo === null && chunksOf(entries).length > 1) {
     printReport(await runInChunks(entries), started);
     return 0;
   }
-  const service = await startService();
+  // Runtime code placed without its constructor runs under any chain id: the embedded default.
+  const service = await startService(bytecodeMode || entries[0] === undefined ? null : originChainId(entries[0]));
   const chain = new Chain(service.rpcUrl, service.chainId);
   try {
     if (bytecodeMode) return (await bytecodeRun(entries, compiled, service, chain)) === 0 ? 0 : 1;

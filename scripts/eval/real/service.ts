@@ -18,10 +18,12 @@ export interface Service {
 
 /**
  * The service as `npm start` runs it (embedded chain, seeded world, every other setting at its default),
- * on free ports, with a platform key for /api/arc-score and the per-client limit out of the way.
+ * on free ports, with a platform key for /api/arc-score and the per-client limit out of the way; its chain under
+ * `chainId` where given (as `CHAIN_ID=56 npm start` would).
  */
-export async function startService(): Promise<Service> {
+export async function startService(chainId: number | null = null): Promise<Service> {
   const config = loadConfig({
+    ...(chainId === null ? {} : { CHAIN_ID: String(chainId) }),
     PORT: process.env["PORT"] ?? "0",
     DEV_CHAIN_PORT: process.env["DEV_CHAIN_PORT"] ?? "0",
     ALT_PORT: "0",

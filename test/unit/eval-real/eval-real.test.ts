@@ -145,6 +145,16 @@ describe("eval:real building blocks", () => {
       expect(refused).to.deep.equal({ hiddenMint: [], leakingToken: [], limitingSell: ["EXTERNAL_CALL_IN_TRANSFER"] });
     });
 
+    it("counts a measured sell tax as limiting sell only at the service's high line", () => {
+      const tax = (severity: string, percent: number): ReturnedFlag => ({
+        code: "HIGH_SELL_TAX",
+        severity,
+        evidence: { detail: `Simulation measured a ${percent}% sell tax.` },
+      });
+      expect(categoriesOf([tax("medium", 10.07)]).limitingSell).to.deep.equal([]);
+      expect(categoriesOf([tax("high", 45)]).limitingSell).to.deep.equal(["HIGH_SELL_TAX"]);
+    });
+
     it("reads a hidden owner's proven effect", () => {
       const mint = categoriesOf([
         {

@@ -247,6 +247,16 @@ describe("chain probes against real token patterns (embedded chain)", function (
       expect(fixed.baseline?.sellTaxBps).to.be.greaterThan(0);
       expect(fixed.effects.flatMap((e) => effectKinds(e, fixed.baseline))).to.not.include("redirect_fees");
     });
+
+    it("finds it where every transfer costs ~700k gas: a state-writing call's read-only test no longer burns the call's gas", async () => {
+      // A write inside the probe's STATICCALL halts and burns all the gas it was given; unbounded, the holders'
+      // transfers after it were left 1/64 of the call's gas and ran out, and no setter was ever seen on such tokens.
+      const token = await contract("DividendFeeWalletToken", [10n ** 24n]);
+      const evidence = await probe(token, deployer, [], [await pooled(token)]);
+      expect(evidence.baseline?.sellOk, "the baseline sell went through").to.equal(true);
+      const setter = evidence.effects.find((e) => e.selector === `0x${id("setMarketingWallet(address)").slice(2, 10)}`);
+      expect(setter === undefined ? [] : effectKinds(setter, evidence.baseline)).to.deep.equal(["redirect_fees"]);
+    });
   });
 
   describe("a transfer that asks a hard-coded outside contract for the sender's balance (nothing deployed there)", () => {
