@@ -7,7 +7,7 @@ interface IProbedToken {
 }
 
 interface IProbeSimulator {
-    function swapExactIn(address tokenIn, address pair, uint256 amountIn) external returns (uint256, uint256);
+    function swapExactIn(address tokenIn, address pair, uint256 amountIn) external returns (uint256, uint256, uint256);
     function transferTo(address token, address recipient, uint256 amount) external returns (uint256, uint256);
 }
 
@@ -24,7 +24,9 @@ contract CapabilityProbe {
     /// @notice Calls `token` with `data` (skipped when empty: the baseline), then measures.
     /// @return r [callOk, targetBefore, targetAfter, supplyBefore, supplyAfter, ownerBefore, ownerAfter,
     ///   targetTransferOk, otherTransferOk, sellOk, sellExpected, sellOut, selfBefore, selfAfter, heldBefore,
-    ///   heldAfter, payeeTokensAfterCall, payeeTokensAtEnd, payeeNativeAfterCall, payeeNativeAtEnd]; callOk is 2, and
+    ///   heldAfter, payeeTokensAfterCall, payeeTokensAtEnd, payeeNativeAfterCall, payeeNativeAtEnd, sellReceived];
+    ///   sellReceived is what the pair got of the sold `amount` (the rest is the token's fee in tokens, which a
+    ///   swap-back inside the sell does not move, unlike the price the seller got); callOk is 2, and
     ///   nothing else is measured, when the call succeeds as a STATICCALL: it writes nothing, so it has no effect.
     ///   `payee` is a fresh address only a call can name: what reaches it while the holders transfer and sell (a
     ///   fee credited in tokens, or the native coin of the contract's swap of the fees it collected) went where the
@@ -38,7 +40,7 @@ contract CapabilityProbe {
         uint256 amount,
         address recipient,
         address payee
-    ) external returns (uint256[20] memory r) {
+    ) external returns (uint256[21] memory r) {
         if (data.length > 0) {
             // Most probed functions are views: proving that costs one frame, not the holders' transfers and sell.
             (bool readOnly, ) = token.staticcall{gas: READ_ONLY_GAS}(data);
@@ -71,10 +73,15 @@ contract CapabilityProbe {
             r[8] = 1;
         } catch {}
         if (pair != address(0)) {
-            try IProbeSimulator(other).swapExactIn(token, pair, amount) returns (uint256 expected, uint256 out) {
+            try IProbeSimulator(other).swapExactIn(token, pair, amount) returns (
+                uint256 expected,
+                uint256 out,
+                uint256 received
+            ) {
                 r[9] = 1;
                 r[10] = expected;
                 r[11] = out;
+                r[20] = received;
             } catch {}
         }
         r[17] = _balance(token, payee);
@@ -83,11 +90,11 @@ contract CapabilityProbe {
 
     /// @notice Two sells by the same seller one after the other (same block): a cooldown lets only the first through.
     function twice(address seller, address token, address pair, uint256 amount) external returns (uint256[4] memory r) {
-        try IProbeSimulator(seller).swapExactIn(token, pair, amount) returns (uint256, uint256 out) {
+        try IProbeSimulator(seller).swapExactIn(token, pair, amount) returns (uint256, uint256 out, uint256) {
             r[0] = 1;
             r[1] = out;
         } catch {}
-        try IProbeSimulator(seller).swapExactIn(token, pair, amount) returns (uint256, uint256 out) {
+        try IProbeSimulator(seller).swapExactIn(token, pair, amount) returns (uint256, uint256 out, uint256) {
             r[2] = 1;
             r[3] = out;
         } catch {}

@@ -19,9 +19,10 @@ contract SellSimulator {
     /// @notice Sends `amountIn` of `tokenIn` to a Uniswap V2 pair and swaps it, as a router would.
     /// @return expectedOut what a fee-free token would deliver at the current reserves
     /// @return amountOut what this address actually received
+    /// @return received the tokens the pair got of `amountIn` (the rest is the token's fee, taken in tokens)
     function swapExactIn(address tokenIn, address pair, uint256 amountIn)
         external
-        returns (uint256 expectedOut, uint256 amountOut)
+        returns (uint256 expectedOut, uint256 amountOut, uint256 received)
     {
         return _sell(tokenIn, pair, address(this), amountIn);
     }
@@ -35,13 +36,13 @@ contract SellSimulator {
         external
         returns (uint256 expectedOut, uint256 amountOut)
     {
-        return _sell(tokenIn, pair, holder, amountIn);
+        (expectedOut, amountOut,) = _sell(tokenIn, pair, holder, amountIn);
     }
 
     /// `seller` is this address (it transfers) or a holder that approved it (it moves the holder's tokens).
     function _sell(address tokenIn, address pair, address seller, uint256 amountIn)
         private
-        returns (uint256 expectedOut, uint256 amountOut)
+        returns (uint256 expectedOut, uint256 amountOut, uint256 received)
     {
         (bool inIsToken0, uint256 reserveIn, uint256 reserveOut) = _reserves(pair, tokenIn);
         expectedOut = _amountOut(amountIn, reserveIn, reserveOut);
@@ -52,9 +53,9 @@ contract SellSimulator {
         // (swap-and-liquify) has moved them, and the reserves read before would ask the pair for too much (K).
         (, uint256 reserveInNow, uint256 reserveOutNow) = _reserves(pair, tokenIn);
         uint256 pairBalance = ISimulatedToken(tokenIn).balanceOf(pair);
-        uint256 received = pairBalance > reserveInNow ? pairBalance - reserveInNow : 0;
+        received = pairBalance > reserveInNow ? pairBalance - reserveInNow : 0;
         uint256 out = _amountOut(received, reserveInNow, reserveOutNow);
-        if (out == 0) return (expectedOut, 0);
+        if (out == 0) return (expectedOut, 0, received);
         amountOut = _swapOut(pair, inIsToken0, out, seller);
     }
 

@@ -5,7 +5,7 @@ import type { HolderEffects, PayeeReceipts } from "../../domain/scoring/profiles
 import { asHex } from "../shared/hex-values";
 
 export const PROBE_ABI = new Interface([
-  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient, address payee) returns (uint256[20] r)",
+  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient, address payee) returns (uint256[21] r)",
   "function twice(address seller, address token, address pair, uint256 amount) returns (uint256[4] r)",
   "function again(address token, bytes first, bytes second) returns (uint256[4] r)",
 ]);
@@ -141,11 +141,20 @@ function taxBps(expected: bigint, out: bigint): number | null {
   return out >= expected ? 0 : Number(((expected - out) * 10_000n) / expected);
 }
 
+/** The part of `sold` the pair did not receive, in basis points: the token's fee taken in tokens. */
+function feeBps(sold: bigint, received: bigint): number | null {
+  if (sold <= 0n) return null;
+  return received >= sold ? 0 : Number(((sold - received) * 10_000n) / sold);
+}
+
 /** The probed call succeeded as a STATICCALL: it writes nothing, so it has no effect and none was measured. */
 export const READ_ONLY = "read-only";
 
-/** `payee` is the fresh address the report's calldata was given (see the probe's `payee`). */
-export function decodePrivileged(data: Hex, payee: Address): PrivilegedReport | typeof READ_ONLY {
+/**
+ * `payee` is the fresh address the report's calldata was given (see the probe's `payee`), `sold` the amount the other
+ * holder sold.
+ */
+export function decodePrivileged(data: Hex, payee: Address, sold: bigint): PrivilegedReport | typeof READ_ONLY {
   const [r] = PROBE_ABI.decodeFunctionResult("privileged", data) as unknown as [bigint[]];
   const at = (i: number): bigint => r[i] ?? 0n;
   if (at(0) === 2n) return READ_ONLY;
@@ -167,6 +176,7 @@ export function decodePrivileged(data: Hex, payee: Address): PrivilegedReport | 
       otherTransferOk: at(8) === 1n,
       sellOk: at(9) === 1n,
       sellTaxBps: at(9) === 1n ? taxBps(at(10), at(11)) : null,
+      sellFeeBps: at(9) === 1n ? feeBps(sold, at(20)) : null,
     },
   };
 }

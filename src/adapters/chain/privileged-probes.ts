@@ -341,7 +341,7 @@ export class PrivilegedProbes {
       { ...overrides, [caller]: { code: PROBE_CODE } },
     );
     if (!outcome.ok) return null;
-    const report = decodePrivileged(outcome.returnData, this.payee);
+    const report = decodePrivileged(outcome.returnData, this.payee, this.amount);
     return report === READ_ONLY || heldRaisedTo === null ? report : { ...report, heldRaisedTo };
   }
 }

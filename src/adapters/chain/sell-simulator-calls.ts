@@ -7,7 +7,7 @@ import { asHex } from "../shared/hex-values";
 import { decodeWord, probeCalldata } from "./abi-probes";
 
 export const SIMULATOR_ABI = new Interface([
-  "function swapExactIn(address tokenIn, address pair, uint256 amountIn) returns (uint256 expectedOut, uint256 amountOut)",
+  "function swapExactIn(address tokenIn, address pair, uint256 amountIn) returns (uint256 expectedOut, uint256 amountOut, uint256 received)",
   "function sellFrom(address tokenIn, address pair, address holder, uint256 amountIn) returns (uint256 expectedOut, uint256 amountOut)",
   "function transferTo(address token, address recipient, uint256 amount) returns (uint256 expectedOut, uint256 amountOut)",
 ]);
@@ -105,13 +105,13 @@ export function isCandidate(named: bigint): boolean {
   return named >= 0n && named < 1_000n && MAPPING_SLOT_CANDIDATES.includes(Number(named));
 }
 
-/** (expectedOut, amountOut) from a successful simulator call. */
+/** (expectedOut, amountOut) from a successful simulator call: the first two words of swapExactIn's or sellFrom's. */
 export function decodeAmounts(
   outcome: Extract<CallOutcome, { ok: true }>,
 ): { expectedOut: bigint; amountOut: bigint } | null {
   try {
     const [expectedOut, amountOut] = SIMULATOR_ABI.decodeFunctionResult(
-      "swapExactIn",
+      "sellFrom",
       outcome.returnData,
     ) as unknown as [bigint, bigint];
     return { expectedOut, amountOut };

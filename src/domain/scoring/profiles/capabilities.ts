@@ -18,7 +18,13 @@ export interface HolderEffects {
   readonly otherTransferOk: boolean;
   /** That other holder could sell into the pool, and what the sell kept as tax (null when it did not run). */
   readonly sellOk: boolean;
+  /** Against the price quoted before the sell: includes what a swap-back of the contract's fees inside it cost. */
   readonly sellTaxBps: number | null;
+  /**
+   * The token's fee on that sell, in tokens: the part of the amount sold that the pair did not receive (null when the
+   * sell did not run, absent where it was not measured). A swap-back switched on or off moves sellTaxBps, not this.
+   */
+  readonly sellFeeBps?: number | null;
 }
 
 /**

@@ -74,8 +74,13 @@ export function effectKinds(e: PrivilegedEffect, baseline: HolderEffects | null)
     else if (baseline.targetTransferOk && !h.targetTransferOk && h.otherTransferOk && e.targetAfter >= e.targetBefore)
       kinds.push("blacklist");
     // Either way: a setter that can lower the fee can raise it back (the probe's value may equal the current one).
-    const taxMoved =
-      baseline.sellOk && h.sellOk && Math.abs((h.sellTaxBps ?? 0) - (baseline.sellTaxBps ?? 0)) >= FEE_CHANGE_MIN_BPS;
+    // The fee taken in tokens where both sells measured it: switching the contract's swap-back of its collected fees
+    // on or off moves the price a sell gets, and with it the measured tax, but takes no more of anyone's tokens.
+    const feeNow = h.sellFeeBps ?? null;
+    const feeBefore = baseline.sellFeeBps ?? null;
+    const [now, before] =
+      feeNow !== null && feeBefore !== null ? [feeNow, feeBefore] : [h.sellTaxBps ?? 0, baseline.sellTaxBps ?? 0];
+    const taxMoved = baseline.sellOk && h.sellOk && Math.abs(now - before) >= FEE_CHANGE_MIN_BPS;
     const sellsStopped = baseline.sellOk && !h.sellOk && h.otherTransferOk;
     if (taxMoved || sellsStopped) kinds.push("fee");
   }

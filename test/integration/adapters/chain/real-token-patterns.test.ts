@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { effectKinds } from "../../../../src/domain/scoring/token/capability-effects";
+import { FEE_CHANGE_MIN_BPS, effectKinds } from "../../../../src/domain/scoring/token/capability-effects";
 import { Contract, ContractFactory, id } from "ethers";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { findBalanceSlot } from "../../../../src/adapters/chain/sell-simulator-calls";
@@ -335,6 +335,28 @@ describe("chain probes against real token patterns (embedded chain)", function (
         ).to.equal(true);
       const market = { trades: [], privileged: new Set<Address>() } as unknown as MarketAnalysis;
       expect(simulationFindings(simulation, market).flags.map((f) => f.code)).to.not.include("HONEYPOT_PATTERN");
+    });
+  });
+
+  describe("capability probes on a swap-and-liquify token the owner can switch off", () => {
+    it("measures the fee in tokens, and the switch is no fee setter though the price a sell got moved", async () => {
+      const token = await deployTestContract(await devSigner(chain, 0), "SwapBackToken", [10n ** 24n]);
+      const pool = await pooled(token);
+      // Fees the contract collected (3% of the supply): every sell first swaps them into the pair.
+      await sendAndWait(token.contract, "transfer", [token.address, 3n * 10n ** 22n]);
+      const evidence = await probe(token, deployer, [], [pool]);
+      const baseline = evidence.baseline!;
+      expect(baseline.sellFeeBps, "the token's 5% fee, in tokens").to.equal(500);
+      expect(baseline.sellTaxBps! - 500, "the swap-back cost the seller more than the fee").to.be.at.least(
+        FEE_CHANGE_MIN_BPS,
+      );
+      const toggle = evidence.effects.find(
+        (e) => e.selector === `0x${id("setSwapAndLiquifyEnabled(bool)").slice(2, 10)}`,
+      );
+      expect(toggle === undefined ? [] : effectKinds(toggle, baseline)).to.not.include("fee");
+      const { flags } = capabilityFindings(evidence, { measuredSellTaxBps: null, blacklistedNow: [] });
+      const fees = flags.find((f) => f.code === "OWNER_CAN_SET_FEES");
+      expect(fees?.evidence.detail ?? "").to.not.contain(id("setSwapAndLiquifyEnabled(bool)").slice(0, 10));
     });
   });
 

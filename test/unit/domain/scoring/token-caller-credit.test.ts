@@ -74,3 +74,22 @@ describe("capability effects: trading switched off again (pause)", () => {
     expect(effectKinds(call({ holders: poolOnly }), poolOnly)).to.deep.equal([]);
   });
 });
+
+describe("capability effects: a fee setter, told from a swap-back switch by the fee taken in tokens", () => {
+  const before: HolderEffects = { ...HOLDERS, sellTaxBps: 1_500, sellFeeBps: 500 };
+
+  it("is no fee when only the price moved (the contract's swap-back of its fees switched off), the fee unchanged", () => {
+    const switchedOff = call({ holders: { ...before, sellTaxBps: 500, sellFeeBps: 500 } });
+    expect(effectKinds(switchedOff, before)).to.deep.equal([]);
+  });
+
+  it("is a fee when the fee taken in tokens moved", () => {
+    const raised = call({ holders: { ...before, sellTaxBps: 2_500, sellFeeBps: 1_500 } });
+    expect(effectKinds(raised, before)).to.deep.equal(["fee"]);
+  });
+
+  it("falls back to the price where the fee in tokens was not measured", () => {
+    const unmeasured: HolderEffects = { ...HOLDERS, sellTaxBps: 1_500 };
+    expect(effectKinds(call({ holders: { ...HOLDERS, sellTaxBps: 500 } }), unmeasured)).to.deep.equal(["fee"]);
+  });
+});

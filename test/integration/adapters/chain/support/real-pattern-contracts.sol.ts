@@ -360,7 +360,8 @@ interface ISwapBackPair {
   function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes calldata data) external;
 }
 // Swap-and-liquify, as fee tokens do: a sell into the pair first sells the fees the contract collected into that same
-// pair (its reserves move inside the seller's transfer), then takes a 5% fee of the sell itself.
+// pair (its reserves move inside the seller's transfer), then takes a 5% fee of the sell itself. The owner may switch
+// the swap-back off (setSwapAndLiquifyEnabled), which moves the price a sell gets but not the fee.
 contract SwapBackToken {
   mapping(address => uint256) public balanceOf;
   mapping(address => mapping(address => uint256)) public allowance;
@@ -368,6 +369,7 @@ contract SwapBackToken {
   address public pair;
   address public owner;
   bool private inSwap;
+  bool public swapAndLiquifyEnabled = true;
   string public constant name = "SwapBack";
   string public constant symbol = "SWB";
   uint8 public constant decimals = 18;
@@ -380,6 +382,7 @@ contract SwapBackToken {
     emit Transfer(address(0), msg.sender, supply);
   }
   function setPair(address pair_) external { require(msg.sender == owner, "not allowed"); pair = pair_; }
+  function setSwapAndLiquifyEnabled(bool on) external { require(msg.sender == owner, "not allowed"); swapAndLiquifyEnabled = on; }
   function approve(address spender, uint256 amount) external returns (bool) {
     allowance[msg.sender][spender] = amount;
     emit Approval(msg.sender, spender, amount);
@@ -393,7 +396,7 @@ contract SwapBackToken {
   }
   function _move(address from, address to, uint256 amount) private {
     bool sell = to == pair && from != address(this);
-    if (sell && !inSwap && balanceOf[address(this)] > 0) _swapBack();
+    if (sell && swapAndLiquifyEnabled && !inSwap && balanceOf[address(this)] > 0) _swapBack();
     uint256 fee = sell ? amount / 20 : 0;
     balanceOf[from] -= amount;
     balanceOf[to] += amount - fee;
