@@ -110,10 +110,10 @@ export function decodeAmounts(
   outcome: Extract<CallOutcome, { ok: true }>,
 ): { expectedOut: bigint; amountOut: bigint } | null {
   try {
-    const [expectedOut, amountOut] = SIMULATOR_ABI.decodeFunctionResult(
-      "sellFrom",
-      outcome.returnData,
-    ) as unknown as [bigint, bigint];
+    const [expectedOut, amountOut] = SIMULATOR_ABI.decodeFunctionResult("sellFrom", outcome.returnData) as unknown as [
+      bigint,
+      bigint,
+    ];
     return { expectedOut, amountOut };
   } catch {
     return null;
