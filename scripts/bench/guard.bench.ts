@@ -17,6 +17,7 @@ import {
   type WorldChain,
 } from "../../test/e2e/multi-instance/support/cluster";
 import { startWebhookReceiver, type WebhookReceiver } from "../guard/webhook-receiver";
+import { capCpu, type CpuQuota } from "./cpu-quota";
 import { freshAddress, GuardChainLoad, type MinedBlock, type WatchedCall } from "./guard-chain-load";
 import { phaseLatency, type GuardLatency } from "./guard-latency";
 import { createSubscriptions, type BenchSubscription } from "./guard-subscriptions";
@@ -42,6 +43,12 @@ export interface GuardBenchOptions {
    * then on two (1.7 asks issue 34's "2 instances carry 1.7x the load of 1" directly).
    */
   readonly loadFactor: number;
+  /**
+   * Cores each instance may use (a cgroup CPU quota, set once it is ready: start-up is not measured), or null for no
+   * limit. With it, one instance and two are compared as with a CPU each, the rest of the machine left to the chain,
+   * PostgreSQL and the bench (see cpu-quota.ts).
+   */
+  readonly instanceCpu: number | null;
 }
 
 export type GuardPhase = GuardLatency & { readonly subscriptions: number; readonly instances: number };
@@ -64,6 +71,8 @@ export interface GuardBenchResult {
   /** GUARD_WORK_QUEUE and GUARD_WORK_PARTITIONS the instances ran with (unset: the service's defaults). */
   readonly workQueue: string;
   readonly workPartitions: string;
+  /** Cores each instance was limited to (null: no limit). */
+  readonly instanceCpu: number | null;
   /** The seeded chain, schema and receiver ready; each instance from spawn to its ready line. */
   readonly chainSeconds: number;
   readonly instanceStartSeconds: readonly number[];
@@ -78,7 +87,14 @@ export async function runGuardBench(options: GuardBenchOptions): Promise<GuardBe
   let db: MigratedSchema | undefined;
   let receiver: WebhookReceiver | undefined;
   const instances: ServiceProcess[] = [];
+  const quotas: CpuQuota[] = [];
   const startSeconds: number[] = [];
+  const spawnInstance = async (env: Record<string, string>, name: string) => {
+    const instance = await timedSpawn(env, name, startSeconds);
+    instances.push(instance);
+    if (options.instanceCpu !== null) quotas.push(capCpu(instance.child.pid ?? 0, options.instanceCpu, name));
+    return instance;
+  };
   const started = performance.now();
   try {
     [world, db, receiver] = await Promise.all([
@@ -88,8 +104,7 @@ export async function runGuardBench(options: GuardBenchOptions): Promise<GuardBe
     ]);
     const env = await guardEnvironment(world, db, redisKeyPrefix);
     const chainSeconds = secondsSince(started);
-    instances.push(await timedSpawn(env, "guard instance a", startSeconds));
-    const api = instances[0]!.url;
+    const api = (await spawnInstance(env, "guard instance a")).url;
     const hook = receiver;
     const load = new GuardChainLoad(world.rpcUrl);
     // Enough senders for the heavier load: one call per sender per block.
@@ -117,7 +132,7 @@ export async function runGuardBench(options: GuardBenchOptions): Promise<GuardBe
     const oneDouble = await phase(all, heavier, shortSeconds);
     let twoDouble: typeof one | null = null;
     if (options.instances >= 2) {
-      instances.push(await timedSpawn(env, "guard instance b", startSeconds));
+      await spawnInstance(env, "guard instance b");
       twoDouble = await phase(all, heavier, shortSeconds);
     }
     // Late duplicates of any phase are counted too.
@@ -138,6 +153,7 @@ export async function runGuardBench(options: GuardBenchOptions): Promise<GuardBe
       heavierAlertsPerBlock: heavier,
       workQueue: process.env.GUARD_WORK_QUEUE ?? "inline (default)",
       workPartitions: process.env.GUARD_WORK_PARTITIONS ?? "8 (default)",
+      instanceCpu: options.instanceCpu,
       baseline: measured(baseline),
       oneInstance: measured(one),
       oneInstanceDouble: measured(oneDouble),
@@ -149,6 +165,7 @@ export async function runGuardBench(options: GuardBenchOptions): Promise<GuardBe
     };
   } finally {
     await stopCluster({ instances, receiver, world, db, redisKeyPrefix });
+    for (const quota of quotas) quota.release();
   }
 }
 

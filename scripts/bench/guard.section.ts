@@ -24,6 +24,7 @@ export function guardSection(options: {
   instances: number;
   alertsPerBlock: number;
   loadFactor: number;
+  instanceCpu: number | null;
   killLeader: boolean;
 }): Section {
   if (options.killLeader) return guardKillSection(options);
@@ -48,7 +49,10 @@ export function guardSection(options: {
         `${f.subscriptions} subscriptions watching ${f.contracts} contracts made through POST /api/protocol-guard/subscribe ` +
           `in ${f.subscribeSeconds} s; PostgreSQL, RPC mode, chain in its own process`,
         `set-up: chain, schema and receiver ${f.chainSeconds} s; instance start (spawn to ready) ${f.instanceStartSeconds.join(" s, ")} s; ` +
-          `GUARD_WORK_QUEUE=${f.workQueue}, GUARD_WORK_PARTITIONS=${f.workPartitions}`,
+          `GUARD_WORK_QUEUE=${f.workQueue}, GUARD_WORK_PARTITIONS=${f.workPartitions}; ` +
+          (f.instanceCpu === null
+            ? "instances not CPU-limited"
+            : `each instance limited to ${f.instanceCpu} core (cgroup quota)`),
         phaseLine("baseline", f.baseline, per),
         phaseLine("load    ", f.oneInstance, per),
         `p99 x${oneOverBaseline} the baseline's; target p99 < ${TARGET_P99_MS} ms: ${f.oneInstance.p99Ms < TARGET_P99_MS ? "met" : "NOT met"}`,

@@ -7,7 +7,7 @@
  * Run: npm run bench [-- --skip-cold-compile] [--seconds=5] [--concurrency=24] [--widget-wait=20] [--index-transfers=1000000]
  *      [--only=batch,widget] (section keys: scan riskCheck startup scoring batch widget payment indexer leaderboard rateLimiter
  *      rateLimitBackends indexScale graph registryGas guard) [--guard-seconds=60] [--guard-instances=2]
- *      [--guard-alerts-per-block=10] [--guard-load-factor=2] [--guard-kill-leader]
+ *      [--guard-alerts-per-block=10] [--guard-load-factor=2] [--guard-instance-cpu=0.5] [--guard-kill-leader]
  * (DATABASE_URL for the PostgreSQL index and guard sections, REDIS_URL / REDIS_KEY_PREFIX for the Redis and guard ones)
  */
 import { runStartupBench } from "./startup.bench";
@@ -187,6 +187,7 @@ const sections: Section[] = [
     instances: numberArg("guard-instances", 2),
     alertsPerBlock: numberArg("guard-alerts-per-block", 10),
     loadFactor: numberArg("guard-load-factor", 2),
+    instanceCpu: args.some((a) => a.startsWith("--guard-instance-cpu=")) ? numberArg("guard-instance-cpu", 1) : null,
     killLeader: args.includes("--guard-kill-leader"),
   }),
 ];
