@@ -35,6 +35,7 @@ export interface MappingRow {
     | "transfer reverted"
     | "fee paid"
     | "high severity"
+    | "refused wallet stops sells"
     | HiddenEffect;
   readonly why: string;
 }
@@ -125,6 +126,12 @@ export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
   },
   { code: "TRADING_COOLDOWN", category: "limitingSell", when: "always", why: "a cooldown limits sells" },
   {
+    code: "OWNER_CAN_REDIRECT_FEES",
+    category: "limitingSell",
+    when: "refused wallet stops sells",
+    why: "the fee wallet the owner names can refuse its payment, and every holder's sell then reverts",
+  },
+  {
     code: "EXTERNAL_CALL_IN_TRANSFER",
     category: "limitingSell",
     when: "transfer reverted",
@@ -156,6 +163,8 @@ function matches(row: MappingRow, flag: ReturnedFlag): boolean {
       return true;
     case "high severity":
       return flag.severity === "high";
+    case "refused wallet stops sells":
+      return detail.includes("made every holder's sell revert");
     case "balance raised":
       return direction === "raised";
     case "balance lowered":

@@ -32,6 +32,8 @@ const HELD_WHEN_NONE_DIVISOR = 1_000n;
  * contract sell its collected fees and pay the wallet, as on a live token, and what reaches the payee is seen.
  */
 const FEE_SWAP_HOLDINGS_DIVISOR = 200n;
+/** Runtime code that reverts every call: an address that refuses the native coin (PUSH1 0, PUSH1 0, REVERT). */
+const REFUSING_CODE = "0x60006000fd" as Hex;
 /** The amount a mint is asked for when the supply reads zero (10^6 tokens of 18 decimals). */
 const WHOLE_SUPPLY_WHEN_NONE = 10n ** 24n;
 /** Amount-like arguments tried per mint (a mint takes one; a batch layout may carry a few). */
@@ -50,6 +52,8 @@ export class PrivilegedProbes {
   private readonly recipient = randomActor();
   /** Named only by the [payee, payee] layout: whatever reaches it went where the call said (a fee wallet setter). */
   private readonly payee = randomActor();
+  /** Named instead of the payee once the payee was paid in the native coin: it refuses every payment. */
+  private readonly refuser = randomActor();
   private overrides: StateOverrides;
   /** What the token contract holds of itself in the probes (see HELD_WHEN_NONE_DIVISOR). */
   private held = 0n;
@@ -72,7 +76,12 @@ export class PrivilegedProbes {
 
   private overridesFor(held: bigint | null = this.heldWritten): StateOverrides {
     const slot = this.balanceSlot;
-    if (slot === null) return { [this.target]: { code: SIMULATOR_CODE }, [this.other]: { code: SIMULATOR_CODE } };
+    if (slot === null)
+      return {
+        [this.target]: { code: SIMULATOR_CODE },
+        [this.other]: { code: SIMULATOR_CODE },
+        [this.refuser]: { code: REFUSING_CODE },
+      };
     const balances = this.freshHolders
       ? {
           [balanceKey(this.target, slot)]: wordHex(this.amount),
@@ -82,6 +91,7 @@ export class PrivilegedProbes {
     return {
       [this.target]: { code: SIMULATOR_CODE },
       [this.other]: { code: SIMULATOR_CODE },
+      [this.refuser]: { code: REFUSING_CODE },
       [this.token]: {
         stateDiff: {
           ...balances,
@@ -222,8 +232,36 @@ export class PrivilegedProbes {
     }
     const best = await this.withFeeRates(caller, selector, baseline, found, feePath);
     const kinds = best === null ? [] : effectKinds(best, baseline);
-    if (!tookPayee || kinds.some((kind) => kind !== "pause")) return best;
-    return (await this.paidAfterSwapBack(caller, selector, baseline)) ?? best;
+    if (!tookPayee || kinds.some((kind) => kind !== "pause")) return this.withRefusingWallet(caller, selector, best);
+    return this.withRefusingWallet(
+      caller,
+      selector,
+      (await this.paidAfterSwapBack(caller, selector, baseline)) ?? best,
+    );
+  }
+
+  /**
+   * A fee wallet paid in the native coin, named again as an address that refuses it (same holdings, same state): a
+   * token that requires the payment to go through (a router's swap of the fees straight to the wallet does) then
+   * reverts every sell, so whoever sets the wallet can stop sells. Recorded on the effect, compared with the call that
+   * named the payee.
+   */
+  private async withRefusingWallet(
+    caller: ProbeCaller,
+    selector: string,
+    effect: PrivilegedEffect | null,
+  ): Promise<PrivilegedEffect | null> {
+    const payee = effect?.payee;
+    if (effect === null || payee === undefined || payee.nativeAfter <= payee.nativeBefore) return effect;
+    if (effect.calldata !== payeeCalldata(selector, this.payee) || !effect.holders.sellOk) return effect;
+    const refused = await this.report(
+      caller.address,
+      payeeCalldata(selector, this.refuser),
+      effect.heldRaisedTo ?? null,
+    );
+    if (refused === null || refused === READ_ONLY || !refused.callOk) return effect;
+    const stopped = !refused.holders.sellOk && refused.holders.otherTransferOk;
+    return stopped ? { ...effect, sellsStopWhenRefused: true } : effect;
   }
 
   private async withFeeRates(

@@ -155,6 +155,22 @@ describe("eval:real building blocks", () => {
       expect(categoriesOf([tax("high", 45)]).limitingSell).to.deep.equal(["HIGH_SELL_TAX"]);
     });
 
+    it("counts a fee wallet as limiting sell too where naming one that refuses its payment reverted every sell", () => {
+      const wallet = (detail: string): ReturnedFlag => ({
+        code: "OWNER_CAN_REDIRECT_FEES",
+        severity: "low",
+        evidence: { detail },
+      });
+      const paid = "0xabc (named by the call, by nothing else) received 5 wei while holders transferred and sold";
+      expect(categoriesOf([wallet(`${paid}.`)])).to.deep.equal({
+        hiddenMint: [],
+        leakingToken: ["OWNER_CAN_REDIRECT_FEES"],
+        limitingSell: [],
+      });
+      const refused = `${paid}; named instead, an address that refuses the native coin made every holder's sell revert (transfers went through).`;
+      expect(categoriesOf([wallet(refused)]).limitingSell).to.deep.equal(["OWNER_CAN_REDIRECT_FEES"]);
+    });
+
     it("reads a hidden owner's proven effect", () => {
       const mint = categoriesOf([
         {

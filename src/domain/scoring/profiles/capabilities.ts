@@ -61,6 +61,12 @@ export interface PrivilegedEffect {
    * from such a call (its holders' effects are not comparable with the baseline's).
    */
   readonly heldRaisedTo?: bigint;
+  /**
+   * The call named, instead of the payee it paid in the native coin, an address that refuses that coin, and every
+   * holder's sell then reverted while transfers went through: who sets the wallet can stop sells. Absent when not
+   * measured (nothing paid in the coin).
+   */
+  readonly sellsStopWhenRefused?: boolean;
 }
 
 /**

@@ -125,6 +125,10 @@ export function describeEffect(e: PrivilegedEffect, kinds: readonly EffectKind[]
         .filter((w) => w !== null)
         .join(" and ")} while holders transferred and sold${held}`,
     );
+    if (e.sellsStopWhenRefused === true)
+      parts.push(
+        "named instead, an address that refuses the native coin made every holder's sell revert (transfers went through)",
+      );
   }
   if (kinds.includes("take_back")) parts.push(`owner() ${e.ownerBefore ?? "none"} -> ${e.ownerAfter}`);
   const words = Math.floor((e.calldata.length - 10) / 64);

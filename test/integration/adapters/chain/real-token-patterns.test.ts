@@ -257,6 +257,28 @@ describe("chain probes against real token patterns (embedded chain)", function (
       const setter = evidence.effects.find((e) => e.selector === `0x${id("setMarketingWallet(address)").slice(2, 10)}`);
       expect(setter === undefined ? [] : effectKinds(setter, evidence.baseline)).to.deep.equal(["redirect_fees"]);
     });
+
+    it("proves that a wallet paid in the native coin can stop every sell by refusing it, and not for one paid in tokens", async () => {
+      const token = await contract("CoinFeeWalletToken", [10n ** 24n]);
+      const pool = await pooled(token);
+      const signer = await devSigner(chain, 0);
+      await (await signer.sendTransaction({ to: token.address, value: 10n ** 18n })).wait();
+      const evidence = await probe(token, deployer, [], [pool]);
+      const selector = `0x${id("setMarketingWallet(address)").slice(2, 10)}`;
+      const setter = evidence.effects.find((e) => e.selector === selector);
+      expect((setter?.payee?.nativeAfter ?? 0n) > 0n, "the payee was paid in the coin").to.equal(true);
+      expect(setter?.sellsStopWhenRefused).to.equal(true);
+      const { flags } = capabilityFindings(evidence, { measuredSellTaxBps: null, blacklistedNow: [] });
+      expect(flags.find((f) => f.code === "OWNER_CAN_REDIRECT_FEES")?.evidence.detail).to.contain(
+        "an address that refuses the native coin made every holder's sell revert",
+      );
+      // FeeWalletToken credits its fee in tokens: a wallet cannot refuse those, and no such power is reported.
+      const tokensOnly = await contract("FeeWalletToken", [10n ** 24n]);
+      const plain = await probe(tokensOnly, deployer, [], [await pooled(tokensOnly)]);
+      const plainSetter = plain.effects.find((e) => e.selector === selector);
+      expect((plainSetter?.payee?.tokensAfter ?? 0n) > 0n, "the payee was paid in tokens").to.equal(true);
+      expect(plainSetter?.sellsStopWhenRefused).to.equal(undefined);
+    });
   });
 
   describe("a transfer that asks a hard-coded outside contract for the sender's balance (nothing deployed there)", () => {

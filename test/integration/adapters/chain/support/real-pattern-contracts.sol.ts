@@ -560,10 +560,33 @@ contract FeeWalletToken {
     }
     _move(from, to, amount);
   }
-  function _move(address from, address to, uint256 amount) private {
+  function _move(address from, address to, uint256 amount) internal {
     balanceOf[from] -= amount;
     balanceOf[to] += amount;
     emit Transfer(from, to, amount);
+  }
+}`,
+  "CoinFeeWalletToken.sol": `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+import "FeeWalletToken.sol";
+// XIRTAM's shape: the contract collects the fee; once it holds 0.1% of the supply, a sell sends its fees away and pays
+// the wallet the owner may replace in the native coin, as a router's swap of the fees straight to that wallet does, so
+// a wallet that refuses the coin makes every such sell revert.
+contract CoinFeeWalletToken is FeeWalletToken {
+  constructor(uint256 supply) FeeWalletToken(supply) {}
+  receive() external payable {}
+  function _transfer(address from, address to, uint256 amount) internal override {
+    if (to == pair && from != address(this) && balanceOf[address(this)] >= totalSupply / 1000) {
+      _move(address(this), owner, balanceOf[address(this)]);
+      (bool paid, ) = marketingWallet.call{value: 1 gwei}("");
+      require(paid, "fee wallet refused the payment");
+    }
+    if (from != owner && to != owner && from != address(this)) {
+      uint256 fee = amount * 3 / 100;
+      _move(from, address(this), fee);
+      amount -= fee;
+    }
+    _move(from, to, amount);
   }
 }`,
   "DividendFeeWalletToken.sol": `// SPDX-License-Identifier: MIT
