@@ -33,9 +33,9 @@ const CHAIN_IDS: Readonly<Record<string, number>> = {
 };
 
 /**
- * The chain id a contract expects to be deployed under: its origin chain's, so a constructor that picks its router
- * by `block.chainid` (a launch template seen in the corpus knows chains 1, 5, 56 and 97 only) finds one; null where the manifest names no
- * chain (the embedded default then).
+ * The chain id a contract expects to be deployed under: its origin chain's, so a constructor that picks its router by
+ * `block.chainid` (a launch template seen in the corpus knows chains 1, 5, 56 and 97 only) finds one; null where the
+ * manifest names no chain (the embedded default then).
  */
 export function originChainId(entry: CorpusEntry): number | null {
   return entry.origin.chain === null ? null : (CHAIN_IDS[entry.origin.chain] ?? null);

@@ -37,11 +37,11 @@ function paidToPayee(e: PrivilegedEffect): { tokens: bigint; native: bigint } {
  * "withdraw", "claimStuckTokens" or "recover" of the token itself).
  * mint: supply and the named holder's (or the caller's own) balance grew. change_balance: the holder's balance moved
  * without a matching transfer from the caller (a burn from someone else included), or the caller's own balance grew
- * while the holder lost nothing. blacklist: the named holder can no
- * longer transfer, others still can. pause: nobody can (nor sell, where only the pool was open to them). fee: the other holder's sell keeps more as tax (or
- * sells alone stop). redirect_fees: the address the call named received tokens or native coin while the
- * holders transferred and sold (their fee, or the coin the contract's swap of collected fees paid). take_back: owner()
- * became the caller.
+ * while the holder lost nothing. blacklist: the named holder can no longer transfer, others still can. pause: nobody
+ * can (nor sell, where only the pool was open to them). fee: the other holder's sell keeps more as tax, measured in
+ * tokens where both sells measured it (or sells alone stop). redirect_fees: the address the call named received tokens
+ * or native coin while the holders transferred and sold (their fee, or the coin the contract's swap of collected fees
+ * paid). take_back: owner() became the caller.
  */
 export function effectKinds(e: PrivilegedEffect, baseline: HolderEffects | null): EffectKind[] {
   const kinds: EffectKind[] = [];
