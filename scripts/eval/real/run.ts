@@ -1,7 +1,7 @@
 // npm run eval:real [-- --bytecode] [-- --only <id part>,<id part>] [-- --chunk N]: the real-contracts corpus
 // against a running service (see docs/real-contracts.md).
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -314,7 +314,9 @@ async function main(): Promise<number> {
   console.error(
     `compiled ${[...compiled.values()].filter((c) => c.ok).length}/${entries.length} in ${Math.round(compiledMs - started)} ms`,
   );
-  if (!bytecodeMode && resultsTo === null && chunksOf(entries).length > 1) {
+  // Even a single chunk runs in a process of its own: only there does the memory watch (CHUNK_MEMORY_MB) stop a
+  // contract that fills the chain's memory (one such token under --only took the whole machine's 24 GB).
+  if (!bytecodeMode && resultsTo === null) {
     printReport(await runInChunks(entries), started);
     return 0;
   }
@@ -367,6 +369,8 @@ function printReport(results: readonly ContractResult[], started: number): void 
   console.log(
     `mapping: ${FLAG_CATEGORY_TABLE.length} rows (scripts/eval/real/flag-categories.ts, docs/real-contracts.md)`,
   );
+  // A run that compiled nothing (every source filtered out, or a clean clone) has made no cache folder yet.
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, JSON.stringify(results.map(resultRecord), null, 1));
   console.log(`every contract's flags and categories: ${path.relative(process.cwd(), RESULTS_FILE)}`);
 }
