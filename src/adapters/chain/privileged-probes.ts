@@ -34,6 +34,11 @@ const HELD_WHEN_NONE_DIVISOR = 1_000n;
 const FEE_SWAP_HOLDINGS_DIVISOR = 200n;
 /** Runtime code that reverts every call: an address that refuses the native coin (PUSH1 0, PUSH1 0, REVERT). */
 const REFUSING_CODE = "0x60006000fd" as Hex;
+/**
+ * Runtime code that answers every call with the word 1 (PUSH1 1, PUSH1 0, MSTORE, PUSH1 32, PUSH1 0, RETURN): a
+ * checker that approves every transfer it is asked about (`true`, or a non-zero balance).
+ */
+const APPROVING_CODE = "0x600160005260206000f3" as Hex;
 /** The amount a mint is asked for when the supply reads zero (10^6 tokens of 18 decimals). */
 const WHOLE_SUPPLY_WHEN_NONE = 10n ** 24n;
 /** Amount-like arguments tried per mint (a mint takes one; a batch layout may carry a few). */
@@ -54,6 +59,8 @@ export class PrivilegedProbes {
   private readonly payee = randomActor();
   /** Named instead of the payee once the payee was paid in the native coin: it refuses every payment. */
   private readonly refuser = randomActor();
+  /** Named (with the refuser) to a function that may set the contract every transfer asks: see gateEffect. */
+  private readonly approver = randomActor();
   private overrides: StateOverrides;
   /** What the token contract holds of itself in the probes (see HELD_WHEN_NONE_DIVISOR). */
   private held = 0n;
@@ -81,6 +88,7 @@ export class PrivilegedProbes {
         [this.target]: { code: SIMULATOR_CODE },
         [this.other]: { code: SIMULATOR_CODE },
         [this.refuser]: { code: REFUSING_CODE },
+        [this.approver]: { code: APPROVING_CODE },
       };
     const balances = this.freshHolders
       ? {
@@ -92,6 +100,7 @@ export class PrivilegedProbes {
       [this.target]: { code: SIMULATOR_CODE },
       [this.other]: { code: SIMULATOR_CODE },
       [this.refuser]: { code: REFUSING_CODE },
+      [this.approver]: { code: APPROVING_CODE },
       [this.token]: {
         stateDiff: {
           ...balances,
@@ -230,6 +239,7 @@ export class PrivilegedProbes {
         break;
       }
     }
+    found ??= await this.gateEffect(caller, selector, baseline);
     const best = await this.withFeeRates(caller, selector, baseline, found, feePath);
     const kinds = best === null ? [] : effectKinds(best, baseline);
     if (!tookPayee || kinds.some((kind) => kind !== "pause")) return this.withRefusingWallet(caller, selector, best);
@@ -238,6 +248,30 @@ export class PrivilegedProbes {
       selector,
       (await this.paidAfterSwapBack(caller, selector, baseline)) ?? best,
     );
+  }
+
+  /**
+   * A token nobody can transfer at the baseline may be waiting for a contract the owner names and every transfer asks
+   * (PIPI's `initBridge`: each transfer requires `bridge.beforeTransfer(...)`, and no bridge is set). The call is made
+   * naming a contract that approves every call, then one that refuses every call: holders transferring after the
+   * first and not after the second shows that the named contract decides every transfer. A launch switch that takes
+   * an address opens trading whatever code is there, and is not a gate.
+   */
+  private async gateEffect(
+    caller: ProbeCaller,
+    selector: string,
+    baseline: HolderEffects,
+  ): Promise<PrivilegedEffect | null> {
+    if (baseline.targetTransferOk || baseline.otherTransferOk) return null;
+    const data = payeeCalldata(selector, this.approver);
+    const opened = await this.report(caller.address, data);
+    if (opened === null || opened === READ_ONLY || !opened.callOk) return null;
+    if (!opened.holders.targetTransferOk && !opened.holders.otherTransferOk) return null;
+    const refused = await this.report(caller.address, payeeCalldata(selector, this.refuser));
+    if (refused === null || refused === READ_ONLY || !refused.callOk) return null;
+    if (refused.holders.targetTransferOk || refused.holders.otherTransferOk) return null;
+    const gate = { approving: this.approver, refusing: this.refuser };
+    return { selector: `0x${selector}`, calldata: data, caller, target: this.target, ...opened, baseline, gate };
   }
 
   /**

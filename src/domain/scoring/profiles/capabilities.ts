@@ -67,6 +67,19 @@ export interface PrivilegedEffect {
    * measured (nothing paid in the coin).
    */
   readonly sellsStopWhenRefused?: boolean;
+  /**
+   * Holders could not transfer before the call, and the address argument decided whether they can after it: named as
+   * a contract that approves every call, they could; named as one that refuses every call, none could. Every transfer
+   * asks the contract the call names (a "bridge" or "checker" set by the owner). Absent when not measured (holders
+   * could transfer before the call, or the argument's code made no difference).
+   */
+  readonly gate?: NamedGate;
+}
+
+/** The two contracts a gate call was made with (see PrivilegedEffect.gate): code that approves, code that refuses. */
+export interface NamedGate {
+  readonly approving: Address;
+  readonly refusing: Address;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { HolderEffects, PrivilegedEffect } from "../profiles/capabilities";
 
 /** What a privileged call did, read from its measured effect (never from its name). */
 export type EffectKind =
-  "mint" | "change_balance" | "take_held" | "blacklist" | "pause" | "fee" | "redirect_fees" | "take_back";
+  "mint" | "change_balance" | "take_held" | "blacklist" | "pause" | "gate" | "fee" | "redirect_fees" | "take_back";
 
 /** A sell tax at least this much higher or lower after a call means the call sets fees (basis points). */
 export const FEE_CHANGE_MIN_BPS = 500;
@@ -38,7 +38,8 @@ function paidToPayee(e: PrivilegedEffect): { tokens: bigint; native: bigint } {
  * mint: supply and the named holder's (or the caller's own) balance grew. change_balance: the holder's balance moved
  * without a matching transfer from the caller (a burn from someone else included), or the caller's own balance grew
  * while the holder lost nothing. blacklist: the named holder can no longer transfer, others still can. pause: nobody
- * can (nor sell, where only the pool was open to them). fee: the other holder's sell keeps more as tax, measured in
+ * can (nor sell, where only the pool was open to them). gate: nobody could transfer before the call, and the contract
+ * the call names decides whether they can after it (see PrivilegedEffect.gate): whoever names it can stop them all. fee: the other holder's sell keeps more as tax, measured in
  * tokens where both sells measured it (or sells alone stop). redirect_fees: the address the call named received tokens
  * or native coin while the holders transferred and sold (their fee, or the coin the contract's swap of collected fees
  * paid). take_back: owner() became the caller.
@@ -71,6 +72,8 @@ export function effectKinds(e: PrivilegedEffect, baseline: HolderEffects | null)
     // a call after which the pool refuses their sells too has stopped everyone (trading switched off again).
     const poolOnlyStopped = !baseline.otherTransferOk && baseline.sellOk && !h.sellOk && nobodyTransfers;
     if ((baseline.otherTransferOk && nobodyTransfers) || poolOnlyStopped) kinds.push("pause");
+    else if (e.gate !== undefined && !baseline.targetTransferOk && !baseline.otherTransferOk && !nobodyTransfers)
+      kinds.push("gate");
     else if (baseline.targetTransferOk && !h.targetTransferOk && h.otherTransferOk && e.targetAfter >= e.targetBefore)
       kinds.push("blacklist");
     // Either way: a setter that can lower the fee can raise it back (the probe's value may equal the current one).
@@ -108,6 +111,10 @@ export function describeEffect(e: PrivilegedEffect, kinds: readonly EffectKind[]
       e.baseline !== undefined && !e.baseline.otherTransferOk
         ? "no holder could sell any more (transfers between wallets were already refused)"
         : "no holder could transfer",
+    );
+  if (kinds.includes("gate") && e.gate !== undefined)
+    parts.push(
+      `no holder could transfer before the call; named as ${e.gate.approving} (code that approves every call) holders could, named as ${e.gate.refusing} (code that refuses every call) none could: every transfer asks the contract the call names`,
     );
   if (kinds.includes("fee"))
     parts.push(

@@ -15,6 +15,8 @@ const EFFECT_FLAGS: Readonly<Record<EffectKind, FlagCode | null>> = {
   take_held: "OWNER_CAN_TAKE_HELD_TOKENS",
   blacklist: "OWNER_CAN_BLACKLIST",
   pause: "OWNER_CAN_PAUSE",
+  // Naming a contract that refuses stops every transfer: the power to pause, held through the contract named.
+  gate: "OWNER_CAN_PAUSE",
   fee: "OWNER_CAN_SET_FEES",
   redirect_fees: "OWNER_CAN_REDIRECT_FEES",
   take_back: null,

@@ -298,6 +298,33 @@ describe("chain probes against real token patterns (embedded chain)", function (
     });
   });
 
+  describe("capability probes on a token whose transfers ask a checker the owner has not named yet", () => {
+    it("names a contract that approves, then one that refuses, and reports whoever names it as able to stop every transfer", async () => {
+      const token = await contract("CheckerGateToken", [10n ** 24n, false]);
+      const evidence = await probe(token, deployer);
+      const selector = `0x${id("initBridge(address)").slice(2, 10)}`;
+      const gate = evidence.effects.find((e) => e.selector === selector);
+      expect(gate?.gate, "the checker setter was made with both contracts").to.not.equal(undefined);
+      expect(gate?.baseline?.otherTransferOk).to.equal(false);
+      expect(gate?.holders.otherTransferOk).to.equal(true);
+      expect(effectKinds(gate!, gate!.baseline ?? null)).to.deep.equal(["gate"]);
+      const { flags } = capabilityFindings(evidence, { measuredSellTaxBps: null, blacklistedNow: [] });
+      expect(flags.find((f) => f.code === "OWNER_CAN_PAUSE")?.evidence.detail).to.contain(
+        "every transfer asks the contract the call names",
+      );
+    });
+
+    it("does not read a launch switch that takes an address (it opens whatever code is there) as a gate", async () => {
+      const signer = await devSigner(chain, 0);
+      const token = await deployTestContract(signer, "CheckerGateToken", [10n ** 24n, true]);
+      const evidence = await probe(token, deployer);
+      const selector = `0x${id("setRouter(address)").slice(2, 10)}`;
+      expect(evidence.effects.filter((e) => e.selector === selector && e.gate !== undefined)).to.deep.equal([]);
+      const { flags } = capabilityFindings(evidence, { measuredSellTaxBps: null, blacklistedNow: [] });
+      expect(flags.map((f) => f.code)).to.not.include("OWNER_CAN_PAUSE");
+    });
+  });
+
   /** A Uniswap V2 pool of `token` against a fresh quote token (10^23 of each), the token's setPair called. */
   async function pooled(token: Deployed): Promise<PoolFacts> {
     const signer = await devSigner(chain, 0);

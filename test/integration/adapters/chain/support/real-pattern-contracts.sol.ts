@@ -603,6 +603,43 @@ contract DividendFeeWalletToken is FeeWalletToken {
     super._transfer(from, to, amount);
   }
 }`,
+  CheckerGateToken: `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+interface ITransferChecker { function beforeTransfer(address sender, uint256 balance, uint256 amount) external view returns (bool); }
+// PIPI's template: every transfer asks a checker contract the owner names (initBridge) whether it may go through, and
+// none is named at deployment, so no holder can transfer until the owner names one; the owner can name another later.
+// setRouter is a launch switch that takes an address: it opens trading whatever code the address holds.
+contract CheckerGateToken {
+  mapping(address => uint256) public balanceOf;
+  uint256 public totalSupply;
+  address public owner;
+  address private checker;
+  address public router;
+  bool public routerGated;
+  string public constant name = "CheckerGate";
+  string public constant symbol = "GATE";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  constructor(uint256 supply, bool routerGated_) {
+    owner = msg.sender;
+    routerGated = routerGated_;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  modifier onlyOwner() { require(msg.sender == owner, "owner"); _; }
+  function initBridge(address checker_) external onlyOwner { checker = checker_; }
+  function setRouter(address router_) external onlyOwner { router = router_; }
+  function transfer(address to, uint256 amount) external returns (bool) {
+    require(balanceOf[msg.sender] >= amount, "balance");
+    if (routerGated) require(router != address(0), "closed");
+    else require(ITransferChecker(checker).beforeTransfer(msg.sender, balanceOf[msg.sender], amount), "refused");
+    balanceOf[msg.sender] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(msg.sender, to, amount);
+    return true;
+  }
+}`,
   OutsideBalanceToken: `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 interface IBalanceOracle { function createSwap(uint256 value) external returns (uint256); }
