@@ -5,6 +5,7 @@ import { JsonRpcServer } from "hardhat/internal/hardhat-network/jsonrpc/server";
 import type { EIP1193Provider } from "hardhat/types";
 import { serveCallTracer } from "./edr-call-tracer";
 import { edrProviderOf } from "./edr-provider";
+import { collectTracesAfterSlowRequests } from "./trace-collection";
 import { answerWholeJsonWhenItFits } from "./whole-json-answers";
 
 /** The well-known development mnemonic: its keys are public, so this chain holds nothing of value. */
@@ -114,6 +115,8 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise
     { enabled: false, printLineFn: () => {}, replaceLastLineFn: () => {} },
   );
   answerWholeJsonWhenItFits();
+  const edr = edrProviderOf(provider);
+  if (edr !== null) collectTracesAfterSlowRequests(edr);
   serveCallTracer(provider);
   const server = new JsonRpcServer({ hostname: options.host, port: options.port, provider });
   const bound = await server.listen();
