@@ -6,7 +6,7 @@
  *
  * Run: npm run bench [-- --skip-cold-compile] [--seconds=5] [--concurrency=24] [--widget-wait=20] [--index-transfers=1000000]
  *      [--only=batch,widget] (section keys: scan riskCheck startup scoring batch widget payment indexer leaderboard rateLimiter
- *      rateLimitBackends indexScale graph registryGas guard) [--guard-seconds=60] [--guard-instances=2]
+ *      rateLimitBackends indexScale graph registryGas chainMemory guard) [--guard-seconds=60] [--guard-instances=2]
  *      [--guard-alerts-per-block=10] [--guard-load-factor=2] [--guard-instance-cpu=0.5] [--guard-kill-leader]
  * (DATABASE_URL for the PostgreSQL index and guard sections, REDIS_URL / REDIS_KEY_PREFIX for the Redis and guard ones)
  */
@@ -26,6 +26,7 @@ import { runScanBench } from "./scan.bench";
 import { runRiskCheckBench } from "./risk-check.bench";
 import { runSection, type Section } from "./section";
 import { guardSection } from "./guard.section";
+import { runChainMemoryBench } from "./chain-memory.bench";
 
 const args = process.argv.slice(2);
 const numberArg = (name: string, fallback: number): number => {
@@ -179,6 +180,21 @@ const sections: Section[] = [
           `incremental: ${f.msPerBlock} ms per block of ${f.transfersPerBlock} transfers; baseline full rebuild of the same graph -> one block is x${f.fullRebuildOverBlock} cheaper`,
         ],
         figures: { ...f },
+      };
+    },
+  },
+  {
+    key: "chainMemory",
+    title: "15. Embedded chain memory: 30 eth_calls of ~0.9M steps each, vs Hardhat's EDR provider as Hardhat makes it",
+    run: async () => {
+      const { embedded, plain } = await runChainMemoryBench();
+      return {
+        lines: [
+          `embedded chain (a minor collection after slow requests): peak ${embedded.peakMb} MB resident, ${embedded.endMb} MB at the end, median ${embedded.medianCallMs} ms a call`,
+          `baseline, Hardhat's EDR provider: peak ${plain.peakMb} MB resident, ${plain.endMb} MB at the end, median ${plain.medianCallMs} ms a call`,
+          `peak memory x${ratio(embedded.peakMb, plain.peakMb)} of the baseline; a call takes x${ratio(embedded.medianCallMs, plain.medianCallMs)} the baseline's time`,
+        ],
+        figures: { embedded, plain },
       };
     },
   },

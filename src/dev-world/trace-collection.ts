@@ -4,7 +4,7 @@
  * V8 sees no reason to collect, and the traces pile up: 30 eth_calls of a loop of ~0.9M steps left 7 GB resident,
  * ~200 MB more with each call, and a rebase token whose every transfer loops took 24 GB. A minor collection right
  * after a slow request frees them: the same 30 calls stayed under 2.5 GB, and each ran about five times faster
- * (no fresh pages to fault in). Measured by `npm run bench -- --only=chain-memory`.
+ * (no fresh pages to fault in). Measured by `npm run bench -- --only=chainMemory`.
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
