@@ -49,7 +49,10 @@ const mode = process.argv[2];
 if (mode !== "embedded" && mode !== "plain") throw new Error("usage: chain-memory.child.ts embedded|plain");
 const chain =
   mode === "embedded"
-    ? await startEmbeddedChain({ host: "127.0.0.1", port: 0 }).then((c) => ({ provider: c.provider, close: c.close }))
+    ? await startEmbeddedChain({ host: "127.0.0.1", port: 0 }).then((c) => ({
+        provider: c.provider,
+        close: () => c.close(),
+      }))
     : await plainProvider();
 let peak = residentMb();
 const times: number[] = [];
