@@ -24,13 +24,15 @@ contract CapabilityProbe {
     /// @notice Calls `token` with `data` (skipped when empty: the baseline), then measures.
     /// @return r [callOk, targetBefore, targetAfter, supplyBefore, supplyAfter, ownerBefore, ownerAfter,
     ///   targetTransferOk, otherTransferOk, sellOk, sellExpected, sellOut, selfBefore, selfAfter, heldBefore,
-    ///   heldAfter, payeeTokensAfterCall, payeeTokensAtEnd, payeeNativeAfterCall, payeeNativeAtEnd, sellReceived];
+    ///   heldAfter, payeeTokensAfterCall, payeeTokensAtEnd, payeeNativeAfterCall, payeeNativeAtEnd, sellReceived,
+    ///   targetTransferGas];
     ///   sellReceived is what the pair got of the sold `amount` (the rest is the token's fee in tokens, which a
     ///   swap-back inside the sell does not move, unlike the price the seller got); callOk is 2, and
     ///   nothing else is measured, when the call succeeds as a STATICCALL: it writes nothing, so it has no effect.
     ///   `payee` is a fresh address only a call can name: what reaches it while the holders transfer and sell (a
     ///   fee credited in tokens, or the native coin of the contract's swap of the fees it collected) went where the
-    ///   call said.
+    ///   call said. targetTransferGas is the gas the target's transfer used, failed or not: a transfer that failed after
+    ///   burning millions ran out of gas (a token whose every transfer loops), and so will every probe after it.
     function privileged(
         address token,
         bytes calldata data,
@@ -40,7 +42,7 @@ contract CapabilityProbe {
         uint256 amount,
         address recipient,
         address payee
-    ) external returns (uint256[21] memory r) {
+    ) external returns (uint256[22] memory r) {
         if (data.length > 0) {
             // Most probed functions are views: proving that costs one frame, not the holders' transfers and sell.
             (bool readOnly, ) = token.staticcall{gas: READ_ONLY_GAS}(data);
@@ -66,9 +68,11 @@ contract CapabilityProbe {
         r[16] = _balance(token, payee);
         r[18] = payee.balance;
         uint256 sendable = r[2] < amount ? r[2] : amount;
+        uint256 gasBefore = gasleft();
         try IProbeSimulator(target).transferTo(token, recipient, sendable) returns (uint256, uint256) {
             r[7] = 1;
         } catch {}
+        r[21] = gasBefore - gasleft();
         try IProbeSimulator(other).transferTo(token, recipient, amount) returns (uint256, uint256) {
             r[8] = 1;
         } catch {}

@@ -5,7 +5,7 @@ import type { HolderEffects, PayeeReceipts } from "../../domain/scoring/profiles
 import { asHex } from "../shared/hex-values";
 
 export const PROBE_ABI = new Interface([
-  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient, address payee) returns (uint256[21] r)",
+  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient, address payee) returns (uint256[22] r)",
   "function twice(address seller, address token, address pair, uint256 amount) returns (uint256[4] r)",
   "function again(address token, bytes first, bytes second) returns (uint256[4] r)",
 ]);
@@ -177,6 +177,7 @@ export function decodePrivileged(data: Hex, payee: Address, sold: bigint): Privi
       sellOk: at(9) === 1n,
       sellTaxBps: at(9) === 1n ? taxBps(at(10), at(11)) : null,
       sellFeeBps: at(9) === 1n ? feeBps(sold, at(20)) : null,
+      targetTransferGas: at(21),
     },
   };
 }

@@ -14,7 +14,7 @@ import type {
   PrivilegedCallInHistory,
   ProbeCaller,
 } from "../../domain/scoring/profiles/capabilities";
-import { PrivilegedProbes } from "./privileged-probes";
+import { EXHAUSTED_TRANSFER_GAS, PrivilegedProbes } from "./privileged-probes";
 import { inspectProxy } from "./proxy-inspection";
 import { candidateCallers, readPendingOwner, readStoredAddresses } from "./owner-discovery";
 import { cooldown, sellSizes, tracedTransfer, whale } from "./capability-simulations";
@@ -81,6 +81,10 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
             request.holders,
             request.totalSupply,
           ).run(this.callers(request, stored), selectors);
+    if (privileged.outOfGas === true)
+      gaps.push(
+        `A holder's transfer ran out of gas (it used over ${EXHAUSTED_TRANSFER_GAS / 1_000_000n}M and failed): no privileged call was simulated, since each would run out the same way.`,
+      );
     const holder = request.holders[0] ?? (await this.ownerOrDeployerHolding(request));
     const [sizes, cool, big, trace] = await Promise.all([
       pool !== null && balanceSlot !== null ? sellSizes(this.chain, token, pool, balanceSlot, size) : null,

@@ -41,6 +41,13 @@ const REFUSING_CODE = "0x60006000fd" as Hex;
 const APPROVING_CODE = "0x600160005260206000f3" as Hex;
 /** The amount a mint is asked for when the supply reads zero (10^6 tokens of 18 decimals). */
 const WHOLE_SUPPLY_WHEN_NONE = 10n ** 24n;
+/**
+ * A baseline transfer that failed after using this much gas ran out of it: the token's every transfer loops (a rebase
+ * once per few seconds since the last transfer, a runaway loop), and each probe would run to the node's gas cap too,
+ * several hundred calls of 30-50M gas each for one score. A real token's transfer, dividends and swap-back included,
+ * uses well under 2M.
+ */
+export const EXHAUSTED_TRANSFER_GAS = 10_000_000n;
 /** Amount-like arguments tried per mint (a mint takes one; a batch layout may carry a few). */
 const MAX_AMOUNT_WORDS = 3;
 
@@ -146,7 +153,7 @@ export class PrivilegedProbes {
   async run(
     callers: readonly ProbeCaller[],
     selectors: readonly string[],
-  ): Promise<{ baseline: HolderEffects | null; effects: PrivilegedEffect[] }> {
+  ): Promise<{ baseline: HolderEffects | null; effects: PrivilegedEffect[]; outOfGas?: true }> {
     await this.holdings();
     // Without the balance mapping no holder can be given tokens: real holders play them, and a third plays the
     // stranger (see strangerFor), or nothing is probed.
@@ -157,6 +164,10 @@ export class PrivilegedProbes {
       if (this.fromRealHolders()) baseline = await this.baseline(randomActor());
     }
     if (baseline === null) return { baseline: null, effects: [] };
+    const h = baseline.holders;
+    // Every probe would burn the same gas and compare nothing: none is made (see EXHAUSTED_TRANSFER_GAS).
+    if (!h.targetTransferOk && !h.otherTransferOk && (h.targetTransferGas ?? 0n) >= EXHAUSTED_TRANSFER_GAS)
+      return { baseline: h, effects: [], outOfGas: true };
     // Each caller gets its own baseline: its code is replaced by the probe's, and a token that calls it (a
     // tracker, a fee receiver) behaves differently for that alone.
     const own = await Promise.all(callers.map((caller) => this.baseline(caller.address)));

@@ -25,6 +25,11 @@ export interface HolderEffects {
    * sell did not run, absent where it was not measured). A swap-back switched on or off moves sellTaxBps, not this.
    */
   readonly sellFeeBps?: number | null;
+  /**
+   * The gas the target's transfer used, whether it went through or not (absent where not measured). A transfer that
+   * failed after burning millions ran out of gas: a token whose every transfer loops.
+   */
+  readonly targetTransferGas?: bigint;
 }
 
 /**

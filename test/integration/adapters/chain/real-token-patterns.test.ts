@@ -4,6 +4,7 @@ import { Contract, ContractFactory, id } from "ethers";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
 import { findBalanceSlot } from "../../../../src/adapters/chain/sell-simulator-calls";
 import { EthCallCapabilityProber } from "../../../../src/adapters/chain/eth-call-capability-prober.adapter";
+import { EXHAUSTED_TRANSFER_GAS } from "../../../../src/adapters/chain/privileged-probes";
 import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";
 import { right } from "../../contract/support/task-either";
 import { EthersSellSimulator } from "../../../../src/adapters/chain/sell-simulator.adapter";
@@ -322,6 +323,51 @@ describe("chain probes against real token patterns (embedded chain)", function (
       expect(evidence.effects.filter((e) => e.selector === selector && e.gate !== undefined)).to.deep.equal([]);
       const { flags } = capabilityFindings(evidence, { measuredSellTaxBps: null, blacklistedNow: [] });
       expect(flags.map((f) => f.code)).to.not.include("OWNER_CAN_PAUSE");
+    });
+  });
+
+  describe("capability probes on a token whose every transfer runs out of gas (a backlog of missed epochs)", () => {
+    it("stops after the baseline and says why, where the same token in use has its blacklist found", async () => {
+      const signer = await devSigner(chain, 0);
+      // 5,000 snapshots of ~22k gas each: far past the node's 30M, in ~80k steps (a light trace for the chain).
+      const stuck = await deployTestContract(signer, "BacklogTransferToken", [10n ** 24n, 5_000n]);
+      let calls = 0;
+      const counted = new Proxy(reader, {
+        get(target, key, receiver) {
+          if (key === "call") return (...args: Parameters<typeof reader.call>) => (calls++, target.call(...args));
+          const value: unknown = Reflect.get(target, key, receiver);
+          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const head = await right(reader.headBlock());
+      const evidence = await right(
+        new EthCallCapabilityProber(counted).probe({
+          token: stuck.address,
+          bytecode: await right(reader.codeAt(stuck.address)),
+          owner: deployer,
+          deployer,
+          totalSupply: 10n ** 24n,
+          pools: [],
+          holders: [],
+          history: [],
+          creationBlock: 1,
+          blockNumber: head.number,
+        }),
+      );
+      expect(evidence.baseline?.targetTransferOk).to.equal(false);
+      expect((evidence.baseline?.targetTransferGas ?? 0n) >= EXHAUSTED_TRANSFER_GAS).to.equal(true);
+      expect(evidence.effects).to.deep.equal([]);
+      expect(evidence.gaps.join(" ")).to.contain("ran out of gas");
+      // A baseline or two and the reads around them (4 here), not one call per function, caller and layout (35 here
+      // before the probes stopped, with this token's one setter).
+      expect(calls).to.be.below(10);
+
+      const inUse = await deployTestContract(signer, "BacklogTransferToken", [10n ** 24n, 0n]);
+      const live = await probe(inUse, deployer);
+      expect(live.gaps.join(" ")).to.not.contain("ran out of gas");
+      const setBot = `0x${id("setBot(address,bool)").slice(2, 10)}`;
+      const found = live.effects.find((e) => e.selector === setBot);
+      expect(found !== undefined && effectKinds(found, found.baseline ?? null).includes("blacklist")).to.equal(true);
     });
   });
 

@@ -640,6 +640,45 @@ contract CheckerGateToken {
     return true;
   }
 }`,
+  BacklogTransferToken: `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// MaxAPY's shape: every transfer first catches up on the epochs missed since the last one (MaxAPY compounds its supply
+// once per 3 s), writing a snapshot for each. Idle long enough, a transfer needs more gas than a block holds, and every
+// holder's transfer runs out of gas. \`backlog\` is the epochs missed at deployment (0: a token in use).
+contract BacklogTransferToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(uint256 => uint256) private snapshots;
+  mapping(address => bool) public isBot;
+  uint256 public totalSupply;
+  uint256 public epoch;
+  uint256 private backlog;
+  address public owner;
+  string public constant name = "Backlog";
+  string public constant symbol = "BKLG";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  constructor(uint256 supply, uint256 backlog_) {
+    owner = msg.sender;
+    backlog = backlog_;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function setBot(address account, bool bot) external {
+    require(msg.sender == owner, "owner");
+    isBot[account] = bot;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) {
+    for (uint256 i = 0; i < backlog; i++) snapshots[++epoch] = totalSupply;
+    backlog = 0;
+    require(!isBot[msg.sender], "bot");
+    require(balanceOf[msg.sender] >= amount, "balance");
+    balanceOf[msg.sender] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(msg.sender, to, amount);
+    return true;
+  }
+}`,
   OutsideBalanceToken: `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 interface IBalanceOracle { function createSwap(uint256 value) external returns (uint256); }
