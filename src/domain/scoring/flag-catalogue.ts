@@ -277,7 +277,7 @@ const TOKEN_FLAGS = {
     points: -5,
     category: "control",
     title: "owner can pause transfers",
-    rule: "The bytecode dispatches pause() 0x8456cb59, or after a simulated privileged call no holder could transfer. Info only when ownership is renounced and no hidden owner can call it.",
+    rule: "The bytecode dispatches pause() 0x8456cb59, or after a simulated privileged call no holder could transfer, or (a token nobody can transfer yet) the call names the contract every transfer asks: named as code that approves every call, holders could transfer; as code that refuses, none could. Info only when ownership is renounced and no hidden owner can call it.",
   },
   OWNER_CAN_SET_FEES: {
     appliesTo: ["token"],
