@@ -1,15 +1,18 @@
 /**
  * One side of the chain-memory bench, in a process of its own (resident memory is per process): 30 eth_calls of a
  * loop of ~0.9M steps each, as a token whose every transfer loops makes them, on the embedded chain as `npm start`
- * runs it (`embedded`) or on Hardhat's EDR provider as Hardhat makes it (`plain`: no collection after slow
- * requests). Prints one JSON line: peak resident MB, resident MB at the end, median ms per call.
+ * runs it (`embedded`) or on Hardhat's EDR provider with the same settings as Hardhat makes it (`plain`:
+ * createChainProvider, no collection after slow requests). Prints one JSON line: peak resident MB, resident MB at the end, median ms per call.
  *
  * Run: npx tsx scripts/bench/chain-memory.child.ts embedded|plain
  */
 import { readFileSync } from "node:fs";
-import { createHardhatNetworkProvider } from "hardhat/internal/hardhat-network/provider/provider";
-import type { EIP1193Provider } from "hardhat/types";
-import { startEmbeddedChain } from "../../src/dev-world/embedded-chain";
+import {
+  ARC_TESTNET_CHAIN_ID,
+  createChainProvider,
+  devAccounts,
+  startEmbeddedChain,
+} from "../../src/dev-world/embedded-chain";
 
 /** Counts down the word it is given (PUSH1 0 CALLDATALOAD; loop: DUP1 ISZERO PUSH1 end JUMPI PUSH1 1 SWAP1 SUB ...). */
 const LOOP_CODE = "0x6000355b8015601057600190036003565b00";
@@ -20,31 +23,6 @@ const CALLS = 30;
 const residentMb = (): number =>
   Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? "0") / 1024);
 
-async function plainProvider(): Promise<{ provider: EIP1193Provider; close: () => Promise<void> }> {
-  const provider = await createHardhatNetworkProvider(
-    {
-      hardfork: "cancun",
-      chainId: 31337,
-      networkId: 31337,
-      blockGasLimit: 30_000_000,
-      minGasPrice: 0n,
-      automine: true,
-      intervalMining: 0,
-      mempoolOrder: "priority",
-      chains: new Map(),
-      genesisAccounts: [],
-      allowUnlimitedContractSize: false,
-      throwOnTransactionFailures: true,
-      throwOnCallFailures: true,
-      allowBlocksWithSameTimestamp: false,
-      enableTransientStorage: false,
-      enableRip7212: false,
-    },
-    { enabled: false, printLineFn: () => {}, replaceLastLineFn: () => {} },
-  );
-  return { provider, close: async () => {} };
-}
-
 const mode = process.argv[2];
 if (mode !== "embedded" && mode !== "plain") throw new Error("usage: chain-memory.child.ts embedded|plain");
 const chain =
@@ -53,7 +31,10 @@ const chain =
         provider: c.provider,
         close: () => c.close(),
       }))
-    : await plainProvider();
+    : {
+        provider: await createChainProvider({ chainId: ARC_TESTNET_CHAIN_ID, accounts: devAccounts(20) }),
+        close: async () => {},
+      };
 let peak = residentMb();
 const times: number[] = [];
 for (let i = 0; i < CALLS; i++) {

@@ -86,24 +86,31 @@ export function devAccounts(count: number): DevAccount[] {
 const DEV_ACCOUNT_BALANCE = 10n ** 24n;
 
 /**
- * Starts Hardhat's EDR in-process and serves it over standard JSON-RPC (HTTP and WebSocket),
- * so ethers, viem, wallets and x402 clients talk to it as to any node.
+ * Hardhat's EDR provider with the embedded chain's settings, as Hardhat makes it: none of what startEmbeddedChain adds
+ * (the callTracer, the collection of traces after slow requests, the JSON-RPC server). The chain-memory bench's
+ * baseline.
  */
-export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
-  const chainId = options.chainId ?? ARC_TESTNET_CHAIN_ID;
-  const accounts = devAccounts(options.accountCount ?? 20);
-  const provider = await createHardhatNetworkProvider(
+export function createChainProvider(
+  options: Pick<EmbeddedChainOptions, "initialDate" | "allowUnlimitedContractSize"> & {
+    readonly chainId: number;
+    readonly accounts: readonly DevAccount[];
+  },
+): Promise<EIP1193Provider> {
+  return createHardhatNetworkProvider(
     {
       hardfork: "cancun",
-      chainId,
-      networkId: chainId,
+      chainId: options.chainId,
+      networkId: options.chainId,
       blockGasLimit: 30_000_000,
       minGasPrice: 0n,
       automine: true,
       intervalMining: 0,
       mempoolOrder: "priority",
       chains: new Map(),
-      genesisAccounts: accounts.map((a) => ({ privateKey: a.privateKey, balance: DEV_ACCOUNT_BALANCE.toString() })),
+      genesisAccounts: options.accounts.map((a) => ({
+        privateKey: a.privateKey,
+        balance: DEV_ACCOUNT_BALANCE.toString(),
+      })),
       allowUnlimitedContractSize: options.allowUnlimitedContractSize ?? false,
       throwOnTransactionFailures: true,
       throwOnCallFailures: true,
@@ -114,6 +121,16 @@ export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise
     },
     { enabled: false, printLineFn: () => {}, replaceLastLineFn: () => {} },
   );
+}
+
+/**
+ * Starts Hardhat's EDR in-process and serves it over standard JSON-RPC (HTTP and WebSocket),
+ * so ethers, viem, wallets and x402 clients talk to it as to any node.
+ */
+export async function startEmbeddedChain(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
+  const chainId = options.chainId ?? ARC_TESTNET_CHAIN_ID;
+  const accounts = devAccounts(options.accountCount ?? 20);
+  const provider = await createChainProvider({ ...options, chainId, accounts });
   answerWholeJsonWhenItFits();
   const edr = edrProviderOf(provider);
   if (edr !== null) collectTracesAfterSlowRequests(edr);
