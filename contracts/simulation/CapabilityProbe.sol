@@ -32,7 +32,9 @@ contract CapabilityProbe {
     ///   `payee` is a fresh address only a call can name: what reaches it while the holders transfer and sell (a
     ///   fee credited in tokens, or the native coin of the contract's swap of the fees it collected) went where the
     ///   call said. targetTransferGas is the gas the target's transfer used, failed or not: a transfer that failed after
-    ///   burning millions ran out of gas (a token whose every transfer loops), and so will every probe after it.
+    ///   burning its whole `tradeGas` ran out of gas (a token whose every transfer loops), and so will every probe after
+    ///   it. Each holder's transfer and sell is given `tradeGas` (the adapter's TRADE_GAS), not 63/64 of what is left:
+    ///   a looping token then costs each probe a few millions, not the node's whole cap.
     function privileged(
         address token,
         bytes calldata data,
@@ -41,7 +43,8 @@ contract CapabilityProbe {
         address pair,
         uint256 amount,
         address recipient,
-        address payee
+        address payee,
+        uint256 tradeGas
     ) external returns (uint256[22] memory r) {
         if (data.length > 0) {
             // Most probed functions are views: proving that costs one frame, not the holders' transfers and sell.
@@ -69,15 +72,15 @@ contract CapabilityProbe {
         r[18] = payee.balance;
         uint256 sendable = r[2] < amount ? r[2] : amount;
         uint256 gasBefore = gasleft();
-        try IProbeSimulator(target).transferTo(token, recipient, sendable) returns (uint256, uint256) {
+        try IProbeSimulator(target).transferTo{gas: tradeGas}(token, recipient, sendable) returns (uint256, uint256) {
             r[7] = 1;
         } catch {}
         r[21] = gasBefore - gasleft();
-        try IProbeSimulator(other).transferTo(token, recipient, amount) returns (uint256, uint256) {
+        try IProbeSimulator(other).transferTo{gas: tradeGas}(token, recipient, amount) returns (uint256, uint256) {
             r[8] = 1;
         } catch {}
         if (pair != address(0)) {
-            try IProbeSimulator(other).swapExactIn(token, pair, amount) returns (
+            try IProbeSimulator(other).swapExactIn{gas: tradeGas}(token, pair, amount) returns (
                 uint256 expected,
                 uint256 out,
                 uint256 received
@@ -93,12 +96,16 @@ contract CapabilityProbe {
     }
 
     /// @notice Two sells by the same seller one after the other (same block): a cooldown lets only the first through.
-    function twice(address seller, address token, address pair, uint256 amount) external returns (uint256[4] memory r) {
-        try IProbeSimulator(seller).swapExactIn(token, pair, amount) returns (uint256, uint256 out, uint256) {
+    /// Each is given `tradeGas`, as in `privileged`.
+    function twice(address seller, address token, address pair, uint256 amount, uint256 tradeGas)
+        external
+        returns (uint256[4] memory r)
+    {
+        try IProbeSimulator(seller).swapExactIn{gas: tradeGas}(token, pair, amount) returns (uint256, uint256 out, uint256) {
             r[0] = 1;
             r[1] = out;
         } catch {}
-        try IProbeSimulator(seller).swapExactIn(token, pair, amount) returns (uint256, uint256 out, uint256) {
+        try IProbeSimulator(seller).swapExactIn{gas: tradeGas}(token, pair, amount) returns (uint256, uint256 out, uint256) {
             r[2] = 1;
             r[3] = out;
         } catch {}

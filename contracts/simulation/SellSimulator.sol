@@ -74,7 +74,10 @@ contract SellSimulator {
     function _swapOut(address pair, bool inIsToken0, uint256 out, address to) private returns (uint256) {
         address tokenOut = inIsToken0 ? ISimulatedPair(pair).token1() : ISimulatedPair(pair).token0();
         uint256 before = ISimulatedToken(tokenOut).balanceOf(to);
-        ISimulatedPair(pair).swap(inIsToken0 ? 0 : out, inIsToken0 ? out : 0, to, "");
+        uint256 gasBefore = gasleft();
+        (bool ok, bytes memory data) =
+            pair.call(abi.encodeCall(ISimulatedPair.swap, (inIsToken0 ? 0 : out, inIsToken0 ? out : 0, to, "")));
+        _bubble(ok, data, gasBefore);
         return ISimulatedToken(tokenOut).balanceOf(to) - before;
     }
 
@@ -89,12 +92,9 @@ contract SellSimulator {
     }
 
     function _transferFrom(address token, address from, address to, uint256 amount) private {
+        uint256 gasBefore = gasleft();
         (bool ok, bytes memory data) = token.call(abi.encodeWithSelector(0x23b872dd, from, to, amount));
-        if (!ok) {
-            assembly {
-                revert(add(data, 32), mload(data))
-            }
-        }
+        _bubble(ok, data, gasBefore);
         if (data.length > 0 && !abi.decode(data, (bool))) revert("TRANSFER_RETURNED_FALSE");
     }
 
@@ -104,14 +104,22 @@ contract SellSimulator {
         return (withFee * reserveOut) / (reserveIn * 1000 + withFee);
     }
 
-    /// Bubbles the token's own revert data, so a honeypot's reason reaches the report.
     function _transfer(address token, address to, uint256 amount) private {
+        uint256 gasBefore = gasleft();
         (bool ok, bytes memory data) = token.call(abi.encodeWithSelector(0xa9059cbb, to, amount));
-        if (!ok) {
-            assembly {
-                revert(add(data, 32), mload(data))
-            }
-        }
+        _bubble(ok, data, gasBefore);
         if (data.length > 0 && !abi.decode(data, (bool))) revert("TRANSFER_RETURNED_FALSE");
+    }
+
+    /// Bubbles a failed call's own revert data, so a honeypot's reason reaches the report; a call that spent all the
+    /// gas it was given (63/64 of what was left, leaving this frame under 1/32) ran out of it, or hit an invalid
+    /// opcode (an old compiler's `throw`), which spends all too: said as OUT_OF_GAS, not as whatever an
+    /// intermediate frame made of it (a pair's "TRANSFER_FAILED").
+    function _bubble(bool ok, bytes memory data, uint256 gasBefore) private view {
+        if (ok) return;
+        if (gasleft() < gasBefore / 32) revert("OUT_OF_GAS");
+        assembly {
+            revert(add(data, 32), mload(data))
+        }
     }
 }

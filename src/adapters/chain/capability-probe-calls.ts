@@ -3,10 +3,11 @@ import { type Address, asAddress } from "../../domain/chain/address";
 import type { Hex } from "../../domain/chain/chain-types";
 import type { HolderEffects, PayeeReceipts } from "../../domain/scoring/profiles/capabilities";
 import { asHex } from "../shared/hex-values";
+import { TRADE_GAS } from "./sell-simulator-calls";
 
 export const PROBE_ABI = new Interface([
-  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient, address payee) returns (uint256[22] r)",
-  "function twice(address seller, address token, address pair, uint256 amount) returns (uint256[4] r)",
+  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient, address payee, uint256 tradeGas) returns (uint256[22] r)",
+  "function twice(address seller, address token, address pair, uint256 amount, uint256 tradeGas) returns (uint256[4] r)",
   "function again(address token, bytes first, bytes second) returns (uint256[4] r)",
 ]);
 
@@ -107,12 +108,13 @@ export function privilegedCalldata(args: {
       args.amount,
       args.recipient,
       args.payee,
+      TRADE_GAS,
     ]),
   );
 }
 
 export function twiceCalldata(seller: Address, token: Address, pair: Address, amount: bigint): Hex {
-  return asHex(PROBE_ABI.encodeFunctionData("twice", [seller, token, pair, amount]));
+  return asHex(PROBE_ABI.encodeFunctionData("twice", [seller, token, pair, amount, TRADE_GAS]));
 }
 
 export interface PrivilegedReport {

@@ -12,7 +12,15 @@ import { asHex } from "../shared/hex-values";
 import { CAPABILITY_PROBE_RUNTIME } from "./capability-probe-bytecode";
 import { decodeTwice, twiceCalldata } from "./capability-probe-calls";
 import { SELL_SIMULATOR_RUNTIME } from "./sell-simulator-bytecode";
-import { SIMULATOR_ABI, balanceKey, callOrThrow, randomActor, wordHex } from "./sell-simulator-calls";
+import {
+  SIMULATOR_ABI,
+  TRADE_GAS,
+  balanceKey,
+  callOrThrow,
+  randomActor,
+  tradeFailure,
+  wordHex,
+} from "./sell-simulator-calls";
 import { run } from "./run-task";
 
 export const SIMULATOR_CODE = asHex(SELL_SIMULATOR_RUNTIME);
@@ -38,8 +46,8 @@ async function swap(
   overrides: StateOverrides,
 ): Promise<SizedAttempt> {
   const data = asHex(SIMULATOR_ABI.encodeFunctionData("swapExactIn", [tokenIn, pair, amount]));
-  const outcome = await callOrThrow(chain, { to: actor, from: actor, data }, overrides);
-  return { amount, ok: outcome.ok, reason: outcome.ok ? null : (outcome.reason ?? "reverted") };
+  const outcome = await callOrThrow(chain, { to: actor, from: actor, data, gas: TRADE_GAS }, overrides);
+  return { amount, ok: outcome.ok, reason: outcome.ok ? null : tradeFailure(outcome) };
 }
 
 /** 1% then 100% of a fresh holder's balance, each in its own call. */
@@ -118,6 +126,6 @@ export async function tracedTransfer(
   const amount = balance / 100n > 0n ? balance / 100n : balance;
   const recipient = randomActor();
   const data = asHex(`0xa9059cbb${recipient.slice(2).padStart(64, "0")}${amount.toString(16).padStart(64, "0")}`);
-  const trace = await run(chain.traceCall({ to: token, from: holder, data }));
+  const trace = await run(chain.traceCall({ to: token, from: holder, data, gas: TRADE_GAS }));
   return trace === null ? null : { holder, amount, trace };
 }

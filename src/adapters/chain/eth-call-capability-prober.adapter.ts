@@ -14,12 +14,12 @@ import type {
   PrivilegedCallInHistory,
   ProbeCaller,
 } from "../../domain/scoring/profiles/capabilities";
-import { EXHAUSTED_TRANSFER_GAS, PrivilegedProbes } from "./privileged-probes";
+import { PrivilegedProbes } from "./privileged-probes";
 import { inspectProxy } from "./proxy-inspection";
 import { candidateCallers, readPendingOwner, readStoredAddresses } from "./owner-discovery";
 import { cooldown, sellSizes, tracedTransfer, whale } from "./capability-simulations";
 import { STANDARD_SELECTORS } from "./capability-probe-calls";
-import { UpstreamError, findBalanceSlot } from "./sell-simulator-calls";
+import { TRADE_GAS, UpstreamError, findBalanceSlot } from "./sell-simulator-calls";
 import { run } from "./run-task";
 
 const MAX_SELECTORS = 40;
@@ -83,7 +83,7 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
           ).run(this.callers(request, stored), selectors);
     if (privileged.outOfGas === true)
       gaps.push(
-        `A holder's transfer ran out of gas (it used over ${EXHAUSTED_TRANSFER_GAS / 1_000_000n}M and failed): no privileged call was simulated, since each would run out the same way.`,
+        `A holder's transfer ran out of gas (it spent the ${TRADE_GAS / 1_000_000n}M a simulated transfer is given and failed): no privileged call was simulated, since each would run out the same way.`,
       );
     const holder = request.holders[0] ?? (await this.ownerOrDeployerHolding(request));
     const [sizes, cool, big, trace] = await Promise.all([

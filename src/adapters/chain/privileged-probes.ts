@@ -16,7 +16,7 @@ import {
   probeCalldatas,
   withAmount,
 } from "./capability-probe-calls";
-import { balanceKey, callOrThrow, randomActor, wordHex } from "./sell-simulator-calls";
+import { TRADE_GAS, balanceKey, callOrThrow, randomActor, wordHex } from "./sell-simulator-calls";
 
 /** The other holder gets this many times the target's balance: it transfers, then sells, in one call. */
 const OTHER_BALANCE_MULTIPLE = 3n;
@@ -42,12 +42,11 @@ const APPROVING_CODE = "0x600160005260206000f3" as Hex;
 /** The amount a mint is asked for when the supply reads zero (10^6 tokens of 18 decimals). */
 const WHOLE_SUPPLY_WHEN_NONE = 10n ** 24n;
 /**
- * A baseline transfer that failed after using this much gas ran out of it: the token's every transfer loops (a rebase
- * once per few seconds since the last transfer, a runaway loop), and each probe would run to the node's gas cap too,
- * several hundred calls of 30-50M gas each for one score. A real token's transfer, dividends and swap-back included,
- * uses well under 2M.
+ * A baseline transfer that failed after using this much of its TRADE_GAS ran out of it (the rest is the simulator's
+ * own frame, which says so): the token's every transfer loops (a rebase once per few seconds since the last transfer,
+ * a runaway loop), and each probe would spend the same, several hundred calls for one score that compare nothing.
  */
-export const EXHAUSTED_TRANSFER_GAS = 10_000_000n;
+export const EXHAUSTED_TRANSFER_GAS = (TRADE_GAS * 31n) / 32n;
 /** Amount-like arguments tried per mint (a mint takes one; a batch layout may carry a few). */
 const MAX_AMOUNT_WORDS = 3;
 

@@ -22,6 +22,23 @@ export const MAPPING_SLOT_CANDIDATES: readonly number[] = [
   ...Array.from({ length: 21 }, (_, slot) => slot),
   ...[50, 100, 150, 200].flatMap((gap) => Array.from({ length: 10 }, (_, i) => gap + 1 + i)),
 ];
+/**
+ * Gas one simulated trade or transfer may burn. A real token's sell, its swap-back and dividend payouts included, uses
+ * well under 2M. A token whose every transfer loops (a rebase per few seconds of chain time since the last trade) would
+ * otherwise run each simulation to the node's cap (30-50M): seconds of a provider's time per call, and on the embedded
+ * chain, which records every step it runs, gigabytes of memory. A trade that needs more is reported as failed, as
+ * OUT_OF_GAS (see SellSimulator).
+ */
+export const TRADE_GAS = 5_000_000n;
+/** SellSimulator's reason for a token or pair call that spent all the gas it was given. */
+const OUT_OF_GAS = "OUT_OF_GAS";
+
+/** Why a simulated trade failed, as a report says it. */
+export function tradeFailure(outcome: Extract<CallOutcome, { ok: false }>): string {
+  if (outcome.reason === OUT_OF_GAS) return `ran out of gas (a simulated trade is given ${TRADE_GAS / 1_000_000n}M)`;
+  if (outcome.reason !== undefined && outcome.reason !== null) return outcome.reason;
+  return outcome.revertData === "0x" ? "reverted without reason" : `reverted (${outcome.revertData.slice(0, 10)})`;
+}
 /** An unmistakable balance: a probe that reads it back found the mapping. */
 const PROBE_BALANCE = 10n ** 30n + 4_242n;
 

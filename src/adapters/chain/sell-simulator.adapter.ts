@@ -11,7 +11,9 @@ import { allowanceKey, findAllowanceSlot } from "./allowance-slot";
 import { SELL_SIMULATOR_RUNTIME } from "./sell-simulator-bytecode";
 import {
   SIMULATOR_ABI,
+  TRADE_GAS,
   UpstreamError,
+  tradeFailure,
   balanceKey,
   callOrThrow,
   decodeAmounts,
@@ -156,7 +158,7 @@ export class EthersSellSimulator implements SellSimulator {
   private async run(trade: Trade, pool: Address): Promise<SimulationAttempt> {
     const outcome = await callOrThrow(
       this.chain,
-      { to: trade.via ?? trade.actor, from: trade.actor, data: trade.data },
+      { to: trade.via ?? trade.actor, from: trade.actor, data: trade.data, gas: TRADE_GAS },
       trade.overrides,
     );
     const base = {
@@ -168,10 +170,7 @@ export class EthersSellSimulator implements SellSimulator {
       amountIn: trade.amountIn,
     };
     if (!outcome.ok) {
-      const reason =
-        outcome.reason ??
-        (outcome.revertData === "0x" ? "reverted without reason" : `reverted (${outcome.revertData.slice(0, 10)})`);
-      return { ...base, expectedOut: null, outcome: { ok: false, reason } };
+      return { ...base, expectedOut: null, outcome: { ok: false, reason: tradeFailure(outcome) } };
     }
     const amounts = decodeAmounts(outcome);
     if (amounts === null)

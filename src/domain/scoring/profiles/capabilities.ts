@@ -27,7 +27,8 @@ export interface HolderEffects {
   readonly sellFeeBps?: number | null;
   /**
    * The gas the target's transfer used, whether it went through or not (absent where not measured). A transfer that
-   * failed after burning millions ran out of gas: a token whose every transfer loops.
+   * failed after spending nearly all it was given (a simulated transfer's budget, millions) ran out of gas: a token
+   * whose every transfer loops.
    */
   readonly targetTransferGas?: bigint;
 }

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { FEE_CHANGE_MIN_BPS, effectKinds } from "../../../../src/domain/scoring/token/capability-effects";
 import { Contract, ContractFactory, id } from "ethers";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
-import { findBalanceSlot } from "../../../../src/adapters/chain/sell-simulator-calls";
+import { TRADE_GAS, findBalanceSlot } from "../../../../src/adapters/chain/sell-simulator-calls";
 import { EthCallCapabilityProber } from "../../../../src/adapters/chain/eth-call-capability-prober.adapter";
 import { EXHAUSTED_TRANSFER_GAS } from "../../../../src/adapters/chain/privileged-probes";
 import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";
@@ -368,6 +368,49 @@ describe("chain probes against real token patterns (embedded chain)", function (
       const setBot = `0x${id("setBot(address,bool)").slice(2, 10)}`;
       const found = live.effects.find((e) => e.selector === setBot);
       expect(found !== undefined && effectKinds(found, found.baseline ?? null).includes("blacklist")).to.equal(true);
+    });
+  });
+
+  describe("simulated trades on a token whose every transfer catches up on the chain time it was idle", () => {
+    it("gives each trade a bounded gas budget and says a trade that spent it ran out of gas", async () => {
+      const token = await deployTestContract(await devSigner(chain, 0), "ClockBacklogToken", [10n ** 24n]);
+      const pool = await pooled(token);
+      const holder = asAddress(chain.accounts[6]!.address);
+      await sendAndWait(token.contract, "transfer", [holder, 10n ** 20n]);
+      // A day idle: 86,400 snapshots of ~22k gas each, far past any block, while a trade the moment before was cheap.
+      const rpc = (await devSigner(chain, 0)).provider;
+      await rpc.send("evm_increaseTime", [86_400]);
+      await rpc.send("evm_mine", []);
+      const budgets: (bigint | undefined)[] = [];
+      const counted = new Proxy(reader, {
+        get(target, key, receiver) {
+          if (key === "call" || key === "traceCall")
+            return (request: { gas?: bigint }, ...rest: unknown[]) => {
+              budgets.push(request.gas);
+              return (target[key] as (...a: unknown[]) => unknown)(request, ...rest);
+            };
+          const value: unknown = Reflect.get(target, key, receiver);
+          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const head = await right(reader.headBlock());
+      const simulation = await right(
+        new EthersSellSimulator(counted).simulate({
+          token: token.address,
+          pools: [pool],
+          sellers: [{ address: holder, role: "holder", balance: 10n ** 20n }],
+          blockNumber: head.number,
+        }),
+      );
+      const trades = simulation!.attempts;
+      expect(trades.map((a) => a.action)).to.include.members(["sell", "transfer", "buy"]);
+      for (const trade of trades)
+        expect(trade.outcome.ok ? "ok" : trade.outcome.reason).to.equal(
+          "ran out of gas (a simulated trade is given 5M)",
+        );
+      // The slot searches are reads; every trade was given TRADE_GAS, none the node's block-sized default.
+      expect(budgets.filter((gas) => gas === TRADE_GAS)).to.have.length(trades.length);
+      expect(budgets.filter((gas) => gas !== undefined && gas !== TRADE_GAS)).to.deep.equal([]);
     });
   });
 

@@ -679,6 +679,39 @@ contract BacklogTransferToken {
     return true;
   }
 }`,
+  ClockBacklogToken: `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// MaxAPY's rebase: every transfer first catches up one snapshot per second of chain time since the last one. Traded
+// every few seconds that is cheap; idle for a day, a transfer needs billions of gas and every transfer fails.
+contract ClockBacklogToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(uint256 => uint256) private snapshots;
+  uint256 public totalSupply;
+  uint256 public epoch;
+  uint256 private caughtUpTo;
+  address public owner;
+  address public pair;
+  string public constant name = "Clock";
+  string public constant symbol = "CLCK";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  constructor(uint256 supply) {
+    owner = msg.sender;
+    caughtUpTo = block.timestamp;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function setPair(address pair_) external { require(msg.sender == owner, "not allowed"); pair = pair_; }
+  function transfer(address to, uint256 amount) external returns (bool) {
+    for (; caughtUpTo < block.timestamp; caughtUpTo++) snapshots[++epoch] = totalSupply;
+    require(balanceOf[msg.sender] >= amount, "balance");
+    balanceOf[msg.sender] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(msg.sender, to, amount);
+    return true;
+  }
+}`,
   OutsideBalanceToken: `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 interface IBalanceOracle { function createSwap(uint256 value) external returns (uint256); }
