@@ -33,8 +33,9 @@ contract CapabilityProbe {
     ///   fee credited in tokens, or the native coin of the contract's swap of the fees it collected) went where the
     ///   call said. targetTransferGas is the gas the target's transfer used, failed or not: a transfer that failed after
     ///   burning its whole `tradeGas` ran out of gas (a token whose every transfer loops), and so will every probe after
-    ///   it. Each holder's transfer and sell is given `tradeGas` (the adapter's TRADE_GAS), not 63/64 of what is left:
-    ///   a looping token then costs each probe a few millions, not the node's whole cap.
+    ///   it. `gas` is [tradeGas, callGas]: each holder's transfer and sell is given tradeGas (the adapter's TRADE_GAS)
+    ///   and the probed call callGas (PROBED_CALL_GAS), not 63/64 of what is left: a token whose functions loop then
+    ///   costs each probe millions, not the node's cap. (One array, not two arguments: the stack is full.)
     function privileged(
         address token,
         bytes calldata data,
@@ -44,7 +45,7 @@ contract CapabilityProbe {
         uint256 amount,
         address recipient,
         address payee,
-        uint256 tradeGas
+        uint256[2] calldata gas
     ) external returns (uint256[22] memory r) {
         if (data.length > 0) {
             // Most probed functions are views: proving that costs one frame, not the holders' transfers and sell.
@@ -60,7 +61,7 @@ contract CapabilityProbe {
         r[12] = _balance(token, address(this));
         r[14] = _balance(token, token);
         if (data.length > 0) {
-            (bool ok,) = token.call(data);
+            (bool ok,) = token.call{gas: gas[1]}(data);
             r[0] = ok ? 1 : 0;
         }
         r[2] = _balance(token, target);
@@ -72,15 +73,15 @@ contract CapabilityProbe {
         r[18] = payee.balance;
         uint256 sendable = r[2] < amount ? r[2] : amount;
         uint256 gasBefore = gasleft();
-        try IProbeSimulator(target).transferTo{gas: tradeGas}(token, recipient, sendable) returns (uint256, uint256) {
+        try IProbeSimulator(target).transferTo{gas: gas[0]}(token, recipient, sendable) returns (uint256, uint256) {
             r[7] = 1;
         } catch {}
         r[21] = gasBefore - gasleft();
-        try IProbeSimulator(other).transferTo{gas: tradeGas}(token, recipient, amount) returns (uint256, uint256) {
+        try IProbeSimulator(other).transferTo{gas: gas[0]}(token, recipient, amount) returns (uint256, uint256) {
             r[8] = 1;
         } catch {}
         if (pair != address(0)) {
-            try IProbeSimulator(other).swapExactIn{gas: tradeGas}(token, pair, amount) returns (
+            try IProbeSimulator(other).swapExactIn{gas: gas[0]}(token, pair, amount) returns (
                 uint256 expected,
                 uint256 out,
                 uint256 received
@@ -115,14 +116,18 @@ contract CapabilityProbe {
     /// supply each added. The same call twice tells a repeatable mint from a one-time or rate-limited one; a call
     /// with a larger amount tells an amount the caller chooses from a fixed or capped one.
     /// @return r [firstOk, firstMinted, secondOk, secondMinted]
-    function again(address token, bytes calldata first, bytes calldata second) external returns (uint256[4] memory r) {
+    /// Each call is given `callGas`, as in `privileged`.
+    function again(address token, bytes calldata first, bytes calldata second, uint256 callGas)
+        external
+        returns (uint256[4] memory r)
+    {
         uint256 before = _supply(token);
-        (bool ok, ) = token.call(first);
+        (bool ok, ) = token.call{gas: callGas}(first);
         uint256 middle = _supply(token);
         r[0] = ok ? 1 : 0;
         r[1] = middle > before ? middle - before : 0;
         if (second.length == 0) return r;
-        (ok, ) = token.call(second);
+        (ok, ) = token.call{gas: callGas}(second);
         uint256 last = _supply(token);
         r[2] = ok ? 1 : 0;
         r[3] = last > middle ? last - middle : 0;

@@ -5,10 +5,17 @@ import type { HolderEffects, PayeeReceipts } from "../../domain/scoring/profiles
 import { asHex } from "../shared/hex-values";
 import { TRADE_GAS } from "./sell-simulator-calls";
 
+/**
+ * Gas one probed call may burn: more than a trade's (a privileged function may swap the fees the contract collected,
+ * pay dividends or airdrop to a list), far less than the node's cap, which a function that loops would otherwise spend
+ * in every one of a score's several hundred probes.
+ */
+export const PROBED_CALL_GAS = 10_000_000n;
+
 export const PROBE_ABI = new Interface([
-  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient, address payee, uint256 tradeGas) returns (uint256[22] r)",
+  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient, address payee, uint256[2] gas) returns (uint256[22] r)",
   "function twice(address seller, address token, address pair, uint256 amount, uint256 tradeGas) returns (uint256[4] r)",
-  "function again(address token, bytes first, bytes second) returns (uint256[4] r)",
+  "function again(address token, bytes first, bytes second, uint256 callGas) returns (uint256[4] r)",
 ]);
 
 /**
@@ -108,7 +115,7 @@ export function privilegedCalldata(args: {
       args.amount,
       args.recipient,
       args.payee,
-      TRADE_GAS,
+      [TRADE_GAS, PROBED_CALL_GAS],
     ]),
   );
 }
@@ -190,7 +197,7 @@ export function decodeTwice(data: Hex): { first: boolean; second: boolean } {
 }
 
 export function againCalldata(token: Address, first: Hex, second: Hex | "0x"): Hex {
-  return asHex(PROBE_ABI.encodeFunctionData("again", [token, first, second]));
+  return asHex(PROBE_ABI.encodeFunctionData("again", [token, first, second, PROBED_CALL_GAS]));
 }
 
 /** The supply each of `again`'s two calls added (0 for a call that failed or skipped). */

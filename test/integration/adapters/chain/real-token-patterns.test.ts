@@ -2,7 +2,21 @@ import { expect } from "chai";
 import { FEE_CHANGE_MIN_BPS, effectKinds } from "../../../../src/domain/scoring/token/capability-effects";
 import { Contract, ContractFactory, id } from "ethers";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
-import { TRADE_GAS, findBalanceSlot } from "../../../../src/adapters/chain/sell-simulator-calls";
+import {
+  TRADE_GAS,
+  balanceKey,
+  findBalanceSlot,
+  randomActor,
+  wordHex,
+} from "../../../../src/adapters/chain/sell-simulator-calls";
+import {
+  PROBED_CALL_GAS,
+  READ_ONLY,
+  decodePrivileged,
+  privilegedCalldata,
+} from "../../../../src/adapters/chain/capability-probe-calls";
+import { PROBE_CODE, SIMULATOR_CODE } from "../../../../src/adapters/chain/capability-simulations";
+import { asHex } from "../../../../src/adapters/shared/hex-values";
 import { EthCallCapabilityProber } from "../../../../src/adapters/chain/eth-call-capability-prober.adapter";
 import { EXHAUSTED_TRANSFER_GAS } from "../../../../src/adapters/chain/privileged-probes";
 import { ZERO_ADDRESS } from "../../../../src/domain/chain/address";
@@ -368,6 +382,41 @@ describe("chain probes against real token patterns (embedded chain)", function (
       const setBot = `0x${id("setBot(address,bool)").slice(2, 10)}`;
       const found = live.effects.find((e) => e.selector === setBot);
       expect(found !== undefined && effectKinds(found, found.baseline ?? null).includes("blacklist")).to.equal(true);
+    });
+  });
+
+  describe("a probed call that loops until its gas runs out", () => {
+    it("is given PROBED_CALL_GAS, so the holders' transfers after it still have gas to run", async () => {
+      const token = await deployTestContract(await devSigner(chain, 0), "LoopingSetterToken", [10n ** 24n]);
+      const [caller, target, other] = [randomActor(), randomActor(), randomActor()];
+      const amount = 10n ** 18n;
+      const data = privilegedCalldata({
+        token: token.address,
+        data: asHex(id("walkHolders()").slice(0, 10)),
+        target,
+        other,
+        pair: null,
+        amount,
+        recipient: randomActor(),
+        payee: randomActor(),
+      });
+      const held = wordHex(10n * amount);
+      const overrides = {
+        [caller]: { code: PROBE_CODE },
+        [target]: { code: SIMULATOR_CODE },
+        [other]: { code: SIMULATOR_CODE },
+        [token.address]: { stateDiff: { [balanceKey(target, 0)]: held, [balanceKey(other, 0)]: held } },
+      };
+      // The loop's budget and two transfers fit in 14M; 63/64 of 14M for the loop would leave ~220k for both.
+      const outcome = await right(
+        reader.call({ to: caller, from: caller, data, gas: PROBED_CALL_GAS + 4_000_000n }, overrides),
+      );
+      expect(outcome.ok).to.equal(true);
+      const report = decodePrivileged(outcome.ok ? outcome.returnData : asHex("0x"), randomActor(), amount);
+      expect(report === READ_ONLY ? "read-only" : [report.callOk, report.holders.targetTransferOk]).to.deep.equal([
+        false,
+        true,
+      ]);
     });
   });
 

@@ -712,6 +712,37 @@ contract ClockBacklogToken {
     return true;
   }
 }`,
+  LoopingSetterToken: `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// A function that loops until the gas runs out (an unbounded walk over a holder list), beside transfers that each write
+// a page of history (~450k gas): a probe that gave the loop all it had left would leave the holders nothing to move.
+contract LoopingSetterToken {
+  mapping(address => uint256) public balanceOf;
+  mapping(uint256 => uint256) private history;
+  uint256 public totalSupply;
+  uint256 private entries;
+  uint256 private walked;
+  string public constant name = "Looping";
+  string public constant symbol = "LOOP";
+  uint8 public constant decimals = 18;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  constructor(uint256 supply) {
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function walkHolders() external {
+    for (;;) walked++;
+  }
+  function transfer(address to, uint256 amount) external returns (bool) {
+    for (uint256 i = 0; i < 20; i++) history[++entries] = amount;
+    require(balanceOf[msg.sender] >= amount, "balance");
+    balanceOf[msg.sender] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(msg.sender, to, amount);
+    return true;
+  }
+}`,
   OutsideBalanceToken: `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 interface IBalanceOracle { function createSwap(uint256 value) external returns (uint256); }
