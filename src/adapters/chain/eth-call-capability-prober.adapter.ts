@@ -81,14 +81,16 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
             request.holders,
             request.totalSupply,
           ).run(this.callers(request, stored), selectors);
+    // Sells start with the same transfer: each would spend its whole budget and tell nothing.
+    const sells = pool !== null && balanceSlot !== null && privileged.outOfGas !== true;
     if (privileged.outOfGas === true)
       gaps.push(
-        `A holder's transfer ran out of gas (it spent the ${TRADE_GAS / 1_000_000n}M a simulated transfer is given and failed): no privileged call was simulated, since each would run out the same way.`,
+        `A holder's transfer ran out of gas (it spent the ${TRADE_GAS / 1_000_000n}M a simulated transfer is given and failed): no privileged call, sell size or cooldown was simulated, since each would run out the same way.`,
       );
     const holder = request.holders[0] ?? (await this.ownerOrDeployerHolding(request));
     const [sizes, cool, big, trace] = await Promise.all([
-      pool !== null && balanceSlot !== null ? sellSizes(this.chain, token, pool, balanceSlot, size) : null,
-      pool !== null && balanceSlot !== null ? cooldown(this.chain, token, pool, balanceSlot, size) : null,
+      sells ? sellSizes(this.chain, token, pool, balanceSlot, size) : null,
+      sells ? cooldown(this.chain, token, pool, balanceSlot, size) : null,
       pool !== null && quoteSlot !== null && request.totalSupply !== null
         ? whale(this.chain, pool, quoteSlot, request.totalSupply)
         : null,

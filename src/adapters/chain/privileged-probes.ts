@@ -45,6 +45,7 @@ const WHOLE_SUPPLY_WHEN_NONE = 10n ** 24n;
  * A baseline transfer that failed after using this much of its TRADE_GAS ran out of it (the rest is the simulator's
  * own frame, which says so): the token's every transfer loops (a rebase once per few seconds since the last transfer,
  * a runaway loop), and each probe would spend the same, several hundred calls for one score that compare nothing.
+ * CapabilityProbe's baseline stops at the same line (its other holder's transfer and sell are not made).
  */
 export const EXHAUSTED_TRANSFER_GAS = (TRADE_GAS * 31n) / 32n;
 /** Amount-like arguments tried per mint (a mint takes one; a batch layout may carry a few). */

@@ -460,6 +460,26 @@ describe("chain probes against real token patterns (embedded chain)", function (
       // The slot searches are reads; every trade was given TRADE_GAS, none the node's block-sized default.
       expect(budgets.filter((gas) => gas === TRADE_GAS)).to.have.length(trades.length);
       expect(budgets.filter((gas) => gas !== undefined && gas !== TRADE_GAS)).to.deep.equal([]);
+
+      // The capability probe stops at its baseline, and makes no sell of its own after it: each would run out too.
+      const evidence = await right(
+        new EthCallCapabilityProber(reader).probe({
+          token: token.address,
+          bytecode: await right(reader.codeAt(token.address)),
+          owner: deployer,
+          deployer,
+          totalSupply: 10n ** 24n,
+          pools: [pool],
+          holders: [],
+          history: [],
+          creationBlock: 1,
+          blockNumber: head.number,
+        }),
+      );
+      expect(evidence.baseline?.targetTransferOk).to.equal(false);
+      expect((evidence.baseline?.targetTransferGas ?? 0n) >= EXHAUSTED_TRANSFER_GAS).to.equal(true);
+      expect([evidence.sellSizes, evidence.cooldown]).to.deep.equal([null, null]);
+      expect(evidence.gaps.join(" ")).to.contain("no privileged call, sell size or cooldown was simulated");
     });
   });
 
