@@ -31,9 +31,10 @@ const chunkAt = argv.indexOf("--chunk");
  */
 const CHUNK = chunkAt >= 0 ? Number(argv[chunkAt + 1]) : 5;
 /**
- * A chunk's process is stopped past this resident size, and its contracts are reported as not answered: a token
- * that loops on every transfer (a rebase every 3 s of chain time) makes each simulation run to the block's gas,
- * and the chain's memory grew by gigabytes a minute. Linux (/proc) only.
+ * A chunk's process is stopped past this resident size, and its contracts are asked again one process each: a token
+ * that loops on every transfer (a rebase every 3 s of chain time) ran each simulation to the block's gas before they
+ * had a budget (TRADE_GAS), and the chain's memory grew by gigabytes a minute; five heavy tokens together still reach
+ * it now and then. Linux (/proc) only.
  */
 const CHUNK_MEMORY_MB = Number(process.env["EVAL_CHUNK_MEMORY_MB"] ?? "6000");
 /**
@@ -323,8 +324,9 @@ async function main(): Promise<number> {
   console.error(
     `compiled ${[...compiled.values()].filter((c) => c.ok).length}/${entries.length} in ${Math.round(compiledMs - started)} ms`,
   );
-  // Even a single chunk runs in a process of its own: only there does the memory watch (CHUNK_MEMORY_MB, ALONE_MEMORY_MB) stop a
-  // contract that fills the chain's memory (one such token under --only took the whole machine's 24 GB).
+  // Even a single chunk runs in a process of its own: only there does the memory watch (CHUNK_MEMORY_MB,
+  // ALONE_MEMORY_MB) stop a contract that fills the chain's memory (one such token under --only took the whole
+  // machine's 24 GB, before simulations had a gas budget).
   if (!bytecodeMode && resultsTo === null) {
     printReport(await runInChunks(entries), started);
     return 0;
