@@ -21,7 +21,8 @@ contract CapabilityProbe {
     /// A view costing more than this is called for real and measured like any other call.
     uint256 private constant READ_ONLY_GAS = 1_000_000;
 
-    /// @notice Calls `token` with `data` (skipped when empty: the baseline), then measures.
+    /// @notice Calls `token` with each of `calls` in order (none: the baseline), then measures. The calls before the
+    /// last prepare it: a caller naming itself (setVault, addMinter) before the call that power allows.
     /// @return r [callOk, targetBefore, targetAfter, supplyBefore, supplyAfter, ownerBefore, ownerAfter,
     ///   targetTransferOk, otherTransferOk, sellOk, sellExpected, sellOut, selfBefore, selfAfter, heldBefore,
     ///   heldAfter, payeeTokensAfterCall, payeeTokensAtEnd, payeeNativeAfterCall, payeeNativeAtEnd, sellReceived,
@@ -38,7 +39,7 @@ contract CapabilityProbe {
     ///   costs each probe millions, not the node's cap. (One array, not two arguments: the stack is full.)
     function privileged(
         address token,
-        bytes calldata data,
+        bytes[] calldata calls,
         address target,
         address other,
         address pair,
@@ -47,9 +48,9 @@ contract CapabilityProbe {
         address payee,
         uint256[2] calldata gas
     ) external returns (uint256[22] memory r) {
-        if (data.length > 0) {
+        if (calls.length == 1) {
             // Most probed functions are views: proving that costs one frame, not the holders' transfers and sell.
-            (bool readOnly, ) = token.staticcall{gas: READ_ONLY_GAS}(data);
+            (bool readOnly, ) = token.staticcall{gas: READ_ONLY_GAS}(calls[0]);
             if (readOnly) {
                 r[0] = 2;
                 return r;
@@ -60,10 +61,7 @@ contract CapabilityProbe {
         r[5] = _owner(token);
         r[12] = _balance(token, address(this));
         r[14] = _balance(token, token);
-        if (data.length > 0) {
-            (bool ok,) = token.call{gas: gas[1]}(data);
-            r[0] = ok ? 1 : 0;
-        }
+        if (calls.length > 0) r[0] = _callAll(token, calls, gas[1]) ? 1 : 0;
         r[2] = _balance(token, target);
         r[4] = _supply(token);
         r[6] = _owner(token);
@@ -79,7 +77,7 @@ contract CapabilityProbe {
         r[21] = gasBefore - gasleft();
         // At the baseline, a target whose plain transfer failed after spending 31/32 of its gas ran out of it (the
         // adapter's EXHAUSTED_TRANSFER_GAS): every other transfer and sell would spend the same and tell nothing.
-        if (data.length == 0 && r[7] == 0 && r[21] >= (gas[0] * 31) / 32) return r;
+        if (calls.length == 0 && r[7] == 0 && r[21] >= (gas[0] * 31) / 32) return r;
         try IProbeSimulator(other).transferTo{gas: gas[0]}(token, recipient, amount) returns (uint256, uint256) {
             r[8] = 1;
         } catch {}
@@ -134,6 +132,15 @@ contract CapabilityProbe {
         uint256 last = _supply(token);
         r[2] = ok ? 1 : 0;
         r[3] = last > middle ? last - middle : 0;
+    }
+
+    /// Each call given `callGas`; false from the first that fails.
+    function _callAll(address token, bytes[] calldata calls, uint256 callGas) private returns (bool) {
+        for (uint256 i = 0; i < calls.length; i++) {
+            (bool ok, ) = token.call{gas: callGas}(calls[i]);
+            if (!ok) return false;
+        }
+        return true;
     }
 
     function _balance(address token, address account) private view returns (uint256) {

@@ -13,7 +13,7 @@ import { TRADE_GAS } from "./sell-simulator-calls";
 export const PROBED_CALL_GAS = 10_000_000n;
 
 export const PROBE_ABI = new Interface([
-  "function privileged(address token, bytes data, address target, address other, address pair, uint256 amount, address recipient, address payee, uint256[2] gas) returns (uint256[22] r)",
+  "function privileged(address token, bytes[] calls, address target, address other, address pair, uint256 amount, address recipient, address payee, uint256[2] gas) returns (uint256[22] r)",
   "function twice(address seller, address token, address pair, uint256 amount, uint256 tradeGas) returns (uint256[4] r)",
   "function again(address token, bytes first, bytes second, uint256 callGas) returns (uint256[4] r)",
 ]);
@@ -95,9 +95,11 @@ export function feeRateCalldatas(selector: string): Hex[] {
   return FEE_RATES.map((rate) => asHex(`0x${selector}${word(rate)}`));
 }
 
+/** `data` is the probed call ("0x": none, the baseline); `prelude` a call the same caller makes before it. */
 export function privilegedCalldata(args: {
   token: Address;
   data: Hex | "0x";
+  prelude?: Hex;
   target: Address;
   other: Address;
   pair: Address | null;
@@ -108,7 +110,7 @@ export function privilegedCalldata(args: {
   return asHex(
     PROBE_ABI.encodeFunctionData("privileged", [
       args.token,
-      args.data,
+      [...(args.prelude === undefined ? [] : [args.prelude]), ...(args.data === "0x" ? [] : [args.data])],
       args.target,
       args.other,
       args.pair ?? "0x0000000000000000000000000000000000000000",

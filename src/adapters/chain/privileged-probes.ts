@@ -3,6 +3,7 @@ import type { Address } from "../../domain/chain/address";
 import type { Hex } from "../../domain/chain/chain-types";
 import type { HolderEffects, PrivilegedEffect, ProbeCaller } from "../../domain/scoring/profiles/capabilities";
 import { effectKinds } from "../../domain/scoring/token/capability-effects";
+import { PRIVILEGE_SELECTORS } from "../../domain/scoring/token/owner-privileges";
 import { PROBE_CODE, SIMULATOR_CODE } from "./capability-simulations";
 import {
   type PrivilegedReport,
@@ -138,6 +139,12 @@ export class PrivilegedProbes {
     return true;
   }
 
+  /**
+   * Per caller, the functions that took an address from it (the [payee, payee] call went through) and showed no effect
+   * of their own: where a caller may name itself to a role (setVault, addMinter) before the call that role allows.
+   */
+  private readonly tookAddress = new Map<Address, string[]>();
+
   /** The contract's own balance as the probes see it; when it holds none, a small one is written for them. */
   private async holdings(): Promise<void> {
     const onChain = await this.chain.tokenBalance(this.token, this.token)();
@@ -180,13 +187,19 @@ export class PrivilegedProbes {
         }),
       ),
     );
-    const candidates = tried.filter((e): e is PrivilegedEffect => e !== null);
+    const found = tried.filter((e): e is PrivilegedEffect => e !== null);
+    const candidates = found.some((e) => effectKinds(e, e.baseline ?? baseline.holders).includes("mint"))
+      ? found
+      : [...found, ...(await this.preparedMints(callers, own, selectors))];
     const privileged = await Promise.all(candidates.map((e) => this.notPublic(e, baseline.holders)));
+    // A prepared mint's reach is not measured: `again` makes no prelude.
     const effects = await Promise.all(
       candidates
         .filter((_, i) => privileged[i])
         .map(async (e) =>
-          effectKinds(e, e.baseline ?? baseline.holders).includes("mint") ? this.withMintReach(e) : e,
+          e.preparedBy === undefined && effectKinds(e, e.baseline ?? baseline.holders).includes("mint")
+            ? this.withMintReach(e)
+            : e,
         ),
     );
     return { baseline: baseline.holders, effects };
@@ -250,6 +263,8 @@ export class PrivilegedProbes {
         break;
       }
     }
+    if (found === null && tookPayee)
+      this.tookAddress.set(caller.address, [...(this.tookAddress.get(caller.address) ?? []), selector]);
     found ??= await this.gateEffect(caller, selector, baseline);
     const best = await this.withFeeRates(caller, selector, baseline, found, feePath);
     const kinds = best === null ? [] : effectKinds(best, baseline);
@@ -259,6 +274,39 @@ export class PrivilegedProbes {
       selector,
       (await this.paidAfterSwapBack(caller, selector, baseline)) ?? best,
     );
+  }
+
+  /**
+   * A mint no caller could make directly may be one a caller grants itself first: an OHM fork's `mint` is the vault's,
+   * and the owner names the vault (`setVault`); a minter list is the owner's to fill (`addMinter`). Each dispatched
+   * mint (PRIVILEGE_SELECTORS' OWNER_CAN_MINT) is made, to the target, right after each function that took an address
+   * from the same caller without an effect of its own, now naming the caller itself. notPublic then has a stranger
+   * name itself the same way.
+   */
+  private async preparedMints(
+    callers: readonly ProbeCaller[],
+    own: readonly (PrivilegedReport | null)[],
+    selectors: readonly string[],
+  ): Promise<PrivilegedEffect[]> {
+    const mints = selectors.filter((s) => s in PRIVILEGE_SELECTORS.OWNER_CAN_MINT);
+    if (mints.length === 0) return [];
+    const found = await Promise.all(
+      callers.map(async (caller, i) => {
+        const callerBaseline = own[i];
+        if (callerBaseline === null || callerBaseline === undefined) return null;
+        for (const grant of this.tookAddress.get(caller.address) ?? []) {
+          if (mints.includes(grant)) continue;
+          const preparedBy = { selector: `0x${grant}`, calldata: payeeCalldata(grant, caller.address) };
+          for (const mint of mints) {
+            const data = probeCalldatas(mint, this.target, this.token, this.held, this.payee)[0]!;
+            const { effect } = await this.effect(caller, mint, data, callerBaseline.holders, null, preparedBy);
+            if (effect !== null && effectKinds(effect, callerBaseline.holders).includes("mint")) return effect;
+          }
+        }
+        return null;
+      }),
+    );
+    return found.filter((e): e is PrivilegedEffect => e !== null);
   }
 
   /**
@@ -347,8 +395,9 @@ export class PrivilegedProbes {
     data: Hex,
     baseline: HolderEffects,
     heldRaisedTo: bigint | null = null,
+    preparedBy?: PrivilegedEffect["preparedBy"],
   ): Promise<{ effect: PrivilegedEffect | null; feePath: boolean; callOk: boolean }> {
-    const report = await this.report(caller.address, data, heldRaisedTo);
+    const report = await this.report(caller.address, data, heldRaisedTo, preparedBy?.calldata);
     if (report === null || report === READ_ONLY || !report.callOk)
       return { effect: null, feePath: false, callOk: false };
     const effect: PrivilegedEffect = {
@@ -358,6 +407,7 @@ export class PrivilegedProbes {
       target: this.target,
       ...report,
       baseline,
+      ...(preparedBy === undefined ? {} : { preparedBy }),
     };
     const h = report.holders;
     const feePath = baseline.sellOk && h.sellOk && (h.sellTaxBps ?? 0) !== (baseline.sellTaxBps ?? 0);
@@ -367,7 +417,10 @@ export class PrivilegedProbes {
   /** The same call from a stranger (see strangerFor): if it has every effect the candidate had, nothing is privileged. */
   private async notPublic(effect: PrivilegedEffect, baseline: HolderEffects): Promise<boolean> {
     const stranger = this.strangerFor();
-    const report = await this.report(stranger, effect.calldata, effect.heldRaisedTo ?? null);
+    // A prepared call is made again with the stranger naming itself: whoever may do that has the power too.
+    const prelude =
+      effect.preparedBy === undefined ? undefined : payeeCalldata(effect.preparedBy.selector.slice(2), stranger);
+    const report = await this.report(stranger, effect.calldata, effect.heldRaisedTo ?? null, prelude);
     if (report === null || (report !== READ_ONLY && !report.callOk)) return true;
     // For a stranger the call changes nothing: whatever it did for the candidate was the candidate's privilege.
     const theirs = new Set(
@@ -406,10 +459,12 @@ export class PrivilegedProbes {
     caller: Address,
     data: Hex | "0x",
     heldRaisedTo: bigint | null = null,
+    prelude?: Hex,
   ): Promise<PrivilegedReport | typeof READ_ONLY | null> {
     const call = privilegedCalldata({
       token: this.token,
       data,
+      ...(prelude === undefined ? {} : { prelude }),
       target: this.target,
       other: this.other,
       pair: this.pair,

@@ -261,7 +261,7 @@ const TOKEN_FLAGS = {
     points: -10,
     category: "control",
     title: "owner can mint",
-    rule: "The bytecode dispatches mint(address,uint256) 0x40c10f19 or mint(uint256) 0xa0712d68, or a simulated call to any dispatched function by the owner (or a hidden owner) raised totalSupply and a holder's balance. Info only when ownership is renounced and no hidden owner can call it. Low (-3) when the proven mint is bounded: the same call made again right after mints nothing and a larger amount does not mint more (a one-time allocation, a capped yearly inflation); its evidence says which reach was measured.",
+    rule: "The bytecode dispatches mint(address,uint256) 0x40c10f19 or mint(uint256) 0xa0712d68, or a simulated call to any dispatched function by the owner (or a hidden owner) raised totalSupply and a holder's balance, alone or right after a call in which the same caller named itself (setVault(caller), addMinter(caller)) that a stranger cannot make. Info only when ownership is renounced and no hidden owner can call it. Low (-3) when the proven mint is bounded: the same call made again right after mints nothing and a larger amount does not mint more (a one-time allocation, a capped yearly inflation); its evidence says which reach was measured.",
   },
   OWNER_CAN_BLACKLIST: {
     appliesTo: ["token"],

@@ -59,6 +59,11 @@ export interface PrivilegedEffect {
   readonly baseline?: HolderEffects;
   /** For a mint: how far it reaches (measured by calling it again), absent when not measured. */
   readonly mintReach?: MintReach;
+  /**
+   * The call the same caller made first, naming itself (`setVault(caller)`, `addMinter(caller)`): the power is one the
+   * caller grants itself in two steps. Absent for a call made alone.
+   */
+  readonly preparedBy?: { readonly selector: string; readonly calldata: Hex };
   /** What a fresh address only the call could name received while the holders transferred and sold. */
   readonly payee?: PayeeReceipts;
   /**

@@ -139,7 +139,8 @@ export function describeEffect(e: PrivilegedEffect, kinds: readonly EffectKind[]
   }
   if (kinds.includes("take_back")) parts.push(`owner() ${e.ownerBefore ?? "none"} -> ${e.ownerAfter}`);
   const words = Math.floor((e.calldata.length - 10) / 64);
-  return `simulated call to ${e.selector} with ${words} argument word(s) as ${e.caller.role} ${e.caller.address}${
+  const prepared = e.preparedBy === undefined ? "" : `to ${e.preparedBy.selector} naming the caller itself, then `;
+  return `simulated call ${prepared}to ${e.selector} with ${words} argument word(s) as ${e.caller.role} ${e.caller.address}${
     e.caller.slot === null ? "" : ` (address read from storage slot ${e.caller.slot})`
   }: ${parts.join("; ")}`;
 }

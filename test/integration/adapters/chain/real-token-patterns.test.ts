@@ -156,6 +156,25 @@ describe("chain probes against real token patterns (embedded chain)", function (
     });
   });
 
+  describe("a mint the owner grants itself first (an OHM fork's vault)", () => {
+    it("names the owner as the vault, then mints, and reports it; a vault anyone may name is no privilege", async () => {
+      const setVault = `0x${id("setVault(address)").slice(2, 10)}`;
+      const mint = `0x${id("mint(address,uint256)").slice(2, 10)}`;
+      const gated = await deployTestContract(await devSigner(chain, 0), "VaultMintToken", [10n ** 24n, false]);
+      const evidence = await probe(gated, deployer);
+      const granted = evidence.effects.find((e) => e.selector === mint);
+      expect(granted?.preparedBy?.selector).to.equal(setVault);
+      expect([granted?.caller.role, granted!.supplyAfter > granted!.supplyBefore]).to.deep.equal(["owner", true]);
+      const { flags } = capabilityFindings(evidence, { measuredSellTaxBps: null, blacklistedNow: [] });
+      expect(flags.find((f) => f.code === "OWNER_CAN_MINT")?.evidence.detail).to.contain(
+        `Proven by behaviour: simulated call to ${setVault} naming the caller itself, then to ${mint}`,
+      );
+
+      const open = await deployTestContract(await devSigner(chain, 0), "VaultMintToken", [10n ** 24n, true]);
+      expect((await probe(open, deployer)).effects.filter((e) => e.selector === mint)).to.deep.equal([]);
+    });
+  });
+
   describe("capability probes on a blacklist that takes an array of addresses", () => {
     it("calls the setter with a one-address array and proves the holder frozen", async () => {
       const token = await contract("ArrayBlacklistToken", [10n ** 24n]);

@@ -743,6 +743,45 @@ contract LoopingSetterToken {
     return true;
   }
 }`,
+  VaultMintToken: `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+// An OHM fork's mint: only the vault mints, with no cap, and the vault is whoever the owner names with setVault. With
+// \`openVault\` true anyone may name the vault (a public function, no privilege).
+contract VaultMintToken {
+  mapping(address => uint256) public balanceOf;
+  uint256 public totalSupply;
+  address public owner;
+  address public vault;
+  bool private immutable openVault;
+  string public constant name = "Vaulted";
+  string public constant symbol = "VLT";
+  uint8 public constant decimals = 9;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  constructor(uint256 supply, bool openVault_) {
+    owner = msg.sender;
+    openVault = openVault_;
+    totalSupply = supply;
+    balanceOf[msg.sender] = supply;
+    emit Transfer(address(0), msg.sender, supply);
+  }
+  function setVault(address vault_) external {
+    require(openVault || msg.sender == owner, "owner");
+    vault = vault_;
+  }
+  function mint(address to, uint256 amount) external {
+    require(msg.sender == vault, "vault");
+    totalSupply += amount;
+    balanceOf[to] += amount;
+    emit Transfer(address(0), to, amount);
+  }
+  function transfer(address to, uint256 amount) external returns (bool) {
+    require(balanceOf[msg.sender] >= amount, "balance");
+    balanceOf[msg.sender] -= amount;
+    balanceOf[to] += amount;
+    emit Transfer(msg.sender, to, amount);
+    return true;
+  }
+}`,
   OutsideBalanceToken: `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 interface IBalanceOracle { function createSwap(uint256 value) external returns (uint256); }
