@@ -24,6 +24,8 @@ import { run } from "./run-task";
 
 const MAX_SELECTORS = 40;
 const MAX_HISTORY_CALLS = 25;
+/** What the probed holders hold of a token with no supply yet: one token at 18 decimals (any positive amount serves). */
+const PROBE_SIZE_WHEN_NO_SUPPLY = 10n ** 18n;
 
 /**
  * ContractCapabilityProber over eth_call with state overrides (any node that serves them) plus
@@ -134,10 +136,15 @@ export class EthCallCapabilityProber implements ContractCapabilityProber {
     return undefined;
   }
 
-  /** 0.1% of the deepest pool's token reserve (small enough that no limit applies), else of the supply. */
+  /**
+   * 0.1% of the deepest pool's token reserve (small enough that no limit applies), else 0.01% of the supply. A token
+   * whose supply is still zero (an OHM fork mints only through its vault) is probed with a nominal amount: its powers
+   * are there before any token is, and a mint is what matters most on it.
+   */
   private probeSize(request: CapabilityProbeRequest, pool: { tokenReserve: bigint } | null): bigint {
     if (pool !== null) return pool.tokenReserve / 1_000n;
-    return request.totalSupply === null ? 0n : request.totalSupply / 10_000n;
+    if (request.totalSupply === null) return 0n;
+    return request.totalSupply > 0n ? request.totalSupply / 10_000n : PROBE_SIZE_WHEN_NO_SUPPLY;
   }
 
   private callers(request: CapabilityProbeRequest, stored: CapabilityEvidence["storedAddresses"]): ProbeCaller[] {

@@ -173,6 +173,13 @@ describe("chain probes against real token patterns (embedded chain)", function (
       const open = await deployTestContract(await devSigner(chain, 0), "VaultMintToken", [10n ** 24n, true]);
       expect((await probe(open, deployer)).effects.filter((e) => e.selector === mint)).to.deep.equal([]);
     });
+
+    it("probes a token whose supply is still zero (nothing minted before the vault is named)", async () => {
+      const empty = await deployTestContract(await devSigner(chain, 0), "VaultMintToken", [0n, false]);
+      const evidence = await probe(empty, deployer);
+      const granted = evidence.effects.find((e) => e.selector === `0x${id("mint(address,uint256)").slice(2, 10)}`);
+      expect([granted?.supplyBefore, granted!.supplyAfter > 0n]).to.deep.equal([0n, true]);
+    });
   });
 
   describe("capability probes on a blacklist that takes an array of addresses", () => {
