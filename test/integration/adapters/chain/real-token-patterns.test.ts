@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { FEE_CHANGE_MIN_BPS, effectKinds } from "../../../../src/domain/scoring/token/capability-effects";
 import { Contract, ContractFactory, id } from "ethers";
 import { EthersChainReader } from "../../../../src/adapters/chain/ethers-chain-reader.adapter";
+import type { CallRequest } from "../../../../src/application/ports/chain-reader.port";
 import {
   TRADE_GAS,
   balanceKey,
@@ -49,6 +50,21 @@ describe("chain probes against real token patterns (embedded chain)", function (
     reader.close();
     await chain.close();
   });
+
+  /** The reader, telling `seen` of every eth_call and debug_traceCall request it is asked to make. */
+  function watched(seen: (method: "call" | "traceCall", request: CallRequest) => void): EthersChainReader {
+    return new Proxy(reader, {
+      get(target, key, receiver) {
+        if (key === "call" || key === "traceCall")
+          return (request: CallRequest, ...rest: unknown[]) => {
+            seen(key, request);
+            return (target[key] as (...a: unknown[]) => unknown)(request, ...rest);
+          };
+        const value: unknown = Reflect.get(target, key, receiver);
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  }
 
   /** Each contract deployed once per run, by dev account 0. */
   async function contract(name: string, args: readonly unknown[] = []): Promise<Deployed> {
@@ -372,13 +388,7 @@ describe("chain probes against real token patterns (embedded chain)", function (
       // 5,000 snapshots of ~22k gas each: far past the node's 30M, in ~80k steps (a light trace for the chain).
       const stuck = await deployTestContract(signer, "BacklogTransferToken", [10n ** 24n, 5_000n]);
       let calls = 0;
-      const counted = new Proxy(reader, {
-        get(target, key, receiver) {
-          if (key === "call") return (...args: Parameters<typeof reader.call>) => (calls++, target.call(...args));
-          const value: unknown = Reflect.get(target, key, receiver);
-          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        },
-      });
+      const counted = watched((method) => (calls += method === "call" ? 1 : 0));
       const head = await right(reader.headBlock());
       const evidence = await right(
         new EthCallCapabilityProber(counted).probe({
@@ -457,17 +467,7 @@ describe("chain probes against real token patterns (embedded chain)", function (
       await rpc.send("evm_increaseTime", [86_400]);
       await rpc.send("evm_mine", []);
       const budgets: (bigint | undefined)[] = [];
-      const counted = new Proxy(reader, {
-        get(target, key, receiver) {
-          if (key === "call" || key === "traceCall")
-            return (request: { gas?: bigint }, ...rest: unknown[]) => {
-              budgets.push(request.gas);
-              return (target[key] as (...a: unknown[]) => unknown)(request, ...rest);
-            };
-          const value: unknown = Reflect.get(target, key, receiver);
-          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        },
-      });
+      const counted = watched((_, request) => budgets.push(request.gas));
       const head = await right(reader.headBlock());
       const simulation = await right(
         new EthersSellSimulator(counted).simulate({
@@ -488,20 +488,7 @@ describe("chain probes against real token patterns (embedded chain)", function (
       expect(budgets.filter((gas) => gas !== undefined && gas !== TRADE_GAS)).to.deep.equal([]);
 
       // The capability probe stops at its baseline, and makes no sell of its own after it: each would run out too.
-      const evidence = await right(
-        new EthCallCapabilityProber(reader).probe({
-          token: token.address,
-          bytecode: await right(reader.codeAt(token.address)),
-          owner: deployer,
-          deployer,
-          totalSupply: 10n ** 24n,
-          pools: [pool],
-          holders: [],
-          history: [],
-          creationBlock: 1,
-          blockNumber: head.number,
-        }),
-      );
+      const evidence = await probe(token, deployer, [], [pool]);
       expect(evidence.baseline?.targetTransferOk).to.equal(false);
       expect((evidence.baseline?.targetTransferGas ?? 0n) >= EXHAUSTED_TRANSFER_GAS).to.equal(true);
       expect([evidence.sellSizes, evidence.cooldown]).to.deep.equal([null, null]);
