@@ -165,3 +165,30 @@ export function compile(version: string, sources: Sources, main: string, name: s
   writeFileSync(file, JSON.stringify(outcome));
   return { ...outcome, ms: Math.round(performance.now() - started) };
 }
+
+/**
+ * Every contract's ABI in `sources`, by name (interfaces and libraries too; the first file's where names repeat), or
+ * the compiler's first error. Not cached: a diagnosis (check-main), not part of a run.
+ */
+export function contractAbis(
+  version: string,
+  sources: Sources,
+): { readonly ok: true; readonly abis: Map<string, []> } | { readonly ok: false; readonly error: string } {
+  const evmVersion = evmVersionFor(version);
+  const settings = {
+    optimizer: { enabled: false, runs: 200 },
+    ...(evmVersion === undefined ? {} : { evmVersion }),
+    outputSelection: { "*": { "*": ["abi"] } },
+  };
+  const solc = solcFor(compilerPackage(version, installedCompilers()));
+  const output = JSON.parse(solc.compile(JSON.stringify({ language: "Solidity", sources, settings }))) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts?: Record<string, Record<string, { abi: [] }>>;
+  };
+  const error = (output.errors ?? []).find((e) => e.severity === "error");
+  if (error !== undefined) return { ok: false, error: error.formattedMessage.split("\n")[0] ?? "error" };
+  const abis = new Map<string, []>();
+  for (const contracts of Object.values(output.contracts ?? {}))
+    for (const [name, c] of Object.entries(contracts)) if (!abis.has(name)) abis.set(name, c.abi);
+  return { ok: true, abis };
+}

@@ -7,7 +7,7 @@ export interface CorpusEntry {
   readonly id: string;
   readonly file: string;
   /** The chain the source was verified on, where its header names one. */
-  readonly origin: { readonly chain: string | null };
+  readonly origin: { readonly chain: string | null; readonly address?: string };
   readonly compiler: { readonly solc: string; readonly evmVersion: string };
   readonly contractName: string;
   readonly constructorArgs: readonly string[] | string;

@@ -3,6 +3,7 @@ import { compilerPackage, evmVersionFor } from "../../../scripts/eval/real/compi
 import { splitAtSpdx } from "../../../scripts/eval/real/corpus";
 import { categoriesOf, type ReturnedFlag } from "../../../scripts/eval/real/flag-categories";
 import { isSwitchName } from "../../../scripts/eval/real/launch-switches";
+import { dispatchedSelectors, readMainContract } from "../../../scripts/eval/real/main-contract";
 import { figures, wilson } from "../../../scripts/eval/real/metrics";
 
 describe("eval:real building blocks", () => {
@@ -211,6 +212,43 @@ describe("eval:real building blocks", () => {
         "contracts/B.sol": { content: "// SPDX-License-Identifier: MIT\ncontract B {}\n" },
       });
       expect(splitAtSpdx(text, ["only-one.sol"])).to.equal(null);
+    });
+  });
+
+  describe("the contract at a labelled address", () => {
+    // DUP1 PUSH4 a9059cbb EQ PUSH2 JUMPI (solc >= 0.5), PUSH4 70a08231 DUP2 EQ (solc 0.4), PUSH3 (a leading zero byte),
+    // PUSH1 01 EQ (an enum compared), and a PUSH32 whose data holds 63dd62ed3e14 (data, never an instruction).
+    const runtime =
+      "0x80" +
+      "63a9059cbb14610040" +
+      "57" +
+      "6370a082318114" +
+      "6206fdde14" +
+      "600114" +
+      "7f" +
+      "63dd62ed3e14".padEnd(64, "0");
+
+    it("reads the selectors a dispatcher compares, not small numbers nor push data", () => {
+      expect([...dispatchedSelectors(runtime)].sort()).to.deep.equal(["0006fdde", "70a08231", "a9059cbb"]);
+    });
+
+    it("names the source's contract that matches, where the manifest named another", () => {
+      const contracts = new Map<string, readonly string[]>([
+        ["Token", ["a9059cbb", "70a08231", "0006fdde", "40c10f19"]],
+        ["Chef", ["a9059cbb", "70a08231", "0006fdde"]],
+        ["IERC20", ["a9059cbb"]],
+      ]);
+      const wrong = readMainContract("Token", contracts, runtime);
+      expect(wrong.namedScore).to.equal(0.75);
+      expect(wrong.best).to.deep.equal({ names: ["Chef"], score: 1 });
+      expect(readMainContract("Chef", contracts, runtime).best).to.equal(null);
+      const clone = readMainContract(
+        "Token",
+        contracts,
+        "0x363d3d373d3d3d363d73" + "11".repeat(20) + "5af43d82803e903d91602b57fd5bf3",
+      );
+      expect(clone.dispatched).to.equal(0);
+      expect(clone.namedScore).to.equal(0);
     });
   });
 });
