@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../../../src/dev-world/compile";
+import { type OpenZeppelinTree, sourcesFromConcatenation } from "./concatenation";
 
 /** One entry of `shared/datasets/real-contracts/manifest.json` (the fields this eval reads). */
 export interface CorpusEntry {
@@ -81,7 +82,8 @@ function walk(dir: string, base: string, out: Sources): void {
 
 /**
  * The compiler input for an entry: a file as shipped; a project folder (benign/ENS/…) as its tree;
- * a concatenation marked `compilesAfterSplit` split back into the files `compileNotes` names.
+ * a concatenation marked `compilesAfterSplit` split back into the files `compileNotes` names; any other concatenation
+ * that does not compile as shipped split at its SPDX lines with its imports resolved (concatenation.ts).
  */
 export function sourcesOf(entry: CorpusEntry, dir = corpusDir()): { sources: Sources; main: string } {
   const parts = entry.file.split("/");
@@ -97,6 +99,19 @@ export function sourcesOf(entry: CorpusEntry, dir = corpusDir()): { sources: Sou
     const split = splitAtSpdx(text, paths);
     if (split !== null) return { sources: split, main: paths[0] as string };
   }
+  if (entry.compiles === false && entry.compilesAfterSplit !== true) {
+    const pasted = sourcesFromConcatenation(text, entry.contractName, openZeppelinNamedIn(text));
+    if (pasted !== null) return pasted;
+  }
   const name = parts[parts.length - 1] as string;
   return { sources: { [name]: { content: text } }, main: name };
+}
+
+/**
+ * The OpenZeppelin release a paste's own OpenZeppelin files name in their headers, where one is installed: 4.x (the
+ * dev dependency `openzeppelin-contracts-4`, 4.9.6, the last 4.x: every corpus file that names a release names 4.x).
+ */
+function openZeppelinNamedIn(text: string): OpenZeppelinTree | null {
+  if (!/OpenZeppelin Contracts (?:\(last updated )?v4\./.test(text)) return null;
+  return { root: path.join(PROJECT_ROOT, "node_modules", "openzeppelin-contracts-4") };
 }

@@ -1,5 +1,7 @@
 import { expect } from "chai";
-import { compilerPackage, evmVersionFor } from "../../../scripts/eval/real/compilers";
+import path from "node:path";
+import { compilerPackage, contractAbis, evmVersionFor } from "../../../scripts/eval/real/compilers";
+import { sourcesFromConcatenation } from "../../../scripts/eval/real/concatenation";
 import { splitAtSpdx } from "../../../scripts/eval/real/corpus";
 import { categoriesOf, type ReturnedFlag } from "../../../scripts/eval/real/flag-categories";
 import { isSwitchName } from "../../../scripts/eval/real/launch-switches";
@@ -212,6 +214,39 @@ describe("eval:real building blocks", () => {
         "contracts/B.sol": { content: "// SPDX-License-Identifier: MIT\ncontract B {}\n" },
       });
       expect(splitAtSpdx(text, ["only-one.sol"])).to.equal(null);
+    });
+
+    it("compiles a paste with no paths: imports by what they name, a repeated file once, a missing OpenZeppelin file from 4.x", () => {
+      const main = [
+        "// SPDX-License-Identifier: MIT",
+        "pragma solidity 0.8.19;",
+        'import {Base} from "./lib/Base.sol";',
+        'import "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";',
+        'import "./Token.sol";',
+        "contract Token is Base {",
+        "  function check(bytes32[] memory p, bytes32 root, bytes32 leaf) external pure returns (bool) {",
+        "    return MerkleProof.verify(p, root, leaf);",
+        "  }",
+        "}",
+        "",
+      ].join("\n");
+      const base =
+        "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\nabstract contract Base { uint256 public x; }\n";
+      const settings = '{\n  "optimizer": {\n    "enabled": false\n  }\n}\n';
+      const openZeppelin = { root: path.join(process.cwd(), "node_modules", "openzeppelin-contracts-4") };
+      const pasted = sourcesFromConcatenation(main + base + main + settings, "Token", openZeppelin);
+      expect(pasted?.main).to.equal("parts/0-Token.sol");
+      expect(Object.keys(pasted?.sources ?? {}).sort()).to.deep.equal([
+        "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol",
+        "parts/0-Token.sol",
+        "parts/1-Base.sol",
+      ]);
+      const token = pasted?.sources["parts/0-Token.sol"]?.content ?? "";
+      expect(token).to.include('import {Base} from "./1-Base.sol";');
+      expect(token).to.include('// import "./Token.sol"; (declared in this part)');
+      const compiled = contractAbis("0.8.19", pasted?.sources ?? {});
+      expect(compiled.ok && [...compiled.abis.keys()].sort()).to.deep.equal(["Base", "MerkleProof", "Token"]);
+      expect(sourcesFromConcatenation(base, "Base", openZeppelin)).to.equal(null);
     });
   });
 

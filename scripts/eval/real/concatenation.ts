@@ -1,0 +1,116 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import type { Sources } from "./corpus";
+
+/**
+ * A verified multi-file source pasted as one file, with no paths (several corpus entries come so, and the manifest
+ * could not split them: "could not be re-split automatically"), turned back into compiler input. Each part, from one
+ * SPDX line to the next, becomes a file of its own; each import is pointed at the part that declares what the
+ * imported file is named for (`./Context.sol` -> the part declaring `Context`), or, where the paste left that file
+ * out, at the OpenZeppelin 4 release its parts name (`MerkleProof.sol`, `Strings.sol`). Nothing else in the text
+ * changes; an import that finds neither is left as written, and the compiler's error says which.
+ */
+
+/** An OpenZeppelin Contracts release on disk: its folder (the package's `contracts/` root). */
+export interface OpenZeppelinTree {
+  readonly root: string;
+}
+
+const IMPORT = /^(\s*import\s+(?:[^"';]*?\bfrom\s+)?)(["'])([^"']+)\2([^;]*;)/gm;
+const DECLARATION = /^\s*(?:abstract\s+)?(?:contract|interface|library)\s+(\w+)/gm;
+const OZ_PREFIX = "@openzeppelin/contracts/";
+
+function splitParts(text: string): string[] {
+  const starts = [...text.matchAll(/^.*SPDX-License-Identifier.*$/gm)].map((m) => m.index ?? 0);
+  if (starts.length < 2) return [];
+  const parts = starts.map((start, i) =>
+    text.slice(i === 0 ? 0 : start, starts[i + 1] ?? withoutSettings(text).length),
+  );
+  // A paste can hold the same file twice (WSBCoin's main file opens and closes it).
+  return parts.filter((part, i) => parts.findIndex((p) => p.trim() === part.trim()) === i);
+}
+
+/** The paste without the compiler settings an explorer's standard-JSON source can end with (MissionMasterChef's). */
+function withoutSettings(text: string): string {
+  const at = text.search(/\n\{\s*\n\s*"(?:optimizer|outputSelection|evmVersion|remappings|libraries)"/);
+  if (at < 0) return text;
+  try {
+    JSON.parse(text.slice(at));
+    return text.slice(0, at + 1);
+  } catch {
+    return text;
+  }
+}
+
+const declared = (part: string): string[] => [...part.matchAll(DECLARATION)].map((m) => m[1] as string);
+const baseName = (importPath: string): string => path.basename(importPath).replace(/\.sol$/, "");
+
+/** Every .sol file of the release by its path under `contracts/`, and the paths each basename has. */
+function indexTree(tree: OpenZeppelinTree): { files: Set<string>; byBase: Map<string, string[]> } {
+  const files = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith(".sol")) files.add(path.relative(tree.root, full).split(path.sep).join("/"));
+    }
+  };
+  walk(tree.root);
+  const byBase = new Map<string, string[]>();
+  for (const f of files) byBase.set(baseName(f), [...(byBase.get(baseName(f)) ?? []), f]);
+  return { files, byBase };
+}
+
+/** Adds a release file and, through its own relative imports, everything it needs. */
+function addFromTree(tree: OpenZeppelinTree, files: Set<string>, rel: string, out: Sources): void {
+  const key = OZ_PREFIX + rel;
+  if (out[key] !== undefined || !files.has(rel)) return;
+  const content = readFileSync(path.join(tree.root, rel), "utf8");
+  out[key] = { content };
+  for (const m of content.matchAll(IMPORT)) {
+    const target = m[3] as string;
+    const next = target.startsWith(OZ_PREFIX)
+      ? target.slice(OZ_PREFIX.length)
+      : path.posix.normalize(path.posix.join(path.posix.dirname(rel), target));
+    addFromTree(tree, files, next, out);
+  }
+}
+
+/** The compiler input for a pasted multi-file source, or null where it is not one (fewer than two SPDX lines). */
+export function sourcesFromConcatenation(
+  text: string,
+  mainContract: string,
+  openZeppelin: OpenZeppelinTree | null,
+): { sources: Sources; main: string } | null {
+  const parts = splitParts(text);
+  if (parts.length === 0) return null;
+  const names = parts.map(declared);
+  const fileOf = (i: number): string => `parts/${i}-${names[i]?.[0] ?? "file"}.sol`;
+  const tree = openZeppelin !== null && existsSync(openZeppelin.root) ? openZeppelin : null;
+  const index = tree === null ? null : indexTree(tree);
+  const sources: Sources = {};
+
+  parts.forEach((part, i) => {
+    const content = part.replace(IMPORT, (whole, head: string, quote: string, target: string, tail: string) => {
+      const wanted = baseName(target);
+      const owner = names.findIndex((n, j) => j !== i && n.includes(wanted));
+      if (owner >= 0) return `${head}${quote}./${path.posix.basename(fileOf(owner))}${quote}${tail}`;
+      // The part itself declares it (two files pasted with one SPDX line): nothing to import.
+      if (names[i]?.includes(wanted)) return `// ${whole.trim()} (declared in this part)`;
+      if (tree === null || index === null) return whole;
+      const rel = target.startsWith(OZ_PREFIX)
+        ? target.slice(OZ_PREFIX.length)
+        : index.byBase.get(wanted)?.length === 1
+          ? index.byBase.get(wanted)?.[0]
+          : undefined;
+      if (rel === undefined || !index.files.has(rel)) return whole;
+      addFromTree(tree, index.files, rel, sources);
+      return `${head}${quote}${OZ_PREFIX}${rel}${quote}${tail}`;
+    });
+    sources[fileOf(i)] = { content };
+  });
+
+  const mainIndex = names.findIndex((n) => n.includes(mainContract));
+  if (mainIndex < 0) return null;
+  return { sources, main: fileOf(mainIndex) };
+}
