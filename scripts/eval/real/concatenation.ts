@@ -45,6 +45,67 @@ function withoutSettings(text: string): string {
 const declared = (part: string): string[] => [...part.matchAll(DECLARATION)].map((m) => m[1] as string);
 const baseName = (importPath: string): string => path.basename(importPath).replace(/\.sol$/, "");
 
+const TOP_LEVEL = /^(?:abstract\s+)?(?:contract|interface|library)\s+(\w+)([^{]*)\{/gm;
+
+interface Declaration {
+  readonly name: string;
+  /** The contracts it derives from (`is A, B(1)`). */
+  readonly bases: readonly string[];
+  readonly start: number;
+  readonly text: string;
+}
+
+/** A part's top-level declarations, each from its first line to the next one's. */
+function topLevel(part: string): Declaration[] {
+  const starts = [...part.matchAll(TOP_LEVEL)];
+  return starts.map((m, i) => ({
+    name: m[1] as string,
+    bases: (/\bis\s+([\s\S]+)$/.exec(m[2] ?? "")?.[1] ?? "")
+      .split(",")
+      .map((b) => b.trim().split(/[\s(]/)[0] ?? "")
+      .filter((b) => b !== ""),
+    start: m.index,
+    text: part.slice(m.index, starts[i + 1]?.index ?? part.length),
+  }));
+}
+
+/**
+ * A part can hold several files pasted without their headers (MissionMasterChef's first part: the main contract,
+ * then an interface and the bases it derives from), and a contract declared before its base is refused in one file.
+ * Its top-level declarations are put in an order where every base comes first; an order that is one already is kept.
+ */
+function basesFirst(part: string): string {
+  const blocks = topLevel(part);
+  if (blocks.length < 2) return part;
+  const declaredHere = new Set(blocks.map((b) => b.name));
+  const placed: string[] = [];
+  const done = new Set<string>();
+  while (placed.length < blocks.length) {
+    const next = blocks.find((b) => !done.has(b.name) && b.bases.every((x) => !declaredHere.has(x) || done.has(x)));
+    // A name declared twice, or bases in a cycle: left as written, for the compiler to say.
+    if (next === undefined) return part;
+    placed.push(next.text);
+    done.add(next.name);
+  }
+  return part.slice(0, blocks[0]?.start ?? 0) + placed.join("");
+}
+
+/** Headers stripped with the files: a base declared in another part, which this one does not import, is imported. */
+function withBaseImports(
+  content: string,
+  bases: readonly string[],
+  fileOfBase: (name: string) => string | null,
+): string {
+  const files = [...new Set(bases.map(fileOfBase).filter((f): f is string => f !== null))].filter(
+    (f) => !content.includes(`"./${f}"`) && !content.includes(`'./${f}'`),
+  );
+  if (files.length === 0) return content;
+  const imports = files.map((f) => `import "./${f}"; // a base this part derives from`).join("\n");
+  const pragma = /^\s*pragma solidity[^;]*;/m.exec(content);
+  const at = pragma === null ? 0 : pragma.index + pragma[0].length;
+  return `${content.slice(0, at)}\n${imports}${content.slice(at)}`;
+}
+
 /** Every .sol file of the release by its path under `contracts/`, and the paths each basename has. */
 function indexTree(tree: OpenZeppelinTree): { files: Set<string>; byBase: Map<string, string[]> } {
   const files = new Set<string>();
@@ -90,24 +151,38 @@ export function sourcesFromConcatenation(
   const index = tree === null ? null : indexTree(tree);
   const sources: Sources = {};
 
+  // A file of free constants, enums and functions declares no name its import could be matched to (TITANX's
+  // `libs/constant.sol`): such an import is pointed at every part that declares no contract, interface or library.
+  const freeParts = (i: number): string | null => {
+    const free = parts.flatMap((_, j) => (j !== i && names[j]?.length === 0 ? [path.posix.basename(fileOf(j))] : []));
+    return free.length === 0 ? null : free.map((f) => `import "./${f}"; // free declarations`).join("\n");
+  };
   parts.forEach((part, i) => {
-    const content = part.replace(IMPORT, (whole, head: string, quote: string, target: string, tail: string) => {
-      const wanted = baseName(target);
-      const owner = names.findIndex((n, j) => j !== i && n.includes(wanted));
-      if (owner >= 0) return `${head}${quote}./${path.posix.basename(fileOf(owner))}${quote}${tail}`;
-      // The part itself declares it (two files pasted with one SPDX line): nothing to import.
-      if (names[i]?.includes(wanted)) return `// ${whole.trim()} (declared in this part)`;
-      if (tree === null || index === null) return whole;
-      const rel = target.startsWith(OZ_PREFIX)
-        ? target.slice(OZ_PREFIX.length)
-        : index.byBase.get(wanted)?.length === 1
-          ? index.byBase.get(wanted)?.[0]
-          : undefined;
-      if (rel === undefined || !index.files.has(rel)) return whole;
-      addFromTree(tree, index.files, rel, sources);
-      return `${head}${quote}${OZ_PREFIX}${rel}${quote}${tail}`;
-    });
-    sources[fileOf(i)] = { content };
+    const content = basesFirst(part).replace(
+      IMPORT,
+      (whole, head: string, quote: string, target: string, tail: string) => {
+        const wanted = baseName(target);
+        const owner = names.findIndex((n, j) => j !== i && n.includes(wanted));
+        if (owner >= 0) return `${head}${quote}./${path.posix.basename(fileOf(owner))}${quote}${tail}`;
+        // The part itself declares it (two files pasted with one SPDX line): nothing to import.
+        if (names[i]?.includes(wanted)) return `// ${whole.trim()} (declared in this part)`;
+        if (tree === null || index === null) return freeParts(i) ?? whole;
+        const rel = target.startsWith(OZ_PREFIX)
+          ? target.slice(OZ_PREFIX.length)
+          : index.byBase.get(wanted)?.length === 1
+            ? index.byBase.get(wanted)?.[0]
+            : undefined;
+        if (rel === undefined || !index.files.has(rel)) return freeParts(i) ?? whole;
+        addFromTree(tree, index.files, rel, sources);
+        return `${head}${quote}${OZ_PREFIX}${rel}${quote}${tail}`;
+      },
+    );
+    const bases = topLevel(part).flatMap((d) => d.bases);
+    const fileOfBase = (name: string): string | null => {
+      const owner = names.findIndex((n, j) => j !== i && n.includes(name));
+      return owner < 0 || names[i]?.includes(name) ? null : path.posix.basename(fileOf(owner));
+    };
+    sources[fileOf(i)] = { content: withBaseImports(content, bases, fileOfBase) };
   });
 
   const mainIndex = names.findIndex((n) => n.includes(mainContract));

@@ -56,7 +56,12 @@ export const FLAG_CATEGORY_TABLE: readonly MappingRow[] = [
     when: "balance raised",
     why: "a balance raised without a transfer is a mint",
   },
-  { code: "HIDDEN_OWNER", category: "hiddenMint", when: "effect: mint", why: "a hidden caller's proven mint" },
+  {
+    code: "HIDDEN_OWNER",
+    category: "hiddenMint",
+    when: "effect: mint",
+    why: "a hidden caller's proven mint, unless measured bounded (one-time or capped), as OWNER_CAN_MINT's",
+  },
   {
     code: "HIDDEN_OWNER",
     category: "hiddenMint",
@@ -174,7 +179,8 @@ function matches(row: MappingRow, flag: ReturnedFlag): boolean {
     case "transfer reverted":
       return detail.includes("and the transfer reverted");
     case "effect: mint":
-      return detail.includes("totalSupply +");
+      // As OWNER_CAN_MINT's row: a hidden caller's mint measured one-time or capped is not one of any amount.
+      return detail.includes("totalSupply +") && !detail.includes("; bounded:");
     case "effect: balance raised":
       return !detail.includes("totalSupply +") && direction === "raised";
     case "effect: balance lowered":

@@ -185,6 +185,18 @@ describe("eval:real building blocks", () => {
         },
       ]);
       expect(mint).to.deep.equal({ hiddenMint: ["HIDDEN_OWNER"], leakingToken: [], limitingSell: [] });
+      const once = categoriesOf([
+        {
+          code: "HIDDEN_OWNER",
+          severity: "high",
+          evidence: {
+            detail:
+              "owner() is absent, yet simulated call: totalSupply +5; the caller's own balance 0 -> 5; bounded: the " +
+              "same call made again right after minted nothing, and a larger amount did not mint more.",
+          },
+        },
+      ]);
+      expect(once.hiddenMint).to.deep.equal([]);
       const blacklist = categoriesOf([
         {
           code: "HIDDEN_OWNER",
@@ -247,6 +259,26 @@ describe("eval:real building blocks", () => {
       const compiled = contractAbis("0.8.19", pasted?.sources ?? {});
       expect(compiled.ok && [...compiled.abis.keys()].sort()).to.deep.equal(["Base", "MerkleProof", "Token"]);
       expect(sourcesFromConcatenation(base, "Base", openZeppelin)).to.equal(null);
+    });
+
+    it("orders a part's contracts bases first, imports a base its stripped header lost, and finds a file of free constants", () => {
+      const main = [
+        "// SPDX-License-Identifier: MIT",
+        "pragma solidity 0.8.19;",
+        'import "../libs/constant.sol";',
+        "contract Main is Mid { function limit() external pure returns (uint256) { return LIMIT; } }",
+        "abstract contract Mid is Base {}",
+        "",
+      ].join("\n");
+      const base = "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\nabstract contract Base {}\n";
+      const constants = "// SPDX-License-Identifier: MIT\npragma solidity ^0.8.0;\nuint256 constant LIMIT = 5;\n";
+      const pasted = sourcesFromConcatenation(main + base + constants, "Main", null);
+      const first = pasted?.sources["parts/0-Main.sol"]?.content ?? "";
+      expect(first.indexOf("abstract contract Mid")).to.be.lessThan(first.indexOf("contract Main"));
+      expect(first).to.include('import "./1-Base.sol"; // a base this part derives from');
+      expect(first).to.include('import "./2-file.sol"; // free declarations');
+      const compiled = contractAbis("0.8.19", pasted?.sources ?? {});
+      expect(compiled.ok && [...compiled.abis.keys()].sort()).to.deep.equal(["Base", "Main", "Mid"]);
     });
   });
 

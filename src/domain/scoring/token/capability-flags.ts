@@ -119,14 +119,20 @@ function effectFlags(classified: readonly ClassifiedEffect[], balanceSlot: numbe
  */
 const NOT_HIDDEN_OWNER: ReadonlySet<EffectKind> = new Set(["take_back", "redirect_fees"]);
 
-/** A hidden caller's effect that holders feel (see NOT_HIDDEN_OWNER). */
+/**
+ * A hidden caller's effect that holders feel (see NOT_HIDDEN_OWNER). The widest effect is told, as in effectFlags,
+ * and a mint's reach with it: a hidden caller's one-time mint (a launch allocation) is not one of any size.
+ */
 function hiddenOwnerFlag(classified: readonly ClassifiedEffect[], owner: Address | null): Flag | null {
-  const hidden = classified.filter((c) => isHidden(c.effect, owner) && c.kinds.some((k) => !NOT_HIDDEN_OWNER.has(k)));
+  const hidden = classified
+    .filter((c) => isHidden(c.effect, owner) && c.kinds.some((k) => !NOT_HIDDEN_OWNER.has(k)))
+    .sort((a, b) => Number(isBoundedMint(a.effect)) - Number(isBoundedMint(b.effect)));
   const first = hidden[0];
   if (first === undefined) return null;
   const takeBack = classified.some((c) => c.kinds.includes("take_back"));
+  const reach = first.kinds.includes("mint") ? (mintReachWords(first.effect)?.detail ?? "") : "";
   return raiseFlag("HIDDEN_OWNER", {
-    detail: `owner() is ${owner ?? "absent"}, yet ${describeEffect(first.effect, first.kinds)}${
+    detail: `owner() is ${owner ?? "absent"}, yet ${describeEffect(first.effect, first.kinds)}${reach}${
       takeBack ? "; ownership can be taken back after renouncing" : ""
     }.`,
     counterparties: distinctSample(hidden.map((c) => c.effect.caller.address)),
