@@ -308,7 +308,7 @@ const CAPABILITY_FLAGS = {
     points: -25,
     category: "control",
     title: "hidden owner",
-    rule: "An address other than owner() (kept in a storage slot, or the deployer after renouncing) can still call a privileged function: a simulated call from it had an effect (mint, balance change, blacklist, pause or fee) that the same call from a random address did not. (Taking ownership back alone is OWNERSHIP_TAKE_BACK.)",
+    rule: "An address other than owner() (kept in a storage slot, or the deployer after renouncing) can still call a privileged function: a simulated call from it had an effect (mint, balance change, blacklist, pause or fee) that the same call from a random address did not; a mint's reach is said, bounded (one-time or capped) or any amount. (Taking ownership back alone is OWNERSHIP_TAKE_BACK.)",
   },
   OWNERSHIP_TAKE_BACK: {
     appliesTo: ["token"],
