@@ -7,8 +7,9 @@ import type { Sources } from "./corpus";
  * could not split them: "could not be re-split automatically"), turned back into compiler input. Each part, from one
  * SPDX line to the next, becomes a file of its own; each import is pointed at the part that declares what the
  * imported file is named for (`./Context.sol` -> the part declaring `Context`), or, where the paste left that file
- * out, at the OpenZeppelin 4 release its parts name (`MerkleProof.sol`, `Strings.sol`). Nothing else in the text
- * changes; an import that finds neither is left as written, and the compiler's error says which.
+ * out, at the OpenZeppelin 4 release its parts name (`MerkleProof.sol`, `Strings.sol`). Where headers were stripped
+ * with the files, a part's contracts are put bases first and a base from another part is imported. Declarations are
+ * never edited; an import that finds nothing is left as written, and the compiler's error says which.
  */
 
 /** An OpenZeppelin Contracts release on disk: its folder (the package's `contracts/` root). */
@@ -45,6 +46,7 @@ function withoutSettings(text: string): string {
 const declared = (part: string): string[] => [...part.matchAll(DECLARATION)].map((m) => m[1] as string);
 const baseName = (importPath: string): string => path.basename(importPath).replace(/\.sol$/, "");
 
+/** A declaration at column 0 only: its block is cut from there to the next one, which an indented match could split. */
 const TOP_LEVEL = /^(?:abstract\s+)?(?:contract|interface|library)\s+(\w+)([^{]*)\{/gm;
 
 interface Declaration {
