@@ -117,16 +117,21 @@ function pick(output: StandardOutput, main: string, name: string): CompiledMain 
   return null;
 }
 
-/** Compiles `sources` with solc `version` (optimizer off, as the corpus was checked), cached under .cache/. */
-export function compile(version: string, sources: Sources, main: string, name: string): CompileOutcome {
-  const started = performance.now();
+/** Standard JSON input with the corpus's settings: optimizer off, as the corpus was checked; EVM per evmVersionFor. */
+function standardInput(version: string, sources: Sources, outputs: readonly string[]): string {
   const evmVersion = evmVersionFor(version);
   const settings = {
     optimizer: { enabled: false, runs: 200 },
     ...(evmVersion === undefined ? {} : { evmVersion }),
-    outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } },
+    outputSelection: { "*": { "*": outputs } },
   };
-  const input = JSON.stringify({ language: "Solidity", sources, settings });
+  return JSON.stringify({ language: "Solidity", sources, settings });
+}
+
+/** Compiles `sources` with solc `version` (optimizer off, as the corpus was checked), cached under .cache/. */
+export function compile(version: string, sources: Sources, main: string, name: string): CompileOutcome {
+  const started = performance.now();
+  const input = standardInput(version, sources, ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"]);
   const key = createHash("sha256").update(`${version}\n${main}\n${name}\n${input}`).digest("hex");
   const file = path.join(CACHE_DIR, `${key}.json`);
   const cached = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as CompileOutcome) : null;
@@ -174,14 +179,8 @@ export function contractAbis(
   version: string,
   sources: Sources,
 ): { readonly ok: true; readonly abis: Map<string, []> } | { readonly ok: false; readonly error: string } {
-  const evmVersion = evmVersionFor(version);
-  const settings = {
-    optimizer: { enabled: false, runs: 200 },
-    ...(evmVersion === undefined ? {} : { evmVersion }),
-    outputSelection: { "*": { "*": ["abi"] } },
-  };
   const solc = solcFor(compilerPackage(version, installedCompilers()));
-  const output = JSON.parse(solc.compile(JSON.stringify({ language: "Solidity", sources, settings }))) as {
+  const output = JSON.parse(solc.compile(standardInput(version, sources, ["abi"]))) as {
     errors?: { severity: string; formattedMessage: string }[];
     contracts?: Record<string, Record<string, { abi: [] }>>;
   };

@@ -159,12 +159,15 @@ export function sourcesFromConcatenation(
     const free = parts.flatMap((_, j) => (j !== i && names[j]?.length === 0 ? [path.posix.basename(fileOf(j))] : []));
     return free.length === 0 ? null : free.map((f) => `import "./${f}"; // free declarations`).join("\n");
   };
+  /** The other part that declares `name`, or -1. */
+  const partDeclaring = (name: string, except: number): number =>
+    names.findIndex((n, j) => j !== except && n.includes(name));
   parts.forEach((part, i) => {
     const content = basesFirst(part).replace(
       IMPORT,
       (whole, head: string, quote: string, target: string, tail: string) => {
         const wanted = baseName(target);
-        const owner = names.findIndex((n, j) => j !== i && n.includes(wanted));
+        const owner = partDeclaring(wanted, i);
         if (owner >= 0) return `${head}${quote}./${path.posix.basename(fileOf(owner))}${quote}${tail}`;
         // The part itself declares it (two files pasted with one SPDX line): nothing to import.
         if (names[i]?.includes(wanted)) return `// ${whole.trim()} (declared in this part)`;
@@ -181,7 +184,7 @@ export function sourcesFromConcatenation(
     );
     const bases = topLevel(part).flatMap((d) => d.bases);
     const fileOfBase = (name: string): string | null => {
-      const owner = names.findIndex((n, j) => j !== i && n.includes(name));
+      const owner = partDeclaring(name, i);
       return owner < 0 || names[i]?.includes(name) ? null : path.posix.basename(fileOf(owner));
     };
     sources[fileOf(i)] = { content: withBaseImports(content, bases, fileOfBase) };

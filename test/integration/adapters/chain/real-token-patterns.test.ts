@@ -459,24 +459,12 @@ describe("chain probes against real token patterns (embedded chain)", function (
   describe("simulated trades on a token whose every transfer catches up on the chain time it was idle", () => {
     it("gives each trade a bounded gas budget and says a trade that spent it ran out of gas", async () => {
       const token = await deployTestContract(await devSigner(chain, 0), "ClockBacklogToken", [10n ** 24n]);
-      const pool = await pooled(token);
-      const holder = asAddress(chain.accounts[6]!.address);
-      await sendAndWait(token.contract, "transfer", [holder, 10n ** 20n]);
-      // A day idle: 86,400 snapshots of ~22k gas each, far past any block, while a trade the moment before was cheap.
-      const rpc = (await devSigner(chain, 0)).provider;
-      await rpc.send("evm_increaseTime", [86_400]);
-      await rpc.send("evm_mine", []);
       const budgets: (bigint | undefined)[] = [];
-      const counted = watched((_, request) => budgets.push(request.gas));
-      const head = await right(reader.headBlock());
-      const simulation = await right(
-        new EthersSellSimulator(counted).simulate({
-          token: token.address,
-          pools: [pool],
-          sellers: [{ address: holder, role: "holder", balance: 10n ** 20n }],
-          blockNumber: head.number,
-        }),
-      );
+      const { simulation, pool } = await simulatedSells(token, 6, {
+        through: watched((_, request) => budgets.push(request.gas)),
+        // A day idle: 86,400 snapshots of ~22k gas each, far past any block, while a trade the moment before was cheap.
+        idleSeconds: 86_400,
+      });
       const trades = simulation!.attempts;
       expect(trades.map((a) => a.action)).to.include.members(["sell", "transfer", "buy"]);
       for (const trade of trades)
@@ -522,22 +510,34 @@ describe("chain probes against real token patterns (embedded chain)", function (
     };
   }
 
-  /** A pool of `token` (see pooled), one holder given 10^20 of the token, and the sell simulator's run over it. */
-  async function simulatedSells(token: Deployed, holderIndex: number) {
+  /**
+   * A pool of `token` (see pooled), one holder given 10^20 of the token, and the sell simulator's run over it, through
+   * `through` (the plain reader by default) after `idleSeconds` of chain time.
+   */
+  async function simulatedSells(
+    token: Deployed,
+    holderIndex: number,
+    { through = reader, idleSeconds = 0 }: { through?: EthersChainReader; idleSeconds?: number } = {},
+  ) {
     const pool = await pooled(token);
     const holder = asAddress(chain.accounts[holderIndex]!.address);
     await sendAndWait(token.contract, "transfer", [holder, 10n ** 20n]);
+    if (idleSeconds > 0) {
+      const rpc = (await devSigner(chain, 0)).provider;
+      await rpc.send("evm_increaseTime", [idleSeconds]);
+      await rpc.send("evm_mine", []);
+    }
 
     const head = await right(reader.headBlock());
     const simulation = await right(
-      new EthersSellSimulator(reader).simulate({
+      new EthersSellSimulator(through).simulate({
         token: token.address,
         pools: [pool],
         sellers: [{ address: holder, role: "holder", balance: 10n ** 20n }],
         blockNumber: head.number,
       }),
     );
-    return { simulation, holder };
+    return { simulation, holder, pool };
   }
 
   describe("sell simulation on a token that sells its collected fees into the same pair inside a sell", () => {
